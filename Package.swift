@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "MapSketch",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "MapSketchGeometry", targets: ["MapSketchGeometry"]),
+        .library(name: "MapSketch", targets: ["MapSketch"]),
+        .library(name: "MapSketchReplay", targets: ["MapSketchReplay"]),
+        .executable(name: "mapsketch", targets: ["mapsketch"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // Geometry knows nothing of maps.
+        .target(name: "MapSketchGeometry", swiftSettings: strict),
+        // The map model knows nothing of traces.
+        .target(name: "MapSketch", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
+        // The replay harness drives the model only through its public API.
+        .target(name: "MapSketchReplay", dependencies: ["MapSketch", "MapSketchGeometry"], swiftSettings: strict),
+        .executableTarget(
+            name: "mapsketch",
+            dependencies: [
+                "MapSketchReplay", "MapSketch", "MapSketchGeometry",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "MapSketchTestSupport", dependencies: ["MapSketchGeometry"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
+        .testTarget(name: "MapSketchGeometryTests", dependencies: ["MapSketchGeometry", "MapSketchTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "MapSketchTests", dependencies: ["MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

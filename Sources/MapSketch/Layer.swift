@@ -1,0 +1,69 @@
+public import MapSketchGeometry
+
+/// What a layer's view shows: the headless form of `AGSLayerView`.
+public struct LayerViewState: Hashable, Sendable {
+    public var isHidden: Bool = false
+    /// 0 (transparent) … 1 (opaque).
+    public var opacity: Double = 1
+    public var drawDuringPanning: Bool = false
+    public var drawDuringZooming: Bool = false
+    /// The latest error met after loading (service gone, credentials expired), if any.
+    public var error: LayerError?
+
+    public init() {}
+}
+
+/// Why a layer failed to load or stopped working.
+public enum LayerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The service could not be reached or answered with an HTTP error.
+    case network(String)
+    /// The service answered with an HTTP status other than 200.
+    case httpStatus(Int)
+    /// The service description was not valid JSON or lacked a field.
+    case invalidResponse(String)
+    /// The service rejected the token (or needs one).
+    case unauthorized(String)
+    /// No answer within the timeout, in seconds.
+    case timeout(Double)
+    /// A tiled layer whose spatial reference differs from the map's is not displayed.
+    case spatialReferenceMismatch(layer: SpatialReference?, map: SpatialReference?)
+
+    public var description: String {
+        switch self {
+        case .network(let s): "network error: \(s)"
+        case .httpStatus(let c): "HTTP status \(c)"
+        case .invalidResponse(let s): "invalid service response: \(s)"
+        case .unauthorized(let s): "unauthorized: \(s)"
+        case .timeout(let t): "no response within \(t) s"
+        case .spatialReferenceMismatch(let l, let m):
+            "layer spatial reference \(l.map { "\($0)" } ?? "unknown") differs from the map's \(m.map { "\($0)" } ?? "unknown"); a tiled layer is not reprojected"
+        }
+    }
+}
+
+/// A map layer. Subclasses: graphics layers, the sketch layer, tiled and dynamic service layers.
+@MainActor
+public class Layer {
+    /// The name given when the layer was added to a map (unique within that map).
+    public internal(set) var name: String?
+    /// The map holding this layer, if any.
+    public internal(set) weak var mapView: MapView?
+    /// The spatial reference of the layer's content, once known.
+    public internal(set) var spatialReference: SpatialReference?
+    /// The extent of the layer's content, once known.
+    public internal(set) var fullEnvelope: Envelope?
+    /// True once the layer is fully initialized (for service layers: after a valid response).
+    public internal(set) var isLoaded: Bool
+    /// The error that stopped the layer from loading, if it failed.
+    public internal(set) var loadError: LayerError?
+    /// The layer view's state.
+    public var view = LayerViewState()
+
+    init(loaded: Bool, spatialReference: SpatialReference? = nil) {
+        self.isLoaded = loaded
+        self.spatialReference = spatialReference
+    }
+
+    /// Called by the map after the layer joins it. Service layers start loading here.
+    func didMove(to mapView: MapView) {}
+}

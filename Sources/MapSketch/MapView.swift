@@ -1,0 +1,169 @@
+public import MapSketchGeometry
+
+/// Errors of the layer stack.
+public enum MapViewError: Error, Hashable, Sendable, CustomStringConvertible {
+    case duplicateLayerName(String)
+    case layerIndexOutOfRange(index: Int, count: Int)
+    case noSuchLayer(String)
+    case layerAlreadyInAMap(String)
+
+    public var description: String {
+        switch self {
+        case .duplicateLayerName(let n): "a layer named \"\(n)\" is already in the map (names must be unique)"
+        case .layerIndexOutOfRange(let i, let n): "layer index \(i) out of range 0...\(n)"
+        case .noSuchLayer(let n): "no layer named \"\(n)\""
+        case .layerAlreadyInAMap(let n): "the layer is already in a map (as \"\(n)\")"
+        }
+    }
+}
+
+/// Hears about layers loading, as `AGSMapViewLayerDelegate` does.
+@MainActor
+public protocol MapLayerDelegate: AnyObject {
+    func mapView(_ mapView: MapView, didLoad layer: Layer)
+    func mapView(_ mapView: MapView, failedToLoad layer: Layer, error: LayerError)
+}
+
+extension MapLayerDelegate {
+    public func mapView(_ mapView: MapView, didLoad layer: Layer) {}
+    public func mapView(_ mapView: MapView, failedToLoad layer: Layer, error: LayerError) {}
+}
+
+/// A map: a screen in points, a viewport, an ordered stack of layers and one touch delegate.
+///
+/// Layers are drawn bottom (index 0) to top. The first layer added sets the map's spatial reference.
+@MainActor
+public final class MapView {
+    /// The screen size in points.
+    public var screenSize: ScreenSize
+    /// What the screen shows.
+    public var viewport: Viewport
+    /// Whether the map wraps around the antimeridian.
+    public var wrapAround: Bool = false
+    /// The map's spatial reference: set by the first layer added (or at creation).
+    public internal(set) var spatialReference: SpatialReference?
+    /// The object receiving gestures; setting a new one replaces the previous one.
+    public weak var touchDelegate: (any MapTouchDelegate)?
+    /// The object hearing about layer loads.
+    public weak var layerDelegate: (any MapLayerDelegate)?
+    /// Whether a hold shows the magnifier (a `magnifier` event), as `showMagnifierOnTapAndHold`.
+    public var showMagnifierOnTapAndHold: Bool = false
+    /// Turns touches into gestures.
+    public var gestureRecognizer: GestureRecognizer
+
+    /// The layers, bottom to top.
+    public private(set) var layers: [Layer] = []
+
+    /// Creates a map.
+    public init(
+        screenSize: ScreenSize, viewport: Viewport, spatialReference: SpatialReference? = nil,
+        thresholds: GestureThresholds = .default
+    ) {
+        self.screenSize = screenSize
+        self.viewport = viewport
+        self.spatialReference = spatialReference
+        self.gestureRecognizer = GestureRecognizer(thresholds: thresholds)
+    }
+
+    // MARK: Transforms
+
+    /// The map point under a screen point.
+    public func toMap(_ screen: ScreenPoint) -> Point { viewport.toMap(screen, size: screenSize) }
+    /// The screen point where a map point is drawn.
+    public func toScreen(_ map: Point) -> ScreenPoint { viewport.toScreen(map, size: screenSize) }
+    /// The map envelope on screen.
+    public var visibleEnvelope: Envelope { viewport.visibleEnvelope(size: screenSize) }
+
+    /// Pans so the content moves by (dx, dy) points on screen.
+    public func pan(byScreenDeltaX dx: Double, dy: Double) {
+        let a = viewport.toMap(ScreenPoint(x: 0, y: 0), size: screenSize)
+        let b = viewport.toMap(ScreenPoint(x: dx, y: dy), size: screenSize)
+        viewport.center = Point(x: viewport.center.x - (b.x - a.x), y: viewport.center.y - (b.y - a.y))
+    }
+
+    /// Zooms by `factor` (> 1 zooms in) keeping the map point under `anchor` fixed on screen.
+    public func zoom(by factor: Double, anchor: ScreenPoint? = nil) {
+        guard factor > 0, factor.isFinite else { return }
+        let anchor = anchor ?? ScreenPoint(x: screenSize.width / 2, y: screenSize.height / 2)
+        let before = toMap(anchor)
+        viewport.resolution /= factor
+        let after = toMap(anchor)
+        viewport.center = Point(x: viewport.center.x + before.x - after.x, y: viewport.center.y + before.y - after.y)
+    }
+
+    // MARK: Layer stack
+
+    /// The layer names, bottom to top.
+    public var layerNames: [String] { layers.compactMap(\.name) }
+
+    /// The layer with this name.
+    public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }
+
+    /// Adds a layer on top.
+    /// - Throws: ``MapViewError/duplicateLayerName(_:)`` when the name is taken.
+    public func addLayer(_ layer: Layer, named name: String) throws {
+        try insertLayer(layer, named: name, at: layers.count)
+    }
+
+    /// Inserts a layer at `index` (0 = bottom).
+    public func insertLayer(_ layer: Layer, named name: String, at index: Int) throws {
+        guard layer.mapView == nil else { throw MapViewError.layerAlreadyInAMap(layer.name ?? "") }
+        guard !layers.contains(where: { $0.name == name }) else { throw MapViewError.duplicateLayerName(name) }
+        guard index >= 0, index <= layers.count else {
+            throw MapViewError.layerIndexOutOfRange(index: index, count: layers.count)
+        }
+        layer.name = name
+        layer.mapView = self
+        layers.insert(layer, at: index)
+        if spatialReference == nil, layers.count == 1, let sr = layer.spatialReference {
+            spatialReference = sr
+        }
+        layer.didMove(to: self)
+    }
+
+    /// Removes the layer with this name and returns it.
+    @discardableResult
+    public func removeLayer(named name: String) throws -> Layer {
+        guard let i = layers.firstIndex(where: { $0.name == name }) else { throw MapViewError.noSuchLayer(name) }
+        let layer = layers.remove(at: i)
+        layer.mapView = nil
+        layer.name = nil
+        return layer
+    }
+
+    // MARK: Touches
+
+    /// Feeds one raw touch: recognises gestures and dispatches them.
+    public func handle(_ touch: TouchEvent) {
+        for g in gestureRecognizer.process(touch) { dispatch(g) }
+    }
+
+    /// Lets virtual time pass (fires a pending hold).
+    public func advanceTime(to time: Double) {
+        for g in gestureRecognizer.advance(to: time) { dispatch(g) }
+    }
+
+    /// Dispatches a recognised gesture to the map and its touch delegate.
+    public func dispatch(_ gesture: Gesture) {
+        switch gesture {
+        case .tap(let s):
+            touchDelegate?.mapView(self, didClickAt: s, mapPoint: toMap(s))
+        case .holdBegan(let s):
+            touchDelegate?.mapView(self, didTapAndHoldAt: s, mapPoint: toMap(s))
+        case .holdMoved(let s):
+            touchDelegate?.mapView(self, didMoveTapAndHoldAt: s, mapPoint: toMap(s))
+        case .holdEnded(let s):
+            touchDelegate?.mapView(self, didEndTapAndHoldAt: s, mapPoint: toMap(s), cancelled: false)
+        case .holdCancelled:
+            touchDelegate?.mapView(self, didEndTapAndHoldAt: ScreenPoint(x: 0, y: 0), mapPoint: toMap(ScreenPoint(x: 0, y: 0)), cancelled: true)
+        case .pan(let from, let to):
+            if touchDelegate?.mapViewShouldPan(self) ?? true {
+                pan(byScreenDeltaX: to.x - from.x, dy: to.y - from.y)
+            }
+        case .panEnded:
+            break
+        case .pinch(let center, let scale):
+            zoom(by: scale, anchor: center)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+public import MapSketchGeometry
+
+/// An sRGB color with alpha in 0…1.
+public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: Double
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
+    public init?(hex: String) {
+        var s = Substring(hex)
+        if s.hasPrefix("#") { s = s.dropFirst() }
+        guard s.count == 6 || s.count == 8, let v = UInt32(s, radix: 16) else { return nil }
+        if s.count == 6 {
+            self.init(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF))
+        } else {
+            self.init(
+                red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF),
+                alpha: Double(v & 0xFF) / 255)
+        }
+    }
+
+    /// `#rrggbb` (alpha not included).
+    public var hex: String {
+        func h(_ v: UInt8) -> String {
+            let d = Array("0123456789abcdef")
+            return String([d[Int(v >> 4)], d[Int(v & 15)]])
+        }
+        return "#" + h(red) + h(green) + h(blue)
+    }
+
+    /// This color with another alpha.
+    public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
+
+    public var description: String { alpha == 1 ? hex : "\(hex)@\(alpha)" }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 255, green: 255, blue: 255)
+    public static let red = Color(red: 255, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 128, blue: 0)
+    public static let blue = Color(red: 0, green: 0, blue: 255)
+    public static let yellow = Color(red: 255, green: 255, blue: 0)
+    public static let gray = Color(red: 128, green: 128, blue: 128)
+    public static let darkGray = Color(red: 64, green: 64, blue: 64)
+    public static let purple = Color(red: 128, green: 0, blue: 128)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+}
+
+/// The shapes of a simple marker.
+public enum SimpleMarkerStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case circle, square, diamond, cross, x, triangle
+}
+
+/// The dash patterns of a simple line.
+public enum SimpleLineStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case solid, dash, dot, dashDot, null
+}
+
+/// The patterns of a simple fill.
+public enum SimpleFillStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    case solid, horizontal, vertical, cross, forwardDiagonal, backwardDiagonal, diagonalCross, null
+}
+
+/// A line: style, color and width in points.
+public struct SimpleLineSymbol: Hashable, Sendable, Codable {
+    public var style: SimpleLineStyle
+    public var color: Color
+    public var width: Double
+
+    public init(style: SimpleLineStyle = .solid, color: Color = .black, width: Double = 1) {
+        self.style = style
+        self.color = color
+        self.width = width
+    }
+}
+
+/// A marker of a simple shape: size in points (the marker's diameter or side), optional outline.
+public struct SimpleMarkerSymbol: Hashable, Sendable, Codable {
+    public var style: SimpleMarkerStyle
+    public var color: Color
+    public var size: Double
+    public var outline: SimpleLineSymbol?
+    public var angle: Double
+    public var xOffset: Double
+    public var yOffset: Double
+
+    public init(
+        style: SimpleMarkerStyle = .circle, color: Color = .black, size: Double = 8,
+        outline: SimpleLineSymbol? = nil, angle: Double = 0, xOffset: Double = 0, yOffset: Double = 0
+    ) {
+        self.style = style
+        self.color = color
+        self.size = size
+        self.outline = outline
+        self.angle = angle
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+    }
+}
+
+/// A marker drawn from an image, referenced by name or URL; size in points.
+public struct PictureMarkerSymbol: Hashable, Sendable, Codable {
+    public var image: String
+    public var width: Double
+    public var height: Double
+    public var xOffset: Double
+    public var yOffset: Double
+
+    public init(image: String, width: Double = 16, height: Double = 16, xOffset: Double = 0, yOffset: Double = 0) {
+        self.image = image
+        self.width = width
+        self.height = height
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+    }
+}
+
+/// A polygon fill: style, color and optional outline.
+public struct SimpleFillSymbol: Hashable, Sendable, Codable {
+    public var style: SimpleFillStyle
+    public var color: Color
+    public var outline: SimpleLineSymbol?
+
+    public init(style: SimpleFillStyle = .solid, color: Color = .gray, outline: SimpleLineSymbol? = SimpleLineSymbol()) {
+        self.style = style
+        self.color = color
+        self.outline = outline
+    }
+}
+
+/// A text label.
+public struct TextSymbol: Hashable, Sendable, Codable {
+    public var text: String
+    public var color: Color
+    public var fontSize: Double
+    public var fontFamily: String
+    public var angle: Double
+    public var xOffset: Double
+    public var yOffset: Double
+
+    public init(
+        text: String, color: Color = .black, fontSize: Double = 12, fontFamily: String = "sans-serif",
+        angle: Double = 0, xOffset: Double = 0, yOffset: Double = 0
+    ) {
+        self.text = text
+        self.color = color
+        self.fontSize = fontSize
+        self.fontFamily = fontFamily
+        self.angle = angle
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+    }
+}
+
+/// A symbol: how a geometry is drawn.
+public indirect enum Symbol: Hashable, Sendable, Codable {
+    case simpleMarker(SimpleMarkerSymbol)
+    case pictureMarker(PictureMarkerSymbol)
+    case simpleLine(SimpleLineSymbol)
+    case simpleFill(SimpleFillSymbol)
+    case text(TextSymbol)
+    /// Several symbols drawn in order.
+    case composite([Symbol])
+
+    /// The geometry types this symbol can draw (markers: points and multipoints; lines:
+    /// polylines; fills: polygons and envelopes; text and composites: every type).
+    public var fittingTypes: Set<GeometryType> {
+        switch self {
+        case .simpleMarker, .pictureMarker: [.point, .multipoint]
+        case .simpleLine: [.polyline]
+        case .simpleFill: [.polygon, .envelope]
+        case .text: Set(GeometryType.allCases)
+        case .composite(let parts):
+            parts.isEmpty ? Set(GeometryType.allCases) : parts.map(\.fittingTypes).reduce(Set(GeometryType.allCases)) { $0.intersection($1) }
+        }
+    }
+
+    /// Whether this symbol can draw a geometry of `type`.
+    public func fits(_ type: GeometryType) -> Bool { fittingTypes.contains(type) }
+}

@@ -1,0 +1,96 @@
+public import MapSketchGeometry
+
+/// The phase of a raw touch, as in UIKit.
+public enum TouchPhase: String, Hashable, Sendable, Codable {
+    case began, moved, ended, cancelled
+}
+
+/// One raw touch sample: its time in seconds on the virtual clock, the finger's id, phase and
+/// position in points.
+public struct TouchEvent: Hashable, Sendable, Codable {
+    public var time: Double
+    public var id: Int
+    public var phase: TouchPhase
+    public var location: ScreenPoint
+
+    public init(time: Double, id: Int, phase: TouchPhase, location: ScreenPoint) {
+        self.time = time
+        self.id = id
+        self.phase = phase
+        self.location = location
+    }
+
+    public init(time: Double, id: Int = 0, phase: TouchPhase, x: Double, y: Double) {
+        self.init(time: time, id: id, phase: phase, location: ScreenPoint(x: x, y: y))
+    }
+}
+
+/// The thresholds that tell a tap from a hold from a pan. Defaults follow DESIGN §5.
+public struct GestureThresholds: Hashable, Sendable, Codable {
+    /// Longest down→up time of a tap, in seconds (default 0.3).
+    public var tapDuration: Double
+    /// How far a finger may move and still tap or hold, in points (default 10).
+    public var slop: Double
+    /// How long a finger must stay within the slop for a hold, in seconds (default 0.5).
+    public var holdDuration: Double
+    /// Extra reach of a vertex or mid-vertex hit beyond half its symbol size, in points (default 10).
+    public var vertexHitTolerance: Double
+
+    public init(tapDuration: Double = 0.3, slop: Double = 10, holdDuration: Double = 0.5, vertexHitTolerance: Double = 10) {
+        self.tapDuration = tapDuration
+        self.slop = slop
+        self.holdDuration = holdDuration
+        self.vertexHitTolerance = vertexHitTolerance
+    }
+
+    /// The documented defaults.
+    public static let `default` = GestureThresholds()
+}
+
+/// A gesture recognised from raw touches.
+public enum Gesture: Hashable, Sendable {
+    /// Down and up within the tap duration and the slop.
+    case tap(ScreenPoint)
+    /// The finger stayed within the slop for the hold duration.
+    case holdBegan(ScreenPoint)
+    /// The held finger moved.
+    case holdMoved(ScreenPoint)
+    /// The held finger lifted.
+    case holdEnded(ScreenPoint)
+    /// The hold was cancelled (touch cancelled or a second finger came down).
+    case holdCancelled
+    /// One finger moved past the slop before the hold fired: the map pans by `to - from`.
+    case pan(from: ScreenPoint, to: ScreenPoint)
+    /// The pan ended.
+    case panEnded
+    /// Two fingers: zoom by `scale` (new / previous finger distance) about `center`.
+    case pinch(center: ScreenPoint, scale: Double)
+}
+
+/// Receives the gestures of a map, as `AGSMapViewTouchDelegate` does. One at a time per map.
+@MainActor
+public protocol MapTouchDelegate: AnyObject {
+    /// A tap at `screen` (map point `mapPoint`).
+    func mapView(_ mapView: MapView, didClickAt screen: ScreenPoint, mapPoint: Point)
+    /// A finger held still for the hold duration.
+    func mapView(_ mapView: MapView, didTapAndHoldAt screen: ScreenPoint, mapPoint: Point)
+    /// The held finger moved.
+    func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point)
+    /// The held finger lifted (or the hold was cancelled, with `cancelled` true).
+    func mapView(_ mapView: MapView, didEndTapAndHoldAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool)
+    /// Whether the map should pan for a one-finger move (default true).
+    func mapViewShouldPan(_ mapView: MapView) -> Bool
+    /// Whether a tap may show a callout for a graphic (default true; a sketching delegate says no).
+    func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool
+}
+
+extension MapTouchDelegate {
+    public func mapView(_ mapView: MapView, didClickAt screen: ScreenPoint, mapPoint: Point) {}
+    public func mapView(_ mapView: MapView, didTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {}
+    public func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {}
+    public func mapView(
+        _ mapView: MapView, didEndTapAndHoldAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool
+    ) {}
+    public func mapViewShouldPan(_ mapView: MapView) -> Bool { true }
+    public func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool { true }
+}
