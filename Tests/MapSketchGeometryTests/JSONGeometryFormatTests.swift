@@ -14,6 +14,9 @@ struct GeometryFormatTests {
         (#"{"features":[{"geometry":{"x":1,"y":2}}]}"#, .esriJSON),
         (#"[{"paths":[]}]"#, .esriJSON),
         (#"{"type":"Point","coordinates":[1,2],}"#, .geoJSON),
+        ("POINT (1 2)", .wkt),
+        ("  \n polygon EMPTY", .wkt),
+        ("", .wkt),
     ])
     func detects(text: String, format: GeometryFormat) {
         #expect(GeometryFormat.detect(text) == format)
@@ -24,8 +27,11 @@ struct GeometryFormatTests {
         for format in GeometryFormat.allCases {
             let text = format.encode(g)
             #expect(GeometryFormat.detect(text) == format, "\(format): \(text)")
-            #expect(try format.decode(text) == g, "\(format)")
+            // WKT carries no spatial reference.
+            let expected = format == .wkt ? SpatialGeometry(g.geometry) : g
+            #expect(try format.decode(text) == expected, "\(format)")
         }
+        #expect(GeometryFormat.wkt.encode(g) == "LINESTRING (0 0, 1.5 2)")
         #expect(GeometryFormat.esriJSON.encode(g) == #"{"paths":[[[0,0],[1.5,2]]],"spatialReference":{"wkid":4326}}"#)
         #expect(GeometryFormat.geoJSON.encode(g) == #"{"type":"LineString","coordinates":[[0,0],[1.5,2]]}"#)
     }
@@ -36,6 +42,12 @@ struct GeometryFormatTests {
         let geo = GeometryFormat.geoJSON.encode(g)
         #expect(geo == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
         #expect(GeometryFormat.esriJSON.encode(try GeometryFormat.geoJSON.decode(geo)) == esri)
+    }
+
+    @Test func convertsWKTToTheJSONFormats() throws {
+        let g = try GeometryFormat.wkt.decode("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 2 4, 4 4, 4 2, 2 2))")
+        #expect(GeometryFormat.geoJSON.encode(g) == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
+        #expect(GeometryFormat.esriJSON.encode(g) == #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
     }
 
     @Test func errorsComeThrough() {

@@ -59,20 +59,26 @@ public struct Feature: Hashable, Sendable {
 /// let format = GeometryFormat.detect(text)        // .geoJSON
 /// let g = try format.decode(text)
 /// GeometryFormat.esriJSON.encode(g)               // {"x":1,"y":2,"spatialReference":{"wkid":4326}}
+/// GeometryFormat.wkt.encode(g)                    // POINT (1 2)
 /// ```
 public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     /// Esri JSON (``EsriJSON``).
     case esriJSON
     /// GeoJSON, RFC 7946 (``GeoJSON``).
     case geoJSON
+    /// OGC well-known text (``WKT``). WKT carries no spatial reference: decoding gives none, and
+    /// encoding drops it.
+    case wkt
 
     /// Decodes one geometry in this format.
-    /// - Throws: ``JSONError`` (line:column, field path, what was expected).
+    /// - Throws: ``JSONError`` for the JSON formats, ``WKTError`` for WKT (line:column and what
+    ///   was expected, plus the field path for JSON).
     /// - Complexity: O(n) for n bytes.
     public func decode(_ text: String) throws -> SpatialGeometry {
         switch self {
         case .esriJSON: try EsriJSON.decode(text)
         case .geoJSON: try GeoJSON.decode(text)
+        case .wkt: SpatialGeometry(try WKT.decode(text))
         }
     }
 
@@ -82,15 +88,20 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .esriJSON: EsriJSON.encode(g)
         case .geoJSON: GeoJSON.encode(g)
+        case .wkt: WKT.encode(g.geometry)
         }
     }
 
-    /// Guesses the format of `text` from its first object's keys, without parsing the whole text:
-    /// a JSON object with a `"type"` key is GeoJSON; one with `x`, `points`, `paths`, `rings`,
-    /// `xmin`, `geometry` or `features` is Esri JSON; anything else (or unparsable JSON) is
-    /// GeoJSON when it starts with `{` and mentions `"type"`, else Esri JSON.
-    /// - Complexity: O(n) for n bytes in the worst case.
+    /// Guesses the format of `text`: text not starting with `{` or `[` (after white space) is WKT;
+    /// a JSON object (or an array's first object) with a `"type"` key is GeoJSON; one with `x`,
+    /// `points`, `paths`, `rings`, `xmin`, `geometry`, `geometries` or `features` is Esri JSON;
+    /// JSON that does not parse is GeoJSON when it mentions `"type"`, else Esri JSON (so that
+    /// decoding it reports the syntax error in the likelier format).
+    /// - Complexity: O(n) for n bytes.
     public static func detect(_ text: String) -> GeometryFormat {
+        guard let first = text.utf8.first(where: { !_isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return .wkt }
         if let v = try? JSONParser.parse(text, options: JSONParser.Options(allowTrailingCommas: true)),
             let o = v.objectValue ?? v[0]?.objectValue
         {
