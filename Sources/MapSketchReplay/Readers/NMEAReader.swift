@@ -188,7 +188,7 @@ public struct NMEAReader {
             statistics.truncated += 1
             return nil
         }
-        var fields = _Fields(start: body + 6, end: bodyEnd)
+        var fields = _NMEAFields(start: body + 6, end: bodyEnd)
         let ctx = _Context(reader: self, p: p, lineStart: lineStart)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
@@ -283,7 +283,7 @@ public struct NMEAReader {
 
     private static let knotsToMetersPerSecond = 1852.0 / 3600.0
 
-    private mutating func gga(_ f: inout _Fields, _ c: _Context) throws -> GPSFix? {
+    private mutating func gga(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let timeField = f.next(c.p)
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let qualityField = f.next(c.p)
@@ -320,7 +320,7 @@ public struct NMEAReader {
         return emitted
     }
 
-    private mutating func rmc(_ f: inout _Fields, _ c: _Context) throws -> GPSFix? {
+    private mutating func rmc(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let timeField = f.next(c.p), status = f.next(c.p)
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let speedField = f.next(c.p), courseField = f.next(c.p), dateField = f.next(c.p)
@@ -355,7 +355,7 @@ public struct NMEAReader {
         return emitted
     }
 
-    private mutating func gll(_ f: inout _Fields, _ c: _Context) throws -> GPSFix? {
+    private mutating func gll(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let timeField = f.next(c.p), status = f.next(c.p), modeField = f.next(c.p)
         let tod = try c.timeOfDay(timeField, "GLL time")
@@ -373,7 +373,7 @@ public struct NMEAReader {
         return emitted
     }
 
-    private mutating func vtg(_ f: inout _Fields, _ c: _Context) throws {
+    private mutating func vtg(_ f: inout _NMEAFields, _ c: _Context) throws {
         let courseField = f.next(c.p)
         _ = f.next(c.p)
         _ = f.next(c.p)
@@ -386,7 +386,7 @@ public struct NMEAReader {
         }
     }
 
-    private mutating func gsa(_ f: inout _Fields, _ c: _Context) throws {
+    private mutating func gsa(_ f: inout _NMEAFields, _ c: _Context) throws {
         _ = f.next(c.p)  // selection mode A/M
         let modeField = f.next(c.p)
         for _ in 0..<12 { _ = f.next(c.p) }
@@ -403,7 +403,7 @@ public struct NMEAReader {
         if state.epoch.hdop == nil, let hdop = try c.number(hdopField, "GSA HDOP"), hdop > 0 { state.epoch.hdop = hdop }
     }
 
-    private mutating func zda(_ f: inout _Fields, _ c: _Context) throws -> GPSFix? {
+    private mutating func zda(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let timeField = f.next(c.p), dayField = f.next(c.p), monthField = f.next(c.p), yearField = f.next(c.p)
         let tod = try c.timeOfDay(timeField, "ZDA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
@@ -422,7 +422,7 @@ public struct NMEAReader {
 }
 
 /// Comma-separated fields of one sentence body, consumed in order.
-struct _Fields {
+struct _NMEAFields {
     var position: Int
     let end: Int
 

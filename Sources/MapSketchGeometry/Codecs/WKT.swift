@@ -1,0 +1,327 @@
+/// An error reading WKT: where (1-based line and column), what was expected and what was found.
+public struct WKTError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var expected: String
+    public var found: String
+
+    /// Creates an error.
+    public init(line: Int, column: Int, expected: String, found: String) {
+        self.line = line
+        self.column = column
+        self.expected = expected
+        self.found = found
+    }
+
+    public var description: String { "\(line):\(column): expected \(expected), found \(found)" }
+}
+
+/// The OGC Well-Known Text codec (Simple Features 1.2.1 §7, with the ISO Z / M / ZM tags).
+///
+/// ```swift
+/// let g = try WKT.decode("POLYGON ((0 0, 0 10, 10 10, 10 0, 0 0))")
+/// WKT.encode(g)   // "POLYGON ((0 0, 0 10, 10 10, 10 0, 0 0))"
+/// ```
+public enum WKT {
+    /// Reads one geometry into a ``Geometry`` (see ``WKTGeometry`` for the mapping).
+    /// - Throws: ``WKTError`` with line:column for malformed text, or for a GEOMETRYCOLLECTION.
+    /// - Complexity: O(n) in the text length.
+    public static func decode(_ text: String) throws -> Geometry {
+        var p = _WKTParser(text)
+        let start = p.position
+        let tree = try p.parseDocument()
+        do {
+            return try tree.geometry()
+        } catch var e as WKTError {
+            e.line = start.line
+            e.column = start.column
+            throw e
+        }
+    }
+
+    /// Reads one geometry keeping its WKT structure (collections, linear rings, EMPTY members).
+    /// - Throws: ``WKTError`` with line:column for malformed text.
+    /// - Complexity: O(n) in the text length.
+    public static func decodeTree(_ text: String) throws -> WKTGeometry {
+        var p = _WKTParser(text)
+        return try p.parseDocument()
+    }
+
+    /// Writes a geometry: deterministic, rings closed, numbers in shortest round-trip form
+    /// with integral values written without a fraction.
+    /// - Complexity: O(n) for n vertices plus the ring grouping of a polygon.
+    public static func encode(_ g: Geometry) -> String {
+        encode(WKTGeometry(g))
+    }
+
+    /// Writes a WKT tree.
+    public static func encode(_ t: WKTGeometry) -> String {
+        var out = ""
+        write(t, into: &out)
+        return out
+    }
+
+    /// Formats one number the way the writer does: integral values without ".0", others with
+    /// Swift's shortest round-trip representation; non-finite values as `NaN`, `Inf`, `-Inf`.
+    public static func format(_ v: Double) -> String {
+        if v.isNaN { return "NaN" }
+        if v.isInfinite { return v < 0 ? "-Inf" : "Inf" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return v.description
+    }
+
+    private static func write(_ t: WKTGeometry, into out: inout String) {
+        out += t.keyword
+        if t.hasZ && t.hasM { out += " ZM" } else if t.hasZ { out += " Z" } else if t.hasM { out += " M" }
+        func coord(_ p: Point) -> String {
+            var s = format(p.x) + " " + format(p.y)
+            if t.hasZ { s += " " + format(p.z ?? .nan) }
+            if t.hasM { s += " " + format(p.m ?? .nan) }
+            return s
+        }
+        func seq(_ ps: [Point]) -> String {
+            ps.isEmpty ? "EMPTY" : "(" + ps.map(coord).joined(separator: ", ") + ")"
+        }
+        func list(_ items: [String]) -> String {
+            items.isEmpty ? " EMPTY" : " (" + items.joined(separator: ", ") + ")"
+        }
+        switch t.shape {
+        case .point(let p): out += p.map { " (" + coord($0) + ")" } ?? " EMPTY"
+        case .multiPoint(let ps): out += list(ps.map { $0.map { "(" + coord($0) + ")" } ?? "EMPTY" })
+        case .lineString(let ps), .linearRing(let ps): out += ps.isEmpty ? " EMPTY" : " " + seq(ps)
+        case .multiLineString(let ls): out += list(ls.map(seq))
+        case .polygon(let rings): out += list(rings.map(seq))
+        case .multiPolygon(let polys): out += list(polys.map { $0.isEmpty ? "EMPTY" : "(" + $0.map(seq).joined(separator: ", ") + ")" })
+        case .geometryCollection(let gs):
+            out += gs.isEmpty ? " EMPTY" : " (" + gs.map { encode($0) }.joined(separator: ", ") + ")"
+        }
+    }
+}
+
+/// A byte scanner over WKT text tracking line and column.
+struct _WKTParser {
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    var position: (line: Int, column: Int) { (line, i - lineStart + 1) }
+
+    private enum Dim { case xy, z, m, zm, unspecified }
+
+    mutating func parseDocument() throws -> WKTGeometry {
+        let g = try parseGeometry()
+        skipSpace()
+        if i < bytes.count { throw error("end of input") }
+        return g
+    }
+
+    private mutating func parseGeometry() throws -> WKTGeometry {
+        skipSpace()
+        let wordPos = position
+        var word = readWord().uppercased()
+        guard !word.isEmpty else { throw error("a geometry keyword (POINT, LINESTRING, POLYGON, …)") }
+        var dim = Dim.unspecified
+        let types = ["POINT", "MULTIPOINT", "LINESTRING", "LINEARRING", "MULTILINESTRING", "POLYGON",
+                     "MULTIPOLYGON", "GEOMETRYCOLLECTION"]
+        if !types.contains(word) {
+            for suffix in ["ZM", "Z", "M"] where word.hasSuffix(suffix) && types.contains(String(word.dropLast(suffix.count))) {
+                word = String(word.dropLast(suffix.count))
+                dim = suffix == "ZM" ? .zm : (suffix == "Z" ? .z : .m)
+                break
+            }
+        }
+        guard types.contains(word) else {
+            throw WKTError(line: wordPos.line, column: wordPos.column,
+                           expected: "a geometry keyword (POINT, LINESTRING, POLYGON, …)", found: "'\(word)'")
+        }
+        skipSpace()
+        if dim == .unspecified {
+            let save = (i, line, lineStart)
+            let tag = readWord().uppercased()
+            switch tag {
+            case "Z": dim = .z
+            case "M": dim = .m
+            case "ZM": dim = .zm
+            default: (i, line, lineStart) = save
+            }
+        }
+        var flags = (z: dim == .z || dim == .zm, m: dim == .m || dim == .zm)
+        if try takeEmpty() { return WKTGeometry(emptyShape(word), hasZ: flags.z, hasM: flags.m) }
+        let shape: WKTGeometry.Shape
+        switch word {
+        case "POINT":
+            try expect("(")
+            let p = try coordinate(dim, &flags)
+            try expect(")")
+            shape = .point(p)
+        case "MULTIPOINT":
+            shape = .multiPoint(try list { (q: inout _WKTParser) throws -> Point? in
+                if try q.takeEmpty() { return nil }
+                q.skipSpace()
+                if q.peek == UInt8(ascii: "(") {
+                    try q.expect("(")
+                    let p = try q.coordinate(dim, &flags)
+                    try q.expect(")")
+                    return p
+                }
+                return try q.coordinate(dim, &flags)
+            })
+        case "LINESTRING": shape = .lineString(try sequence(dim, &flags))
+        case "LINEARRING": shape = .linearRing(try sequence(dim, &flags))
+        case "MULTILINESTRING": shape = .multiLineString(try list { try $0.takeEmpty() ? [] : $0.sequence(dim, &flags) })
+        case "POLYGON": shape = .polygon(try polygonBody(dim, &flags))
+        case "MULTIPOLYGON": shape = .multiPolygon(try list { try $0.takeEmpty() ? [] : $0.polygonBody(dim, &flags) })
+        default: shape = .geometryCollection(try list { try $0.parseGeometry() })
+        }
+        return WKTGeometry(shape, hasZ: flags.z, hasM: flags.m)
+    }
+
+    private func emptyShape(_ word: String) -> WKTGeometry.Shape {
+        switch word {
+        case "POINT": .point(nil)
+        case "MULTIPOINT": .multiPoint([])
+        case "LINESTRING": .lineString([])
+        case "LINEARRING": .linearRing([])
+        case "MULTILINESTRING": .multiLineString([])
+        case "POLYGON": .polygon([])
+        case "MULTIPOLYGON": .multiPolygon([])
+        default: .geometryCollection([])
+        }
+    }
+
+    private mutating func polygonBody(_ dim: Dim, _ flags: inout (z: Bool, m: Bool)) throws -> [[Point]] {
+        let rings = try list { try $0.takeEmpty() ? [] : $0.sequence(dim, &flags) }
+        // POLYGON (EMPTY) is an empty polygon.
+        return rings.allSatisfy(\.isEmpty) ? [] : rings
+    }
+
+    private mutating func sequence(_ dim: Dim, _ flags: inout (z: Bool, m: Bool)) throws -> [Point] {
+        try list { try $0.coordinate(dim, &flags) }
+    }
+
+    /// "(" item ("," item)* ")".
+    private mutating func list<T>(_ item: (inout _WKTParser) throws -> T) throws -> [T] {
+        try expect("(")
+        var out: [T] = []
+        while true {
+            out.append(try item(&self))
+            skipSpace()
+            if peek == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if peek == UInt8(ascii: ")") {
+                i += 1
+                return out
+            }
+            throw error("',' or ')'")
+        }
+    }
+
+    private mutating func coordinate(_ dim: Dim, _ flags: inout (z: Bool, m: Bool)) throws -> Point {
+        let x = try number()
+        let y = try number()
+        var extra: [Double] = []
+        while extra.count < 2 {
+            skipSpace()
+            guard let c = peek, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                || (c >= 48 && c <= 57) || c == UInt8(ascii: "N") || c == UInt8(ascii: "n")
+                || c == UInt8(ascii: "I") || c == UInt8(ascii: "i")
+            else { break }
+            extra.append(try number())
+        }
+        switch dim {
+        case .xy:
+            guard extra.isEmpty else { throw error("',' or ')' after two ordinates") }
+            return Point(x: x, y: y)
+        case .z, .m:
+            guard extra.count == 1 else { throw error("a third ordinate (\(dim == .z ? "z" : "m"))") }
+            return dim == .z ? Point(x: x, y: y, z: extra[0]) : Point(x: x, y: y, m: extra[0])
+        case .zm:
+            guard extra.count == 2 else { throw error("four ordinates (x y z m)") }
+            return Point(x: x, y: y, z: extra[0], m: extra[1])
+        case .unspecified:
+            if extra.count >= 1 { flags.z = true }
+            if extra.count == 2 { flags.m = true }
+            return Point(x: x, y: y, z: extra.first, m: extra.count == 2 ? extra[1] : nil)
+        }
+    }
+
+    private mutating func number() throws -> Double {
+        skipSpace()
+        let start = i
+        while i < bytes.count {
+            let c = bytes[i]
+            let isNum = (c >= 48 && c <= 57) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+                || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+                || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z"))
+            if !isNum { break }
+            i += 1
+        }
+        let token = String(decoding: bytes[start..<i], as: UTF8.self)
+        let lower = token.lowercased()
+        let special: [String: Double] = ["nan": .nan, "inf": .infinity, "+inf": .infinity, "-inf": -.infinity,
+                                         "infinity": .infinity, "-infinity": -.infinity]
+        if let v = special[lower] { return v }
+        let isPlain = !token.isEmpty && token.utf8.allSatisfy {
+            ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+")
+                || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+        }
+        guard isPlain, let v = Double(token) else {
+            let col = start - lineStart + 1
+            throw WKTError(line: line, column: col, expected: "a number",
+                           found: token.isEmpty ? describe(at: start) : "'\(token)'")
+        }
+        return v
+    }
+
+    mutating func takeEmpty() throws -> Bool {
+        skipSpace()
+        let save = (i, line, lineStart)
+        if readWord().uppercased() == "EMPTY" { return true }
+        (i, line, lineStart) = save
+        return false
+    }
+
+    private mutating func expect(_ ch: Character) throws {
+        skipSpace()
+        guard let c = peek, let a = ch.asciiValue, c == a else { throw error("'\(ch)'") }
+        i += 1
+    }
+
+    var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    private mutating func readWord() -> String {
+        let start = i
+        while i < bytes.count, (bytes[i] | 0x20) >= UInt8(ascii: "a"), (bytes[i] | 0x20) <= UInt8(ascii: "z") { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 10 {
+                line += 1
+                lineStart = i + 1
+            } else if c != 32 && c != 9 && c != 13 {
+                return
+            }
+            i += 1
+        }
+    }
+
+    private func describe(at j: Int) -> String {
+        guard j < bytes.count else { return "end of input" }
+        let end = min(bytes.count, j + 12)
+        var s = String(decoding: bytes[j..<end], as: UTF8.self)
+        if let nl = s.firstIndex(of: "\n") { s = String(s[..<nl]) }
+        return "'\(s)'"
+    }
+
+    private func error(_ expected: String) -> WKTError {
+        WKTError(line: line, column: i - lineStart + 1, expected: expected, found: describe(at: i))
+    }
+}
