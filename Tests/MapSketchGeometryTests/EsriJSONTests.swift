@@ -131,6 +131,26 @@ struct EsriJSONTests {
         #expect(again == fs)
     }
 
+    @Test func featureSetFlagsApplyToItsGeometries() throws {
+        let text = #"{"hasZ":true,"hasM":true,"geometryType":"esriGeometryPolyline","features":[{"geometry":{"paths":[[[0,0,1,2],[1,1,3,4]]]}},{"geometry":{"spatialReference":{"wkid":3857},"paths":[]}}]}"#
+        let fs = try EsriJSON.decodeFeatureSet(text)
+        #expect(fs.hasZ && fs.hasM)
+        #expect(fs.features[0].geometry?.geometry == .polyline(Polyline(paths: [[Point(x: 0, y: 0, z: 1, m: 2), Point(x: 1, y: 1, z: 3, m: 4)]])))
+        #expect(fs.features[1].geometry == SpatialGeometry(.polyline(Polyline(paths: [], hasZ: true, hasM: true)), spatialReference: .webMercator))
+        // A feature in another spatial reference than the set keeps its own on write.
+        #expect(try EsriJSON.decodeFeatureSet(EsriJSON.encode(fs)) == fs)
+    }
+
+    @Test func outputIsByteIdenticalAcrossRuns() {
+        for (_, g) in CodecSamples.all {
+            let sg = SpatialGeometry(g, spatialReference: .wgs84)
+            #expect(EsriJSON.encode(sg) == EsriJSON.encode(SpatialGeometry(g, spatialReference: .wgs84)))
+            #expect(EsriJSON.encode(sg, style: .pretty) == EsriJSON.encode(sg, style: .pretty))
+        }
+        let pretty = EsriJSON.encode(SpatialGeometry(.polyline(Polyline(paths: [[Point(0, 0), Point(0.1, 2)]]))), style: .pretty)
+        #expect(pretty == "{\n  \"paths\": [\n    [\n      [0, 0],\n      [0.1, 2]\n    ]\n  ]\n}")
+    }
+
     /// Bad input → an error naming the field path, line:column and what was expected.
     @Test(arguments: [
         (#"{"rings":[[[0,0],[1,"a"],[2,2]]]}"#, "1:21: rings[0][1][1]: expected a number, found a string"),

@@ -19,6 +19,7 @@
 /// - Empty geometries: `"coordinates": []` (RFC 7946 §3.1). In a Feature an empty geometry is
 ///   written as `"geometry": null`, as GDAL and `arcgis-to-geojson-utils` do.
 /// - Envelopes are written as a Polygon ring starting at (xmax, ymax), counter-clockwise.
+/// - Foreign members and `bbox` are ignored on read and not written.
 /// - Spatial reference: RFC 7946 coordinates are WGS 84, so decoded geometries get
 ///   ``SpatialReference/wgs84``; a legacy (2008) `crs` member naming `EPSG:n` or CRS84 is honoured.
 ///   Writing never reprojects and writes no `crs`.
