@@ -297,6 +297,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// No callouts while sketching.
     public func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool { false }
 
+    // MARK: Drawing
+
+    /// Draws the sketch: main symbol, mid-vertices, vertices, the selected vertex and optional
+    /// vertex numbers (see `drawSketchSVG` in SketchLayer+SVG.swift).
+    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+        drawSketchSVG(into: &canvas, map: map)
+    }
+
     // MARK: Posting
 
     /// Runs an editor call that records one step of `kind` (nil: a replacement), then posts.
