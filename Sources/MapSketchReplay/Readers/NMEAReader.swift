@@ -139,8 +139,10 @@ public struct NMEAReader {
             statistics.ignoredLines += 1
             return nil
         }
-        // Checksum: '*' followed by two hex digits at the end of the sentence.
+        // Checksum: '*' followed by two hex digits at the end of the sentence. One pass computes
+        // it and counts the fields.
         var bodyEnd = end
+        var commas = 0
         if end - dollar >= 4, p[end - 3] == _ASCII.star {
             bodyEnd = end - 3
             guard let hi = Self.hexValue(p[end - 2]), let lo = Self.hexValue(p[end - 1]) else {
@@ -148,7 +150,11 @@ public struct NMEAReader {
                 return nil
             }
             var sum: UInt8 = 0
-            for i in (dollar + 1)..<bodyEnd { sum ^= p[i] }
+            for i in (dollar + 1)..<bodyEnd {
+                let b = p[i]
+                sum ^= b
+                if b == _ASCII.comma { commas += 1 }
+            }
             guard sum == hi << 4 | lo else {
                 statistics.badChecksum += 1
                 return nil
@@ -165,6 +171,7 @@ public struct NMEAReader {
                 return nil
             }
             statistics.withoutChecksum += 1
+            for i in (dollar + 1)..<bodyEnd where p[i] == _ASCII.comma { commas += 1 }
         }
         statistics.sentences += 1
         let body = dollar + 1
@@ -173,8 +180,6 @@ public struct NMEAReader {
             return nil
         }
         let t0 = p[body + 2], t1 = p[body + 3], t2 = p[body + 4]
-        var commas = 0
-        for i in body..<bodyEnd where p[i] == _ASCII.comma { commas += 1 }
         let required: Int
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): required = 9  // GGA up to altitude
@@ -189,7 +194,7 @@ public struct NMEAReader {
             return nil
         }
         var fields = _NMEAFields(start: body + 6, end: bodyEnd)
-        let ctx = _Context(reader: self, p: p, lineStart: lineStart)
+        let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
         case (0x52, 0x4D, 0x43): return try rmc(&fields, ctx)  // RMC
@@ -209,13 +214,6 @@ public struct NMEAReader {
         let line: Int
         let p: UnsafeBufferPointer<UInt8>
         let lineStart: Int
-
-        init(reader: NMEAReader, p: UnsafeBufferPointer<UInt8>, lineStart: Int) {
-            file = reader.file
-            line = reader.lineNumber
-            self.p = p
-            self.lineStart = lineStart
-        }
 
         func error(at position: Int, _ kind: ReaderError.Kind) -> ReaderError {
             ReaderError(file: file, line: line, column: position - lineStart + 1, kind: kind)
