@@ -50,6 +50,23 @@ struct GeometryFormatTests {
         #expect(GeometryFormat.esriJSON.encode(g) == #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
     }
 
+    @Test func decodesLines() throws {
+        let esri = "\u{FEFF}{\"x\":1,\"y\":2}\r\n\n  \n{\"paths\":[[[0,0],[1,1]]]}\n"
+        #expect(try GeometryFormat.esriJSON.decodeLines(esri).map(\.geometry.type) == [.point, .polyline])
+        let geo = "{\"type\":\"Point\",\"coordinates\":[1,2]}\n{\"type\":\"Point\",\"coordinates\":[1,\"x\"]}"
+        #expect(throws: JSONError("expected a number, found a string", path: [.key("coordinates"), .index(1)], line: 2, column: 34)) {
+            try GeometryFormat.geoJSON.decodeLines(geo)
+        }
+        let wkt = "POINT (1 2)\n\nLINESTRING (0 0, 1 1)\nPOINT (1 x)"
+        do {
+            _ = try GeometryFormat.wkt.decodeLines(wkt)
+            Issue.record("expected an error")
+        } catch let e as WKTError {
+            #expect(e.line == 4)
+        }
+        #expect(try GeometryFormat.wkt.decodeLines("POINT (1 2)\nLINESTRING (0 0, 1 1)").count == 2)
+    }
+
     @Test func errorsComeThrough() {
         #expect(throws: JSONError("expected a number, found a string", path: [.key("y")], line: 1, column: 12)) {
             try GeometryFormat.esriJSON.decode(#"{"x":1,"y":"2"}"#)
