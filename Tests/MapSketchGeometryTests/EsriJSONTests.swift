@@ -234,6 +234,8 @@ struct EsriJSONTests {
         ),
         (#"[1]"#, "1:1: expected an object, found an array"),
         (#"{"geometry":null}"#, "1:13: geometry: the feature has no geometry"),
+        (#"{"features":[]}"#, "1:1: expected one geometry, found a feature set (decode it with EsriJSON.decodeFeatureSet)"),
+        (#"{"geometries":[]}"#, "1:1: expected one geometry, found a geometry list (decode it with EsriJSON.decodeGeometries)"),
         (#"{"rings":[[[0,0],[1,1],]]}"#, "1:24: trailing comma before ']' is not allowed"),
     ])
     func errors(text: String, message: String) {

@@ -93,6 +93,12 @@ public enum EsriJSON {
                 }
                 return g
             }
+            if _geometryKind(obj) == nil, obj.contains("features") {
+                throw JSONError("expected one geometry, found a feature set (decode it with EsriJSON.decodeFeatureSet)")
+            }
+            if _geometryKind(obj) == nil, obj.contains("geometries") {
+                throw JSONError("expected one geometry, found a geometry list (decode it with EsriJSON.decodeGeometries)")
+            }
             return try decodeGeometry(value, options: options)
         }
     }
