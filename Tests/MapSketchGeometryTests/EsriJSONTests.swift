@@ -283,6 +283,14 @@ struct EsriJSONTests {
             #"{"geometryType":"esriGeometryPoint","spatialReference":{"wkid":3338},"geometries":[{"x":1,"y":2},{}]}"#)
         #expect(service.map(\.geometry) == [.point(Point(1, 2)), .point(nil)])
         #expect(service.allSatisfy { $0.spatialReference?.wkid == 3338 })
+        #expect(
+            throws: JSONError(
+                "unknown geometryType \"esriGeometryCircle\": expected esriGeometryPoint, esriGeometryMultipoint, "
+                    + "esriGeometryPolyline, esriGeometryPolygon or esriGeometryEnvelope",
+                path: [.key("geometryType")], line: 1, column: 17)
+        ) {
+            try EsriJSON.decodeGeometries(#"{"geometryType":"esriGeometryCircle","geometries":[]}"#)
+        }
     }
 
     @Test func randomGeometriesRoundTripExactly() throws {

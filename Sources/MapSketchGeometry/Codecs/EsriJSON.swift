@@ -202,15 +202,7 @@ public enum EsriJSON {
                 features: [f], spatialReference: f.geometry?.spatialReference, geometryType: f.geometry?.geometry.type)
         }
         let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? nil
-        let type = try obj.decodeIfPresent("geometryType") { v -> GeometryType in
-            let s = try v.decodeString()
-            guard let t = geometryType(named: s) else {
-                throw JSONError(
-                    "unknown geometryType \"\(s)\": expected esriGeometryPoint, esriGeometryMultipoint, esriGeometryPolyline, esriGeometryPolygon or esriGeometryEnvelope"
-                )
-            }
-            return t
-        }
+        let type = try obj.decodeIfPresent("geometryType", decodeGeometryType)
         let hz = try obj.decodeIfPresent("hasZ") { try $0.decodeBool() } ?? false
         let hm = try obj.decodeIfPresent("hasM") { try $0.decodeBool() } ?? false
         let features = try obj.decode("features") { v in
@@ -254,16 +246,25 @@ public enum EsriJSON {
             let obj = try value.decodeObject()
             guard obj.contains("geometries") else { return [try decodeGeometry(value, options: options)] }
             let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? nil
-            let type =
-                try obj.decodeIfPresent("geometryType") { v -> GeometryType? in
-                    geometryType(named: try v.decodeString())
-                } ?? nil
+            let type = try obj.decodeIfPresent("geometryType", decodeGeometryType)
             return try obj.decode("geometries") { v in
                 try v.decodeElements {
                     try decodeGeometry($0, spatialReference: sr, geometryType: type, options: options)
                 }
             }
         }
+    }
+
+    /// Decodes a `geometryType` member.
+    /// - Throws: ``JSONError`` naming the five valid names when the name is unknown.
+    static func decodeGeometryType(_ v: JSONValue) throws -> GeometryType {
+        let s = try v.decodeString()
+        guard let t = geometryType(named: s) else {
+            throw JSONError(
+                "unknown geometryType \"\(s)\": expected esriGeometryPoint, esriGeometryMultipoint, "
+                    + "esriGeometryPolyline, esriGeometryPolygon or esriGeometryEnvelope")
+        }
+        return t
     }
 
     /// The geometry type for an Esri `geometryType` name (`esriGeometryPolygon`, …; case-insensitive).
