@@ -19,7 +19,8 @@
 public enum JSONParser {
     /// Parsing options.
     public struct Options: Hashable, Sendable {
-        /// The deepest nesting of arrays and objects accepted (default 512).
+        /// The deepest nesting of arrays and objects accepted (default 512). The parser recurses
+        /// once per level, so this also bounds its stack use; raise it with care.
         public var maxDepth: Int
         /// Accept a comma before `]` or `}` (as some hand-written files have). Default false.
         public var allowTrailingCommas: Bool
