@@ -186,3 +186,41 @@ import Testing
         #expect(c != b)
     }
 }
+
+@Suite struct ChunkedVerticesWindowTests {
+    @Test(arguments: [false, true])
+    func windowQueriesMatchBruteForce(closed: Bool) {
+        var rng = SeededRandom(seed: 77)
+        var p = Point(0, 0)
+        var pts: [Point] = []
+        for _ in 0..<2500 {
+            p = Point(p.x + rng.double(in: -30...30), p.y + rng.double(in: -30...30))
+            pts.append(p)
+        }
+        var v = ChunkedVertices(pts)
+        for _ in 0..<50 {
+            let q = Point(rng.double(in: -300...300), rng.double(in: -300...300))
+            v.append(q)
+            pts.append(q)
+        }
+        let segs = closed ? pts.count : pts.count - 1
+        for _ in 0..<60 {
+            let c = Point(rng.double(in: -400...400), rng.double(in: -400...400))
+            let w = Envelope(xmin: c.x - 80, ymin: c.y - 60, xmax: c.x + 80, ymax: c.y + 60)
+            var got: [Int] = []
+            v.forEachVertex(in: w) { i, q in
+                got.append(i)
+                #expect(q == pts[i])
+            }
+            #expect(got == pts.indices.filter { w.contains(pts[$0]) })
+            var mids: [Int] = []
+            v.forEachMidVertex(in: w, closed: closed) { s, _ in mids.append(s) }
+            let expected = (0..<segs).filter { s in
+                let a = pts[s]
+                let b = pts[(s + 1) % pts.count]
+                return w.contains(Point((a.x + b.x) / 2, (a.y + b.y) / 2))
+            }
+            #expect(mids == expected)
+        }
+    }
+}

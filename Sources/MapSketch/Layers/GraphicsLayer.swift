@@ -125,7 +125,7 @@ public final class GraphicsLayer: Layer {
     public func add(contentsOf graphics: [Graphic]) throws -> [GraphicID] {
         var batch = graphics
         for (i, g) in batch.enumerated() {
-            if let s = g.symbol, !s.fits(g.geometry.type) {
+            if let s = g.symbol, !s._fits(g.geometry.type) {
                 throw GraphicsLayerError.symbolMismatch(index: i, symbolKind: s.kindName, geometryType: g.geometry.type)
             }
             guard g.geometry.isFinite else { throw GraphicsLayerError.nonFiniteGeometry(index: i) }
@@ -202,7 +202,7 @@ public final class GraphicsLayer: Layer {
         guard let s = slot(of: id) else { throw GraphicsLayerError.noSuchGraphic(id) }
         var g = slotGraphics[s]
         change(&g)
-        if let sym = g.symbol, !sym.fits(g.geometry.type) {
+        if let sym = g.symbol, !sym._fits(g.geometry.type) {
             throw GraphicsLayerError.symbolMismatch(index: 0, symbolKind: sym.kindName, geometryType: g.geometry.type)
         }
         guard g.geometry.isFinite else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
@@ -345,7 +345,7 @@ public final class GraphicsLayer: Layer {
     private func mismatch(_ s: Int) -> SymbolMismatch? {
         guard slotAlive[s], let sym = resolved(s) else { return nil }
         let t = slotGraphics[s].geometry.type
-        guard !sym.fits(t) else { return nil }
+        guard !sym._fits(t) else { return nil }
         return SymbolMismatch(
             layerName: name, graphicID: GraphicID(rawValue: slotIDs[s]), symbolKind: sym.kindName, geometryType: t,
             fromRenderer: slotSymbol[s] >= 0)
@@ -362,7 +362,7 @@ public final class GraphicsLayer: Layer {
         let sym: Symbol? = k == -2 ? g.symbol : (k >= 0 ? rendererSymbols[Int(k)] : nil)
         guard let sym else { return }
         if delta > 0, k == -2 { maxReach = max(maxReach, _HitTest.reach(sym)) }
-        if !sym.fits(g.geometry.type) { symbolMismatchCount += delta }
+        if !sym._fits(g.geometry.type) { symbolMismatchCount += delta }
     }
 
     private func resolveRenderer() {

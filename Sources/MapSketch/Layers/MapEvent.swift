@@ -137,3 +137,17 @@ extension MapView {
         if let name = layer.name { emit(.layerError(name: name, error: error)) }
     }
 }
+
+extension Symbol {
+    /// ``fits(_:)`` without building a set: the check the hot paths use.
+    @usableFromInline
+    func _fits(_ type: GeometryType) -> Bool {
+        switch self {
+        case .simpleMarker, .pictureMarker: type == .point || type == .multipoint
+        case .simpleLine: type == .polyline
+        case .simpleFill: type == .polygon || type == .envelope
+        case .text: true
+        case .composite(let parts): parts.allSatisfy { $0._fits(type) }
+        }
+    }
+}
