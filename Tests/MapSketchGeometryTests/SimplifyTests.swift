@@ -232,3 +232,27 @@ enum RandomPolygons {
         #expect(total >= 50)
     }
 }
+
+@Suite struct SimplifyScaleTests {
+    /// A 20 000-vertex valid polygon and a 300-vertex random walk with thousands of crossings finish
+    /// and are valid; the times are printed, not asserted (shared CI machines are noisy).
+    @Test func largeInputs() {
+        let clock = ContinuousClock()
+        var times: [String] = []
+        for n in [5_000, 20_000] {
+            let circle = (0..<n).map { k -> Point in
+                let a = -Double(k) / Double(n) * 2 * Double.pi
+                return Point(1000 * cos(a), 1000 * sin(a))
+            }
+            var s = Geometry.point(nil)
+            times.append("\(n): \(clock.measure { s = GeometryEngine.simplify(.polygon(Polygon(rings: [circle]))) })")
+            #expect(s.pointCount == n)
+        }
+        var rng = SeededRandom(seed: 1)
+        let walk = (0..<300).map { _ in Point(rng.double(in: 0...100), rng.double(in: 0...100)) }
+        var w = Geometry.point(nil)
+        let t2 = clock.measure { w = GeometryEngine.simplify(.polygon(Polygon(rings: [walk]))) }
+        let t3 = clock.measure { #expect(GeometryEngine.isValid(w, mode: .esriSimple)) }
+        print("simplify circles \(times); 300-vertex random walk \(t2) → \(w.pointCount) vertices, validated in \(t3)")
+    }
+}

@@ -274,10 +274,15 @@ struct _Validator {
                 return
             }
         }
+        let envs = rings.map { Envelope(points: $0.pts) }
+        func covers(_ o: Int, _ i: Int) -> Bool {
+            guard let eo = envs[o], let ei = envs[i] else { return false }
+            return _Nesting.covers(eo, ei)
+        }
         // Holes not nested.
         for s in structure {
             for h in s.holes {
-                for o in s.holes where o != h && _Nesting.envelopeCovers(rings[o].pts, rings[h].pts)
+                for o in s.holes where o != h && covers(o, h)
                     && _Nesting.isRingNested(rings[h].pts, in: rings[o].pts)
                 {
                     add(.nestedHoles, part: rings[h].part, vertex: 0, at: rings[h].pts[0], "the hole lies inside hole \(rings[o].part)")
@@ -291,12 +296,12 @@ struct _Validator {
                 let shell = rings[s.shell].pts
                 for (j, t) in structure.enumerated() where i != j {
                     let other = rings[t.shell].pts
-                    guard _Nesting.envelopeCovers(other, shell) else { continue }
+                    guard covers(t.shell, s.shell) else { continue }
                     let s0 = shell[0]
                     let s1 = _Nesting.nonEqualVertex(shell, s0)
                     guard _Nesting.isSegmentInRing(s0, s1, other) else { continue }
                     let inHole = t.holes.contains { h in
-                        _Nesting.envelopeCovers(rings[h].pts, shell) && _Nesting.isSegmentInRing(s0, s1, rings[h].pts)
+                        covers(h, s.shell) && _Nesting.isSegmentInRing(s0, s1, rings[h].pts)
                     }
                     if !inHole {
                         add(.nestedShells, part: rings[s.shell].part, vertex: 0, at: s0, "the exterior lies inside the polygon of exterior \(rings[t.shell].part)")
@@ -329,11 +334,16 @@ struct _Validator {
         var parent = [Int](repeating: -1, count: n)
         var depth = [Int](repeating: 0, count: n)
         let areas = rings.map { abs(Kernel.signedDoubleArea($0.pts)) }
+        let envs = rings.map { Envelope(points: $0.pts) }
+        // Candidates by x: rings sorted by xmin, so only those starting left of ring i are scanned.
+        let byXmin = (0..<n).sorted { (envs[$0]?.xmin ?? 0, $0) < (envs[$1]?.xmin ?? 0, $1) }
         for i in 0..<n {
             var best = -1
-            for j in 0..<n where j != i && _Nesting.envelopeCovers(rings[j].pts, rings[i].pts)
-                && _Nesting.isRingNested(rings[i].pts, in: rings[j].pts)
-            {
+            guard let ei = envs[i] else { continue }
+            for j in byXmin {
+                guard let ej = envs[j] else { continue }
+                if ej.xmin > ei.xmin { break }
+                guard j != i, _Nesting.covers(ej, ei), _Nesting.isRingNested(rings[i].pts, in: rings[j].pts) else { continue }
                 depth[i] += 1
                 if best < 0 || areas[j] < areas[best] { best = j }
             }
@@ -374,7 +384,11 @@ struct _Validator {
 enum _Nesting {
     static func envelopeCovers(_ outer: [Point], _ inner: [Point]) -> Bool {
         guard let o = Envelope(points: outer), let i = Envelope(points: inner) else { return false }
-        return o.xmin <= i.xmin && o.xmax >= i.xmax && o.ymin <= i.ymin && o.ymax >= i.ymax
+        return covers(o, i)
+    }
+
+    static func covers(_ o: Envelope, _ i: Envelope) -> Bool {
+        o.xmin <= i.xmin && o.xmax >= i.xmax && o.ymin <= i.ymin && o.ymax >= i.ymax
     }
 
     /// The first vertex of a closed ring different from `p` (or the last one).
@@ -391,7 +405,7 @@ enum _Nesting {
     /// Whether the closed ring `test` lies inside the closed ring `target`, given the two do not cross.
     static func isRingNested(_ test: [Point], in target: [Point]) -> Bool {
         guard let p0 = test.first else { return false }
-        switch Kernel.locate(p0, inRing: Array(target.dropLast())) {
+        switch Kernel.locate(p0, inRing: target) {  // a closed ring's repeated vertex is harmless
         case .exterior: return false
         case .interior: return true
         case .boundary:
@@ -401,7 +415,7 @@ enum _Nesting {
 
     /// Whether segment p0–p1 (p0 on or in the ring) starts into the ring's interior.
     static func isSegmentInRing(_ p0: Point, _ p1: Point, _ ring: [Point]) -> Bool {
-        switch Kernel.locate(p0, inRing: Array(ring.dropLast())) {
+        switch Kernel.locate(p0, inRing: ring) {
         case .interior: return true
         case .exterior: return false
         case .boundary: return isIncidentSegmentInRing(p0, p1, ring)
@@ -436,7 +450,7 @@ enum _Nesting {
             guardCount += 1
         }
         // Interior on the right for clockwise rings (y up); flip for counter-clockwise ones.
-        if Kernel.signedDoubleArea(Array(ring.dropLast())) > 0 { swap(&rPrev, &rNext) }
+        if Kernel.signedDoubleArea(ring) > 0 { swap(&rPrev, &rNext) }
         return _NodeTopology.isInteriorSegment(p0, rPrev, rNext, p1)
     }
 }
