@@ -27,6 +27,7 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
         case duplicateRings
     }
 
+    /// The rule broken.
     public var rule: Rule
     /// The part (path or ring) index, counting rings across all polygons in order.
     public var part: Int?
