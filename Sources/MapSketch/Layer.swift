@@ -58,6 +58,14 @@ public class Layer {
     public internal(set) var loadError: LayerError?
     /// The layer view's state.
     public var view = LayerViewState()
+    /// Why the layer is not displayed although it loaded (a tiled layer in another spatial
+    /// reference than the map's), or nil when it is displayed.
+    public internal(set) var notDisplayedReason: LayerError?
+    /// Called on the main actor when the layer finishes loading (the `LayerDidLoad` notification).
+    public var onLoad: (@MainActor (Layer) -> Void)?
+    /// Called on the main actor when the layer fails to load (the `LayerFailedToLoad` notification).
+    public var onLoadFailure: (@MainActor (Layer, LayerError) -> Void)?
+    private var loadWaiters: [CheckedContinuation<Result<Void, LayerError>, Never>] = []
 
     init(loaded: Bool, spatialReference: SpatialReference? = nil) {
         self.isLoaded = loaded
@@ -66,4 +74,53 @@ public class Layer {
 
     /// Called by the map after the layer joins it. Service layers start loading here.
     func didMove(to mapView: MapView) {}
+
+    /// Called by the map after the layer left it.
+    func didLeave(_ mapView: MapView) {}
+
+    /// Applies the spatial reference rule once loaded: graphics and dynamic layers reproject, so
+    /// the base does nothing; tiled layers override and set ``notDisplayedReason``.
+    func checkSpatialReference(in map: MapView) {}
+
+    /// Whether the layer draws: loaded, not hidden, and displayable in the map's spatial reference.
+    public var isDrawn: Bool { isLoaded && !view.isHidden && notDisplayedReason == nil }
+
+    /// Waits until the layer has loaded or failed to load (returns at once if it already has).
+    /// - Returns: success, or the load error.
+    public func waitUntilLoaded() async -> Result<Void, LayerError> {
+        if isLoaded { return .success(()) }
+        if let loadError { return .failure(loadError) }
+        return await withCheckedContinuation { loadWaiters.append($0) }
+    }
+
+    /// Marks the layer loaded and posts did-load to the layer, the map's event stream and its
+    /// layer delegate.
+    func finishLoading() {
+        isLoaded = true
+        loadError = nil
+        onLoad?(self)
+        mapView?.layerDidLoad(self)
+        resumeWaiters(.success(()))
+    }
+
+    /// Marks the load failed and posts failed-to-load to the layer, the map's event stream and
+    /// its layer delegate.
+    func failLoading(_ error: LayerError) {
+        isLoaded = false
+        loadError = error
+        onLoadFailure?(self, error)
+        mapView?.layerFailedToLoad(self, error: error)
+        resumeWaiters(.failure(error))
+    }
+
+    private func resumeWaiters(_ r: Result<Void, LayerError>) {
+        let w = loadWaiters
+        loadWaiters.removeAll()
+        for c in w { c.resume(returning: r) }
+    }
+
+    /// Draws the layer's content into `canvas` (screen coordinates of `map`). The map calls this
+    /// bottom to top for every drawn layer, inside a group carrying the layer's opacity.
+    /// Subclasses override it; the base layer draws nothing.
+    public func drawSVG(into canvas: inout SVGCanvas, map: MapView) {}
 }

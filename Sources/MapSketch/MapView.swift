@@ -53,6 +53,14 @@ public final class MapView {
 
     /// The layers, bottom to top.
     public private(set) var layers: [Layer] = []
+    /// The callout on screen, if any.
+    public internal(set) var callout: Callout?
+    /// The hit tolerance of a tap that looks for a graphic to show a callout for, in points.
+    public var calloutHitTolerance: Double = 10
+    /// Receives every map event synchronously, in order (in addition to the observers).
+    public var eventHandler: (@MainActor (MapEvent) -> Void)?
+    var eventObservers: [(id: Int, handler: @MainActor (MapEvent) -> Void)] = []
+    var nextObserverID = 0
 
     /// Creates a map.
     public init(
@@ -74,11 +82,13 @@ public final class MapView {
     /// The map envelope on screen.
     public var visibleEnvelope: Envelope { viewport.visibleEnvelope(size: screenSize) }
 
-    /// Pans so the content moves by (dx, dy) points on screen.
+    /// Pans so the content moves by (dx, dy) points on screen. With ``wrapAround`` on, the
+    /// center's x is folded back into the world (see ``normalizeCenter()``).
     public func pan(byScreenDeltaX dx: Double, dy: Double) {
         let a = viewport.toMap(ScreenPoint(x: 0, y: 0), size: screenSize)
         let b = viewport.toMap(ScreenPoint(x: dx, y: dy), size: screenSize)
         viewport.center = Point(x: viewport.center.x - (b.x - a.x), y: viewport.center.y - (b.y - a.y))
+        normalizeCenter()
     }
 
     /// Zooms by `factor` (> 1 zooms in) keeping the map point under `anchor` fixed on screen.
@@ -89,6 +99,44 @@ public final class MapView {
         viewport.resolution /= factor
         let after = toMap(anchor)
         viewport.center = Point(x: viewport.center.x + before.x - after.x, y: viewport.center.y + before.y - after.y)
+        normalizeCenter()
+    }
+
+    // MARK: Wrap-around
+
+    /// The world's width in map units when ``wrapAround`` is on and the map's spatial reference
+    /// wraps (WGS 84: 360°; Web Mercator: 2π · 6378137 m), else nil.
+    public var worldWidth: Double? {
+        guard wrapAround, let sr = spatialReference else { return nil }
+        if sr.isWGS84 { return 360 }
+        if sr.isWebMercator { return 2 * Double.pi * 6_378_137 }
+        return nil
+    }
+
+    /// `x` folded into the primary world [−w/2, w/2) when the map wraps around; else `x`.
+    public func normalizeX(_ x: Double) -> Double {
+        guard let w = worldWidth, x.isFinite else { return x }
+        let half = w / 2
+        var r = (x + half).truncatingRemainder(dividingBy: w)
+        if r < 0 { r += w }
+        return r - half
+    }
+
+    /// Folds the viewport's center back into the primary world (no-op unless the map wraps).
+    public func normalizeCenter() {
+        let x = normalizeX(viewport.center.x)
+        if x != viewport.center.x { viewport.center.x = x }
+    }
+
+    /// The x shifts (multiples of the world width) of the world copies the screen shows, e.g.
+    /// `[-w, 0]` near the antimeridian; `[0]` when the map does not wrap.
+    public var visibleWorldShifts: [Double] {
+        guard let w = worldWidth else { return [0] }
+        let e = visibleEnvelope
+        let lo = Int(((e.xmin + w / 2) / w).rounded(.down))
+        let hi = Int(((e.xmax + w / 2) / w).rounded(.down))
+        guard hi - lo < 64 else { return [0] }
+        return (lo...hi).map { Double($0) * w }
     }
 
     // MARK: Layer stack
@@ -118,6 +166,7 @@ public final class MapView {
         if spatialReference == nil, layers.count == 1, let sr = layer.spatialReference {
             spatialReference = sr
         }
+        emit(.layerAdded(name: name))
         layer.didMove(to: self)
     }
 
@@ -126,8 +175,11 @@ public final class MapView {
     public func removeLayer(named name: String) throws -> Layer {
         guard let i = layers.firstIndex(where: { $0.name == name }) else { throw MapViewError.noSuchLayer(name) }
         let layer = layers.remove(at: i)
+        if let c = callout, c.layerName == name { dismissCallout() }
         layer.mapView = nil
         layer.name = nil
+        layer.didLeave(self)
+        emit(.layerRemoved(name: name))
         return layer
     }
 
@@ -145,8 +197,12 @@ public final class MapView {
 
     /// Dispatches a recognised gesture to the map and its touch delegate.
     public func dispatch(_ gesture: Gesture) {
+        emit(.gesture(gesture))
         switch gesture {
         case .tap(let s):
+            if touchDelegate?.mapViewShouldShowCallouts(self) ?? true {
+                showCallout(forTapAt: s)
+            }
             touchDelegate?.mapView(self, didClickAt: s, mapPoint: toMap(s))
         case .holdBegan(let s):
             touchDelegate?.mapView(self, didTapAndHoldAt: s, mapPoint: toMap(s))

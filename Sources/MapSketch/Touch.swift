@@ -45,6 +45,33 @@ public struct GestureThresholds: Hashable, Sendable, Codable {
 
     /// The documented defaults.
     public static let `default` = GestureThresholds()
+
+    /// These thresholds, checked: every value finite and not negative, the hold duration positive.
+    /// - Throws: ``GestureThresholdsError/invalid(field:value:expected:)`` naming the first bad field.
+    public func validated() throws -> GestureThresholds {
+        let checks: [(String, Double, Bool, String)] = [
+            ("tapDuration", tapDuration, tapDuration >= 0, "a finite number of seconds >= 0"),
+            ("slop", slop, slop >= 0, "a finite number of points >= 0"),
+            ("holdDuration", holdDuration, holdDuration > 0, "a finite number of seconds > 0"),
+            ("vertexHitTolerance", vertexHitTolerance, vertexHitTolerance >= 0, "a finite number of points >= 0"),
+        ]
+        for (field, value, ok, expected) in checks where !(ok && value.isFinite) {
+            throw GestureThresholdsError.invalid(field: field, value: value, expected: expected)
+        }
+        return self
+    }
+}
+
+/// A gesture threshold out of range.
+public enum GestureThresholdsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `field` holds `value`; `expected` says what it should be.
+    case invalid(field: String, value: Double, expected: String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let f, let v, let e): "gesture threshold \(f) is \(v); expected \(e)"
+        }
+    }
 }
 
 /// A gesture recognised from raw touches.

@@ -1,0 +1,74 @@
+public import Foundation
+
+/// A typed attribute value of a graphic: string, integer, double, bool, date or null.
+public enum AttributeValue: Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case double(Double)
+    case bool(Bool)
+    case date(Date)
+    case null
+
+    /// The numeric value for integers, doubles and dates (milliseconds since 1970, as Esri JSON
+    /// stores dates); nil otherwise.
+    @inlinable
+    public var numericValue: Double? {
+        switch self {
+        case .integer(let i): Double(i)
+        case .double(let d): d
+        case .date(let d): d.timeIntervalSince1970 * 1000
+        default: nil
+        }
+    }
+
+    /// The value as callout text: strings as is, numbers in Swift's shortest round-trip form,
+    /// `true`/`false`, dates as ISO 8601 UTC (`2011-09-14T00:00:00Z`), null as the empty string.
+    /// Independent of the locale.
+    public var displayString: String {
+        switch self {
+        case .string(let s): s
+        case .integer(let i): String(i)
+        case .double(let d): d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+        case .bool(let b): b ? "true" : "false"
+        case .date(let d): _iso8601(d)
+        case .null: ""
+        }
+    }
+}
+
+extension AttributeValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// ISO 8601 in UTC with whole seconds, computed without calendars or locales (days-from-civil
+/// inverse by Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+func _iso8601(_ date: Date) -> String {
+    let t = date.timeIntervalSince1970
+    guard t.isFinite, abs(t) < 1e14 else { return "\(t)" }
+    let secs = Int64(t.rounded(.down))
+    var days = secs / 86400
+    var rem = secs % 86400
+    if rem < 0 {
+        rem += 86400
+        days -= 1
+    }
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    var y = yoe + era * 400
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    if m <= 2 { y += 1 }
+    func p2(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    let year = y < 0 ? "-" + String(-y) : String(y)
+    return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(p2(m))-\(p2(d))T\(p2(rem / 3600)):\(p2(rem % 3600 / 60)):\(p2(rem % 60))Z"
+}

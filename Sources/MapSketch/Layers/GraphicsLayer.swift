@@ -1,0 +1,401 @@
+public import MapSketchGeometry
+
+/// Why a graphics-layer operation was rejected.
+public enum GraphicsLayerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The graphic's own symbol cannot draw its geometry type (`index`: position in the batch).
+    case symbolMismatch(index: Int, symbolKind: String, geometryType: GeometryType)
+    /// A coordinate of the graphic's geometry is NaN or infinite.
+    case nonFiniteGeometry(index: Int)
+    /// No graphic with this id is in the layer.
+    case noSuchGraphic(GraphicID)
+    /// The graphic's geometry cannot be projected from the layer's spatial reference to the map's.
+    case cannotProject(from: SpatialReference, to: SpatialReference)
+
+    public var description: String {
+        switch self {
+        case .symbolMismatch(let i, let k, let t): "graphic \(i): a \(k) symbol cannot draw a \(t) geometry"
+        case .nonFiniteGeometry(let i): "graphic \(i): a coordinate is NaN or infinite"
+        case .noSuchGraphic(let id): "no graphic \(id) in the layer"
+        case .cannotProject(let f, let t): "cannot project graphics from \(f) to \(t)"
+        }
+    }
+}
+
+/// A layer of graphics: add, add many, remove, remove all, a renderer, hit tests and callouts.
+///
+/// Graphics live in contiguous arrays ordered by ``GraphicID`` (the add order, which is also
+/// the drawing order: later graphics on top). Each graphic's symbol is resolved once — its own
+/// symbol, else the renderer's — when it is added and when the renderer or ``dataChanged()``
+/// says so, so drawing and hit-testing never look attributes up. A ``SpatialIndex`` (packed
+/// Hilbert R-tree plus a dynamic part) answers hit tests.
+///
+/// Graphics are stored in the map's spatial reference: when the layer's ``Layer/spatialReference``
+/// (the one graphics are added in) differs from the map's, each geometry is projected on add
+/// (WGS 84 ↔ Web Mercator), and those already added are projected when the layer joins the map.
+///
+/// ```swift
+/// let layer = GraphicsLayer()
+/// try map.addLayer(layer, named: "Graphics Layer")
+/// let id = try layer.add(Graphic(Point(-93.2984, 44.9409), symbol: .simpleMarker(.init(color: .blue))))
+/// layer.renderer = .simple(.simpleMarker(.init()))
+/// ```
+@MainActor
+public final class GraphicsLayer: Layer {
+    /// Whether taps may hit this layer's graphics (default true).
+    public var isHitTestEnabled: Bool = true
+    /// Whether a tap on a graphic with an info template shows a callout (default true).
+    public var calloutsEnabled: Bool = true
+    /// Decides the symbol of graphics without their own; setting it re-resolves every graphic.
+    public var renderer: Renderer? {
+        didSet { resolveRenderer() }
+    }
+
+    // Slots: parallel arrays, ascending ids. Dead slots hold an empty placeholder.
+    private var slotGraphics: [Graphic] = []
+    private var slotIDs: [Int] = []
+    private var slotAlive: [Bool] = []
+    /// -2: own symbol; -1: none; ≥ 0: index in `rendererSymbols`.
+    private var slotSymbol: [Int32] = []
+    private var deadCount = 0
+    private var nextID = 0
+    private var index = SpatialIndex()
+    private var rendererSymbols: [Symbol] = []
+    private var rendererReach: [Double] = []
+    /// The largest symbol reach of any graphic, in points (only grows until a rebuild).
+    private var maxReach: Double = 0
+    /// The number of live graphics whose resolved symbol does not fit their geometry.
+    public private(set) var symbolMismatchCount = 0
+    /// Bumped on every change of graphics, symbols or renderer.
+    public private(set) var revision = 0
+
+    /// Creates an empty graphics layer; graphics are added in `spatialReference` (nil: the map's).
+    public init(spatialReference: SpatialReference? = nil) {
+        super.init(loaded: true, spatialReference: spatialReference)
+    }
+
+    /// The number of graphics.
+    public var count: Int { slotIDs.count - deadCount }
+
+    /// The ids of all graphics in drawing order (bottom first).
+    /// - Complexity: O(n).
+    public var graphicIDs: [GraphicID] {
+        var out: [GraphicID] = []
+        out.reserveCapacity(count)
+        for s in slotIDs.indices where slotAlive[s] { out.append(GraphicID(rawValue: slotIDs[s])) }
+        return out
+    }
+
+    /// All graphics in drawing order.
+    /// - Complexity: O(n).
+    public var graphics: [Graphic] {
+        var out: [Graphic] = []
+        out.reserveCapacity(count)
+        for s in slotIDs.indices where slotAlive[s] { out.append(slotGraphics[s]) }
+        return out
+    }
+
+    /// The graphic with this id.
+    /// - Complexity: O(log n).
+    public func graphic(_ id: GraphicID) -> Graphic? {
+        slot(of: id).map { slotGraphics[$0] }
+    }
+
+    /// The symbol the graphic is drawn with: its own, else the renderer's, or nil.
+    public func resolvedSymbol(_ id: GraphicID) -> Symbol? {
+        slot(of: id).flatMap { resolved($0) }
+    }
+
+    // MARK: Adding and removing
+
+    /// Adds a graphic on top and returns its id.
+    /// - Throws: ``GraphicsLayerError/symbolMismatch(index:symbolKind:geometryType:)`` when its
+    ///   own symbol cannot draw its geometry, ``GraphicsLayerError/nonFiniteGeometry(index:)``,
+    ///   or ``GraphicsLayerError/cannotProject(from:to:)``.
+    /// - Complexity: O(1) amortised plus the geometry's vertex count.
+    @discardableResult
+    public func add(_ graphic: Graphic) throws -> GraphicID {
+        try add(contentsOf: [graphic])[0]
+    }
+
+    /// Adds graphics on top, in order, and returns their ids. Validates every graphic first, so
+    /// a bad one adds none. A large batch bulk-loads the spatial index (O(n)).
+    /// - Throws: as ``add(_:)``, naming the first bad graphic's position in `graphics`.
+    /// - Complexity: O(n + v) for n graphics with v vertices in total.
+    @discardableResult
+    public func add(contentsOf graphics: [Graphic]) throws -> [GraphicID] {
+        var batch = graphics
+        for (i, g) in batch.enumerated() {
+            if let s = g.symbol, !s._fits(g.geometry.type) {
+                throw GraphicsLayerError.symbolMismatch(index: i, symbolKind: s.kindName, geometryType: g.geometry.type)
+            }
+            guard g.geometry.isFinite else { throw GraphicsLayerError.nonFiniteGeometry(index: i) }
+        }
+        if let from = spatialReference, let to = mapView?.spatialReference, from != to {
+            guard _Projection.canProject(from: from, to: to) else { throw GraphicsLayerError.cannotProject(from: from, to: to) }
+            for i in batch.indices {
+                batch[i].geometry = _Projection.project(batch[i].geometry, from: from, to: to) ?? batch[i].geometry
+            }
+        }
+        let first = slotIDs.count
+        var ids: [GraphicID] = []
+        ids.reserveCapacity(batch.count)
+        slotGraphics.append(contentsOf: batch)
+        slotIDs.reserveCapacity(first + batch.count)
+        slotAlive.append(contentsOf: repeatElement(true, count: batch.count))
+        slotSymbol.reserveCapacity(first + batch.count)
+        for g in batch {
+            slotIDs.append(nextID)
+            ids.append(GraphicID(rawValue: nextID))
+            nextID += 1
+            let k = symbolIndex(for: g)
+            slotSymbol.append(k)
+            noteSymbol(k, graphic: g, delta: 1)
+        }
+        if batch.count > 1024 && batch.count * 8 > index.count {
+            rebuildIndex()
+        } else {
+            for s in first..<slotIDs.count {
+                if let e = slotGraphics[s].geometry.envelope { index.insert(s, box: e) }
+            }
+        }
+        revision += 1
+        return ids
+    }
+
+    /// Removes the graphic with this id and returns it (nil when there is none).
+    /// - Complexity: O(log n) amortised.
+    @discardableResult
+    public func remove(_ id: GraphicID) -> Graphic? {
+        guard let s = slot(of: id) else { return nil }
+        let g = slotGraphics[s]
+        noteSymbol(slotSymbol[s], graphic: g, delta: -1)
+        slotAlive[s] = false
+        slotGraphics[s] = Graphic(geometry: .point(nil))
+        slotSymbol[s] = -1
+        index.remove(s)
+        deadCount += 1
+        if let c = mapView?.callout, c.layerName == name, c.graphicID == id { mapView?.dismissCallout() }
+        if deadCount > 1024 && deadCount * 2 > slotIDs.count { compact() }
+        revision += 1
+        return g
+    }
+
+    /// Removes every graphic. Ids are not reused.
+    public func removeAll() {
+        if let c = mapView?.callout, c.layerName == name { mapView?.dismissCallout() }
+        slotGraphics.removeAll()
+        slotIDs.removeAll()
+        slotAlive.removeAll()
+        slotSymbol.removeAll()
+        deadCount = 0
+        symbolMismatchCount = 0
+        index.removeAll()
+        maxReach = rendererReach.max() ?? 0
+        revision += 1
+    }
+
+    /// Changes a graphic in place (geometry, symbol, attributes, info template); it keeps its id
+    /// and its place in the drawing order.
+    /// - Throws: ``GraphicsLayerError/noSuchGraphic(_:)`` or the errors of ``add(_:)``, leaving
+    ///   the graphic unchanged.
+    public func update(_ id: GraphicID, _ change: (inout Graphic) -> Void) throws {
+        guard let s = slot(of: id) else { throw GraphicsLayerError.noSuchGraphic(id) }
+        var g = slotGraphics[s]
+        change(&g)
+        if let sym = g.symbol, !sym._fits(g.geometry.type) {
+            throw GraphicsLayerError.symbolMismatch(index: 0, symbolKind: sym.kindName, geometryType: g.geometry.type)
+        }
+        guard g.geometry.isFinite else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
+        noteSymbol(slotSymbol[s], graphic: slotGraphics[s], delta: -1)
+        let moved = g.geometry != slotGraphics[s].geometry
+        slotGraphics[s] = g
+        slotSymbol[s] = symbolIndex(for: g)
+        noteSymbol(slotSymbol[s], graphic: g, delta: 1)
+        if moved {
+            index.remove(s)
+            if let e = g.geometry.envelope { index.insert(s, box: e) }
+        }
+        revision += 1
+    }
+
+    /// Tells the layer its graphics changed (as `dataChanged`): re-resolves every symbol and
+    /// rebuilds the spatial index.
+    /// - Complexity: O(n + v).
+    public func dataChanged() {
+        resolveRenderer()
+        rebuildIndex()
+    }
+
+    /// Every live graphic whose resolved symbol cannot draw its geometry.
+    /// - Complexity: O(n).
+    public func symbolMismatches() -> [SymbolMismatch] {
+        guard symbolMismatchCount > 0 else { return [] }
+        var out: [SymbolMismatch] = []
+        for s in slotIDs.indices where slotAlive[s] {
+            if let m = mismatch(s) { out.append(m) }
+        }
+        return out
+    }
+
+    // MARK: Hit testing
+
+    /// The graphics under map point `q` drawn at `resolution` (map units per point) within
+    /// `tolerance` points, topmost (last added) first.
+    ///
+    /// Markers hit within their size, lines within half their width, polygons inside or near
+    /// their outline (see ``MapView/hitTest(at:tolerance:maxResults:)``).
+    /// - Complexity: O(log n + k) for k candidates near the point.
+    public func hitTest(mapPoint q: Point, tolerance: Double, resolution: Double, maxResults: Int = .max) -> [GraphicID] {
+        var hits: [Int] = []
+        forEachHit(mapPoint: q, tolerance: tolerance, resolution: resolution) { s in
+            hits.append(s)
+        }
+        hits.sort(by: >)
+        if hits.count > maxResults { hits.removeLast(hits.count - maxResults) }
+        return hits.map { GraphicID(rawValue: slotIDs[$0]) }
+    }
+
+    /// The topmost graphic under `q` (see ``hitTest(mapPoint:tolerance:resolution:maxResults:)``),
+    /// without allocating.
+    public func topmostHit(mapPoint q: Point, tolerance: Double, resolution: Double) -> GraphicID? {
+        var best = -1
+        forEachHit(mapPoint: q, tolerance: tolerance, resolution: resolution) { s in
+            if s > best { best = s }
+        }
+        return best >= 0 ? GraphicID(rawValue: slotIDs[best]) : nil
+    }
+
+    /// Calls `body` with the slot of every graphic hit, in index order.
+    private func forEachHit(mapPoint q: Point, tolerance: Double, resolution: Double, _ body: (Int) -> Void) {
+        guard resolution > 0, resolution.isFinite, q.isFinite, tolerance >= 0 else { return }
+        let margin = (tolerance + maxReach) * resolution
+        let query = Envelope(xmin: q.x - margin, ymin: q.y - margin, xmax: q.x + margin, ymax: q.y + margin)
+        index.search(query) { s in
+            if _HitTest.hits(q, geometry: slotGraphics[s].geometry, symbol: resolved(s), tol: tolerance, res: resolution) {
+                body(s)
+            }
+            return true
+        }
+    }
+
+    /// Bytes held by the spatial index.
+    public var indexMemoryFootprint: Int { index.memoryFootprint }
+
+    // MARK: Drawing
+
+    /// Draws the graphics intersecting the screen, bottom first, each with its resolved symbol;
+    /// a graphic whose symbol does not fit is written as an XML comment and reported as a
+    /// ``MapEvent/symbolMismatch(_:)`` event.
+    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+        let visible = map.visibleEnvelope
+        let margin = maxReach * map.viewport.resolution
+        for shift in map.visibleWorldShifts {
+            let q = Envelope(
+                xmin: visible.xmin - shift - margin, ymin: visible.ymin - margin, xmax: visible.xmax - shift + margin,
+                ymax: visible.ymax + margin)
+            var slots: [Int] = []
+            index.search(q) { slots.append($0); return true }
+            slots.sort()
+            for s in slots {
+                if let m = mismatch(s) {
+                    canvas.raw("<!-- symbol mismatch: \(SVGCanvas.escape(m.description).replacingOccurrences(of: "--", with: "- -")) -->")
+                    map.emit(.symbolMismatch(m))
+                    continue
+                }
+                guard let sym = resolved(s) else { continue }
+                canvas.draw(sym, geometry: slotGraphics[s].geometry) { p in
+                    map.toScreen(Point(x: p.x + shift, y: p.y))
+                }
+            }
+        }
+    }
+
+    // MARK: Map membership
+
+    override func didMove(to mapView: MapView) {
+        guard let from = spatialReference, let to = mapView.spatialReference, from != to,
+            _Projection.canProject(from: from, to: to), count > 0
+        else { return }
+        for s in slotGraphics.indices where slotAlive[s] {
+            slotGraphics[s].geometry = _Projection.project(slotGraphics[s].geometry, from: from, to: to) ?? slotGraphics[s].geometry
+        }
+        rebuildIndex()
+        revision += 1
+    }
+
+    // MARK: Internals
+
+    private func slot(of id: GraphicID) -> Int? {
+        var lo = 0
+        var hi = slotIDs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if slotIDs[mid] < id.rawValue { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < slotIDs.count, slotIDs[lo] == id.rawValue, slotAlive[lo] else { return nil }
+        return lo
+    }
+
+    private func resolved(_ s: Int) -> Symbol? {
+        let k = slotSymbol[s]
+        if k == -2 { return slotGraphics[s].symbol }
+        return k >= 0 ? rendererSymbols[Int(k)] : nil
+    }
+
+    private func mismatch(_ s: Int) -> SymbolMismatch? {
+        guard slotAlive[s], let sym = resolved(s) else { return nil }
+        let t = slotGraphics[s].geometry.type
+        guard !sym._fits(t) else { return nil }
+        return SymbolMismatch(
+            layerName: name, graphicID: GraphicID(rawValue: slotIDs[s]), symbolKind: sym.kindName, geometryType: t,
+            fromRenderer: slotSymbol[s] >= 0)
+    }
+
+    private func symbolIndex(for g: Graphic) -> Int32 {
+        if g.symbol != nil { return -2 }
+        guard let renderer else { return -1 }
+        return Int32(renderer.symbolIndex(for: g.attributes))
+    }
+
+    /// Keeps `maxReach` and `symbolMismatchCount` up to date as a slot's symbol comes or goes.
+    private func noteSymbol(_ k: Int32, graphic g: Graphic, delta: Int) {
+        let sym: Symbol? = k == -2 ? g.symbol : (k >= 0 ? rendererSymbols[Int(k)] : nil)
+        guard let sym else { return }
+        if delta > 0, k == -2 { maxReach = max(maxReach, _HitTest.reach(sym)) }
+        if !sym._fits(g.geometry.type) { symbolMismatchCount += delta }
+    }
+
+    private func resolveRenderer() {
+        rendererSymbols = renderer?.symbols ?? []
+        rendererReach = rendererSymbols.map { _HitTest.reach($0) }
+        maxReach = rendererReach.max() ?? 0
+        symbolMismatchCount = 0
+        for s in slotIDs.indices where slotAlive[s] {
+            let k = symbolIndex(for: slotGraphics[s])
+            slotSymbol[s] = k
+            noteSymbol(k, graphic: slotGraphics[s], delta: 1)
+        }
+        revision += 1
+    }
+
+    private func rebuildIndex() {
+        index.bulkLoad(count: slotIDs.count) { s in slotAlive[s] ? slotGraphics[s].geometry.envelope : nil }
+    }
+
+    /// Drops dead slots (ids stay; slots renumber) and rebuilds the index.
+    private func compact() {
+        var w = 0
+        for s in slotIDs.indices where slotAlive[s] {
+            slotGraphics[w] = slotGraphics[s]
+            slotIDs[w] = slotIDs[s]
+            slotSymbol[w] = slotSymbol[s]
+            w += 1
+        }
+        slotGraphics.removeLast(slotGraphics.count - w)
+        slotIDs.removeLast(slotIDs.count - w)
+        slotSymbol.removeLast(slotSymbol.count - w)
+        slotAlive = [Bool](repeating: true, count: w)
+        deadCount = 0
+        rebuildIndex()
+    }
+}

@@ -1,0 +1,119 @@
+import MapSketchGeometry
+
+/// Exact, symbol-aware hit tests in map coordinates. `res` is map units per point; `tol` the
+/// tolerance in points. Offsets of markers are in points (x right, y up) and ignore rotation.
+enum _HitTest {
+    /// Whether a tap at `q` hits `geometry` drawn with `symbol` (nil or a symbol that does not
+    /// fit: the bare geometry, within the tolerance).
+    static func hits(_ q: Point, geometry: Geometry, symbol: Symbol?, tol: Double, res: Double) -> Bool {
+        let s = symbol.flatMap { $0._fits(geometry.type) ? $0 : nil }
+        if case .composite(let parts)? = s, !parts.isEmpty {
+            return parts.contains { hits(q, geometry: geometry, symbol: $0, tol: tol, res: res) }
+        }
+        switch geometry {
+        case .point(let p):
+            guard let p else { return false }
+            return pointHit(q, p, symbol: s, tol: tol, res: res)
+        case .multipoint(let m):
+            return m.points.contains { pointHit(q, $0, symbol: s, tol: tol, res: res) }
+        case .polyline(let l):
+            let reach: Double = if case .simpleLine(let ls)? = s { ls.width / 2 } else { 0 }
+            let d = (reach + tol) * res
+            return l.paths.contains { pathDistanceSquared(q, $0, closed: false) <= d * d }
+        case .polygon(let g):
+            return areaHit(q, rings: g.rings, symbol: s, tol: tol, res: res)
+        case .envelope(let e):
+            return areaHit(q, rings: Geometry.envelope(e).parts, symbol: s, tol: tol, res: res)
+        }
+    }
+
+    /// How far beyond its geometry a symbol draws, in points (for the index query margin).
+    static func reach(_ symbol: Symbol?) -> Double {
+        switch symbol {
+        case nil: return 0
+        case .simpleMarker(let m)?:
+            return m.size / 2 + (m.outline?.width ?? 0) / 2 + max(abs(m.xOffset), abs(m.yOffset))
+        case .pictureMarker(let m)?:
+            return max(m.width, m.height) / 2 + max(abs(m.xOffset), abs(m.yOffset))
+        case .simpleLine(let l)?: return l.width / 2
+        case .simpleFill(let f)?: return (f.outline?.width ?? 0) / 2
+        case .text(let t)?: return textHalfSize(t).w + max(abs(t.xOffset), abs(t.yOffset))
+        case .composite(let parts)?: return parts.map { reach($0) }.max() ?? 0
+        }
+    }
+
+    static func textHalfSize(_ t: TextSymbol) -> (w: Double, h: Double) {
+        (max(t.fontSize, Double(t.text.count) * t.fontSize * 0.6) / 2, t.fontSize / 2)
+    }
+
+    static func pointHit(_ q: Point, _ p: Point, symbol: Symbol?, tol: Double, res: Double) -> Bool {
+        switch symbol {
+        case .simpleMarker(let m)?:
+            let dx = q.x - (p.x + m.xOffset * res), dy = q.y - (p.y + m.yOffset * res)
+            let r = (m.size / 2 + tol) * res
+            switch m.style {
+            case .square: return abs(dx) <= r && abs(dy) <= r
+            default: return dx * dx + dy * dy <= r * r
+            }
+        case .pictureMarker(let m)?:
+            let dx = q.x - (p.x + m.xOffset * res), dy = q.y - (p.y + m.yOffset * res)
+            return abs(dx) <= (m.width / 2 + tol) * res && abs(dy) <= (m.height / 2 + tol) * res
+        case .text(let t)?:
+            let (w, h) = textHalfSize(t)
+            let dx = q.x - (p.x + t.xOffset * res), dy = q.y - (p.y + t.yOffset * res)
+            return abs(dx) <= (w + tol) * res && abs(dy) <= (h + tol) * res
+        default:
+            let dx = q.x - p.x, dy = q.y - p.y
+            let r = tol * res
+            return dx * dx + dy * dy <= r * r
+        }
+    }
+
+    static func areaHit(_ q: Point, rings: [[Point]], symbol: Symbol?, tol: Double, res: Double) -> Bool {
+        if contains(rings, q) { return true }
+        let outline: Double = if case .simpleFill(let f)? = symbol { (f.outline?.width ?? 0) / 2 } else { 0 }
+        let d = (outline + tol) * res
+        return rings.contains { pathDistanceSquared(q, $0, closed: true) <= d * d }
+    }
+
+    /// Even-odd point in polygon over every ring (crossing number).
+    static func contains(_ rings: [[Point]], _ q: Point) -> Bool {
+        var inside = false
+        for ring in rings where ring.count >= 3 {
+            var j = ring.count - 1
+            for i in 0..<ring.count {
+                let a = ring[i], b = ring[j]
+                if (a.y > q.y) != (b.y > q.y) {
+                    let x = (b.x - a.x) * (q.y - a.y) / (b.y - a.y) + a.x
+                    if q.x < x { inside.toggle() }
+                }
+                j = i
+            }
+        }
+        return inside
+    }
+
+    /// The squared distance from `q` to a path (closed: including the segment back to the start).
+    static func pathDistanceSquared(_ q: Point, _ path: [Point], closed: Bool) -> Double {
+        guard let first = path.first else { return .infinity }
+        if path.count == 1 { return (q.x - first.x) * (q.x - first.x) + (q.y - first.y) * (q.y - first.y) }
+        var best = Double.infinity
+        let n = closed ? path.count : path.count - 1
+        for i in 0..<n {
+            let a = path[i], b = path[(i + 1) % path.count]
+            let d = segmentDistanceSquared(q, a, b)
+            if d < best { best = d }
+        }
+        return best
+    }
+
+    static func segmentDistanceSquared(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let vx = b.x - a.x, vy = b.y - a.y
+        let wx = p.x - a.x, wy = p.y - a.y
+        let len = vx * vx + vy * vy
+        var t = len > 0 ? (wx * vx + wy * vy) / len : 0
+        t = max(0, min(1, t))
+        let dx = wx - t * vx, dy = wy - t * vy
+        return dx * dx + dy * dy
+    }
+}

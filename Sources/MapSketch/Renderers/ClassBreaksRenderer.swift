@@ -1,0 +1,68 @@
+/// One class of a class breaks renderer: values in [previous break's max (or the renderer's
+/// `minValue`), `maxValue`) draw with `symbol`.
+public struct ClassBreak: Hashable, Sendable {
+    public var label: String
+    public var description: String
+    /// The exclusive upper bound of the class.
+    public var maxValue: Double
+    public var symbol: Symbol
+
+    /// Creates a class break.
+    public init(label: String = "", description: String = "", maxValue: Double, symbol: Symbol) {
+        self.label = label
+        self.description = description
+        self.maxValue = maxValue
+        self.symbol = symbol
+    }
+}
+
+/// Symbolizes graphics by a numeric attribute: a value v belongs to the break with
+/// min ≤ v < max, where a break's min is the previous break's max and the first break's min is
+/// ``minValue``; a value outside every break (or not numeric) gets ``defaultSymbol`` or none.
+///
+/// Breaks are kept sorted by `maxValue`; the lookup is a binary search over a flat array of
+/// upper bounds.
+public struct ClassBreaksRenderer: Hashable, Sendable {
+    /// The numeric attribute (integers, doubles, dates as epoch milliseconds).
+    public let field: String
+    /// The inclusive lower bound of the first break (default −∞; note that C's `DBL_MIN`, used
+    /// in the seed, is the smallest *positive* double).
+    public let minValue: Double
+    /// The breaks, sorted by `maxValue`.
+    public let breaks: [ClassBreak]
+    /// The symbol for values outside every break.
+    public let defaultSymbol: Symbol?
+    @usableFromInline let uppers: [Double]
+
+    /// Creates a class breaks renderer.
+    public init(field: String, minValue: Double = -.infinity, breaks: [ClassBreak], defaultSymbol: Symbol? = nil) {
+        self.field = field
+        self.minValue = minValue
+        let sorted = breaks.enumerated().sorted { ($0.element.maxValue, $0.offset) < ($1.element.maxValue, $1.offset) }.map(\.element)
+        self.breaks = sorted
+        self.uppers = sorted.map(\.maxValue)
+        self.defaultSymbol = defaultSymbol
+    }
+
+    /// The index of the break holding `value`, or -1 when none does (NaN included).
+    /// - Complexity: O(log b) for b breaks; no allocation.
+    @inlinable
+    public func breakIndex(for value: Double) -> Int {
+        guard value >= minValue else { return -1 }
+        return uppers.withUnsafeBufferPointer { u in
+            var lo = 0
+            var hi = u.count
+            while lo < hi {
+                let mid = (lo &+ hi) >> 1
+                if u[mid] > value { hi = mid } else { lo = mid &+ 1 }
+            }
+            return lo < u.count ? lo : -1
+        }
+    }
+
+    /// The symbol for `value`: its break's, else the default symbol.
+    public func symbol(forValue value: Double) -> Symbol? {
+        let i = breakIndex(for: value)
+        return i >= 0 ? breaks[i].symbol : defaultSymbol
+    }
+}

@@ -1,0 +1,261 @@
+/// Formats numbers for SVG output deterministically: rounded half away from zero to at most
+/// `decimals` decimals (default 3), trailing zeros dropped, never `-0`, never exponent notation.
+///
+/// The formatting uses integer arithmetic only, so it gives the same bytes on every platform.
+public enum SVGNumber {
+    /// `value` formatted with at most `decimals` (0…6) decimals; non-finite values format as `0`
+    /// (the canvas skips shapes with non-finite coordinates before they get here).
+    public static func format(_ value: Double, decimals: Int = 3) -> String {
+        let d = max(0, min(6, decimals))
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<d { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        // Values too large for Int64 fixed point are printed without decimals.
+        guard scaled < 9.0e18 else {
+            let whole = abs(value).rounded()
+            return (value < 0 ? "-" : "") + _wholeDigits(whole)
+        }
+        let n = Int64(scaled)
+        if n == 0 { return "0" }
+        var p: Int64 = 1
+        for _ in 0..<d { p *= 10 }
+        let intPart = n / p
+        var frac = n % p
+        var s = value < 0 ? "-" : ""
+        s += String(intPart)
+        if frac != 0 {
+            var digits = d
+            while frac % 10 == 0 {
+                frac /= 10
+                digits -= 1
+            }
+            let f = String(frac)
+            s += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return s
+    }
+}
+
+/// A whole, finite, non-negative double printed as digits (for values beyond Int64).
+private func _wholeDigits(_ whole: Double) -> String {
+    var digits: [UInt8] = []
+    var v = whole
+    repeat {
+        let q = (v / 10).rounded(.down)
+        let r = Int(v - q * 10)
+        digits.append(UInt8(48 + max(0, min(9, r))))
+        v = q
+    } while v >= 1
+    return String(decoding: digits.reversed(), as: UTF8.self)
+}
+
+/// How an SVG shape is painted: fill, stroke, stroke width, dash pattern.
+public struct SVGStyle: Hashable, Sendable {
+    /// The fill color (nil: `fill="none"`).
+    public var fill: Color?
+    /// A paint-server reference used instead of `fill` (e.g. a hatch pattern id).
+    public var fillPattern: String?
+    /// The stroke color (nil: no stroke).
+    public var stroke: Color?
+    /// The stroke width in points.
+    public var strokeWidth: Double
+    /// The dash array in points (nil: solid).
+    public var dash: [Double]?
+    /// `evenodd` fill rule when true (polygons with holes), else `nonzero`.
+    public var evenOdd: Bool
+
+    /// Creates a style.
+    public init(
+        fill: Color? = nil, fillPattern: String? = nil, stroke: Color? = nil, strokeWidth: Double = 1,
+        dash: [Double]? = nil, evenOdd: Bool = false
+    ) {
+        self.fill = fill
+        self.fillPattern = fillPattern
+        self.stroke = stroke
+        self.strokeWidth = strokeWidth
+        self.dash = dash
+        self.evenOdd = evenOdd
+    }
+}
+
+/// A small deterministic SVG writer in screen coordinates (points, y down).
+///
+/// Shapes are appended in drawing order; groups carry opacity. Numbers go through
+/// ``SVGNumber/format(_:decimals:)`` and attributes are written in a fixed order, so the same
+/// drawing calls always give byte-identical documents (suitable for golden files). Shapes with a
+/// non-finite coordinate are not written and are counted in ``skippedNonFinite``.
+///
+/// ```swift
+/// var c = SVGCanvas(width: 100, height: 50)
+/// c.circle(center: ScreenPoint(x: 10, y: 10), radius: 4, style: SVGStyle(fill: .red))
+/// let svg = c.document()
+/// ```
+public struct SVGCanvas: Sendable {
+    /// The canvas width in points.
+    public let width: Double
+    /// The canvas height in points.
+    public let height: Double
+    /// Decimals kept for coordinates (default 3).
+    public let decimals: Int
+    /// How many shapes were skipped because a coordinate was NaN or infinite.
+    public private(set) var skippedNonFinite: Int = 0
+
+    private var body: String = ""
+    private var defs: [String] = []
+    private var defIDs: Set<String> = []
+    private var depth: Int = 1
+
+    /// Creates an empty canvas of the given size in points.
+    public init(width: Double, height: Double, decimals: Int = 3) {
+        self.width = width
+        self.height = height
+        self.decimals = decimals
+    }
+
+    /// Formats a number with the canvas's decimals.
+    public func num(_ v: Double) -> String { SVGNumber.format(v, decimals: decimals) }
+
+    // MARK: Structure
+
+    /// Opens a `<g>` group with an optional id (escaped) and opacity (written only when < 1).
+    public mutating func beginGroup(id: String? = nil, opacity: Double = 1) {
+        var s = "<g"
+        if let id { s += " id=\"\(Self.escape(id))\"" }
+        if opacity < 1 { s += " opacity=\"\(SVGNumber.format(max(0, opacity)))\"" }
+        line(s + ">")
+        depth += 1
+    }
+
+    /// Closes the innermost group.
+    public mutating func endGroup() {
+        depth = max(1, depth - 1)
+        line("</g>")
+    }
+
+    /// Adds a definition (pattern, marker) once per id; later calls with the same id are ignored.
+    public mutating func define(id: String, _ markup: String) {
+        guard defIDs.insert(id).inserted else { return }
+        defs.append(markup)
+    }
+
+    /// Appends raw, already-escaped markup as one line (for callers' custom elements).
+    public mutating func raw(_ markup: String) { line(markup) }
+
+    // MARK: Shapes
+
+    /// A circle.
+    public mutating func circle(center: ScreenPoint, radius: Double, style: SVGStyle) {
+        guard finite(center.x, center.y, radius) else { return skip() }
+        line("<circle cx=\"\(num(center.x))\" cy=\"\(num(center.y))\" r=\"\(num(radius))\"\(attrs(style))/>")
+    }
+
+    /// An axis-aligned rectangle from its top-left corner.
+    public mutating func rect(x: Double, y: Double, width w: Double, height h: Double, style: SVGStyle) {
+        guard finite(x, y, w, h) else { return skip() }
+        line("<rect x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(w))\" height=\"\(num(h))\"\(attrs(style))/>")
+    }
+
+    /// A line segment.
+    public mutating func line(from a: ScreenPoint, to b: ScreenPoint, style: SVGStyle) {
+        guard finite(a.x, a.y, b.x, b.y) else { return skip() }
+        line("<line x1=\"\(num(a.x))\" y1=\"\(num(a.y))\" x2=\"\(num(b.x))\" y2=\"\(num(b.y))\"\(attrs(style))/>")
+    }
+
+    /// A path of one or more parts; `closed` closes every part (`Z`), as for polygon rings.
+    /// Parts with no vertex are ignored; nothing is written when every part is empty.
+    public mutating func path(_ parts: [[ScreenPoint]], closed: Bool, style: SVGStyle) {
+        var d = ""
+        var any = false
+        for part in parts where !part.isEmpty {
+            for (i, p) in part.enumerated() {
+                guard finite(p.x, p.y) else { return skip() }
+                if !d.isEmpty { d += " " }
+                d += (i == 0 ? "M" : "L") + num(p.x) + " " + num(p.y)
+            }
+            if closed { d += " Z" }
+            any = true
+        }
+        guard any else { return }
+        line("<path d=\"\(d)\"\(attrs(style))/>")
+    }
+
+    /// Text anchored at `at` (`anchor`: start, middle or end), optionally rotated by `angle`
+    /// degrees counter-clockwise about the anchor.
+    public mutating func text(
+        _ string: String, at p: ScreenPoint, fontSize: Double, fontFamily: String, color: Color,
+        anchor: String = "middle", angle: Double = 0
+    ) {
+        guard finite(p.x, p.y, fontSize, angle) else { return skip() }
+        var s = "<text x=\"\(num(p.x))\" y=\"\(num(p.y))\" font-family=\"\(Self.escape(fontFamily))\""
+        s += " font-size=\"\(num(fontSize))\" text-anchor=\"\(Self.escape(anchor))\" fill=\"\(color.hex)\""
+        if color.alpha < 1 { s += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
+        if angle != 0 { s += " transform=\"rotate(\(num(-angle)) \(num(p.x)) \(num(p.y)))\"" }
+        line(s + ">" + Self.escape(string) + "</text>")
+    }
+
+    // MARK: Output
+
+    /// The complete SVG document (UTF-8 text ending in a newline).
+    public func document() -> String {
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(width))\" height=\"\(num(height))\""
+        s += " viewBox=\"0 0 \(num(width)) \(num(height))\">\n"
+        if !defs.isEmpty {
+            s += "  <defs>\n"
+            for d in defs { s += "    " + d + "\n" }
+            s += "  </defs>\n"
+        }
+        s += body
+        s += "</svg>\n"
+        return s
+    }
+
+    /// Escapes `&`, `<`, `>`, `"` and `'` for XML text and attributes.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for ch in s {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    // MARK: Internals
+
+    private mutating func line(_ s: String) {
+        body += String(repeating: "  ", count: depth) + s + "\n"
+    }
+
+    /// Counts a shape skipped for a non-finite coordinate.
+    mutating func skip() { skippedNonFinite += 1 }
+
+    private func finite(_ v: Double...) -> Bool { v.allSatisfy(\.isFinite) }
+
+    private func attrs(_ st: SVGStyle) -> String {
+        var s = ""
+        if let pattern = st.fillPattern {
+            s += " fill=\"url(#\(Self.escape(pattern)))\""
+        } else if let f = st.fill {
+            s += " fill=\"\(f.hex)\""
+            if f.alpha < 1 { s += " fill-opacity=\"\(SVGNumber.format(max(0, f.alpha)))\"" }
+        } else {
+            s += " fill=\"none\""
+        }
+        if st.evenOdd { s += " fill-rule=\"evenodd\"" }
+        if let k = st.stroke {
+            s += " stroke=\"\(k.hex)\" stroke-width=\"\(num(st.strokeWidth))\""
+            if k.alpha < 1 { s += " stroke-opacity=\"\(SVGNumber.format(max(0, k.alpha)))\"" }
+            if let dash = st.dash, !dash.isEmpty {
+                s += " stroke-dasharray=\"" + dash.map { num($0) }.joined(separator: " ") + "\""
+            }
+        }
+        return s
+    }
+}

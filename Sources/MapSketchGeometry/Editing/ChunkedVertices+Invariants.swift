@@ -1,0 +1,50 @@
+extension ChunkedVertices {
+    /// Checks the tree's structure after a mutation in debug builds; compiles to nothing in release.
+    ///
+    /// Every leaf holds 1…128 vertices and sits at the same depth; every internal node holds
+    /// 1…64 children whose recorded counts, envelopes and first vertices match; the tail is
+    /// shorter than a chunk and its envelope matches.
+    @inline(__always)
+    public func _checkInvariants() {
+        #if DEBUG
+        _checkInvariantsNow()
+        #endif
+    }
+
+    /// The checks of ``_checkInvariants()``, run in any build (tests call it directly).
+    public func _checkInvariantsNow() {
+        precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
+        precondition(_tailEnvelope == _VertexNode.envelope(of: _tail), "tail envelope is stale")
+        if let r = _root {
+            precondition(r.count > 0, "empty root")
+            if !r.isLeaf { precondition(r.children.count >= 2, "internal root with one child") }
+            var leafDepth = -1
+            _check(r, depth: 0, leafDepth: &leafDepth)
+        }
+    }
+
+    private func _check(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
+        if n.isLeaf {
+            precondition(!n.points.isEmpty && n.points.count <= _VertexNode.leafCapacity, "chunk size")
+            precondition(n.count == n.points.count, "chunk count")
+            precondition(n.envelope == _VertexNode.envelope(of: n.points), "chunk envelope is stale")
+            precondition(n.first == n.points[0], "chunk first vertex is stale")
+            if leafDepth < 0 { leafDepth = depth }
+            precondition(leafDepth == depth, "chunks at different depths")
+            return
+        }
+        precondition(!n.children.isEmpty && n.children.count <= _VertexNode.branchCapacity, "branch size")
+        precondition(n.childCounts.count == n.children.count, "child counts length")
+        var total = 0
+        var e = _VertexNode.emptyEnvelope
+        for (i, c) in n.children.enumerated() {
+            precondition(n.childCounts[i] == c.count, "child count is stale")
+            total += c.count
+            e.expand(toInclude: c.envelope)
+            _check(c, depth: depth + 1, leafDepth: &leafDepth)
+        }
+        precondition(n.count == total, "node count is stale")
+        precondition(n.envelope == e, "node envelope is stale")
+        precondition(n.first == n.children[0].first, "node first vertex is stale")
+    }
+}

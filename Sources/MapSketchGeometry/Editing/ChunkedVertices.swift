@@ -1,0 +1,305 @@
+/// The vertices of one part, stored for editing at scale: a B+tree of fixed-size chunks.
+///
+/// Chunks (leaves) hold up to 128 vertices; internal nodes hold up to 64 children with their
+/// vertex counts and envelopes. Appends go to a tail chunk outside the tree (the "tail"
+/// optimisation of persistent vectors), which joins the tree when full. The type is a value:
+/// copies share chunks and a mutation copies only the path it touches (copy-on-write), so
+/// snapshots for undo cost O(1).
+///
+/// ```swift
+/// var v = ChunkedVertices()
+/// for i in 0..<1_000_000 { v.append(Point(Double(i), 0)) }   // O(1) amortised each
+/// v.insert(Point(0, 1), at: 500_000)                           // O(log n)
+/// v.nearestVertex(to: Point(10, 0), within: 0.5)               // (index: 10, distanceSquared: 0)
+/// ```
+///
+/// Indices are checked with `precondition` here; ``VertexStore`` checks them first and throws
+/// ``GeometryError`` instead, which is what editing code should call.
+///
+/// Source: B+trees (Comer, "The Ubiquitous B-Tree", ACM Computing Surveys 11(2), 1979) with
+/// subtree counts as in order-statistic trees, and per-node bounding boxes as in R-trees
+/// (Guttman, SIGMOD 1984), here over a linear order instead of a spatial split.
+public struct ChunkedVertices: Sendable {
+    @usableFromInline var _root: _VertexNode?
+    /// Vertices after the tree's last one; joins the tree as a chunk when it holds a full chunk.
+    @usableFromInline var _tail: [Point]
+    @usableFromInline var _tailEnvelope: Envelope
+
+    /// An empty part.
+    public init() {
+        _root = nil
+        _tail = []
+        _tailEnvelope = _VertexNode.emptyEnvelope
+    }
+
+    /// A part holding `points` in order, bulk-loaded into full chunks.
+    /// - Complexity: O(n) for n points.
+    public init(_ points: some Sequence<Point>) {
+        self.init()
+        let all = Array(points)
+        let cap = _VertexNode.leafCapacity
+        let fullChunks = all.count / cap
+        if fullChunks > 0 {
+            var level: [_VertexNode] = []
+            level.reserveCapacity(fullChunks)
+            for c in 0..<fullChunks { level.append(_VertexNode(leaf: Array(all[(c * cap)..<((c + 1) * cap)]))) }
+            while level.count > 1 {
+                var next: [_VertexNode] = []
+                var i = 0
+                while i < level.count {
+                    let j = Swift.min(i + _VertexNode.branchCapacity, level.count)
+                    next.append(_VertexNode(children: Array(level[i..<j])))
+                    i = j
+                }
+                level = next
+            }
+            _root = level.first
+        }
+        _tail = Array(all[(fullChunks * cap)...])
+        _tail.reserveCapacity(cap)
+        _tailEnvelope = _VertexNode.envelope(of: _tail)
+        _checkInvariants()
+    }
+
+    @inline(__always) var _treeCount: Int { _root?.count ?? 0 }
+
+    /// The number of vertices.
+    public var count: Int { (_root?.count ?? 0) + _tail.count }
+    /// Whether there is no vertex.
+    public var isEmpty: Bool { _root == nil && _tail.isEmpty }
+
+    /// The envelope of the vertices, or nil when empty.
+    /// - Complexity: O(1).
+    public var envelope: Envelope? {
+        guard !isEmpty else { return nil }
+        var e = _tailEnvelope
+        if let r = _root { e.expand(toInclude: r.envelope) }
+        return e
+    }
+
+    /// The first vertex. - Complexity: O(1).
+    public var first: Point? { _root?.first ?? _tail.first }
+    /// The last vertex. - Complexity: O(1) with a tail, else O(log n).
+    public var last: Point? {
+        if let l = _tail.last { return l }
+        guard let r = _root else { return nil }
+        return r.point(at: r.count - 1)
+    }
+
+    /// The vertex at `index` (`0 ..< count`).
+    /// - Complexity: O(log n).
+    public subscript(index: Int) -> Point {
+        precondition(index >= 0 && index < count, "vertex index out of range")
+        let t = _treeCount
+        if index >= t { return _tail[index - t] }
+        return _root.unsafelyUnwrapped.point(at: index)
+    }
+
+    // MARK: Mutations
+
+    /// Appends `p`.
+    /// - Complexity: O(1) amortised (O(log n) once per full chunk, when the tail joins the tree).
+    public mutating func append(_ p: Point) {
+        _tail.append(p)
+        _tailEnvelope.expand(toInclude: p)
+        if _tail.count >= _VertexNode.leafCapacity { _flushTail() }
+        _checkInvariants()
+    }
+
+    /// Inserts `p` so that it becomes vertex `index` (`0 ... count`).
+    /// - Complexity: O(log n) (a chunk of at most 128 vertices is shifted).
+    public mutating func insert(_ p: Point, at index: Int) {
+        precondition(index >= 0 && index <= count, "vertex index out of range")
+        let t = _treeCount
+        if index >= t {
+            _tail.insert(p, at: index - t)
+            _tailEnvelope.expand(toInclude: p)
+            if _tail.count >= _VertexNode.leafCapacity { _flushTail() }
+        } else {
+            _makeRootUnique()
+            let root = _root.unsafelyUnwrapped
+            if let split = root.insert(p, at: index) {
+                _root = _VertexNode(children: [root, split])
+            }
+        }
+        _checkInvariants()
+    }
+
+    /// Replaces vertex `index` with `p` and returns the old vertex.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public mutating func replace(at index: Int, with p: Point) -> Point {
+        precondition(index >= 0 && index < count, "vertex index out of range")
+        let t = _treeCount
+        let old: Point
+        if index >= t {
+            old = _tail[index - t]
+            _tail[index - t] = p
+            if _VertexNode.onBoundary(old, _tailEnvelope) {
+                _tailEnvelope = _VertexNode.envelope(of: _tail)
+            } else {
+                _tailEnvelope.expand(toInclude: p)
+            }
+        } else {
+            _makeRootUnique()
+            old = _root.unsafelyUnwrapped.replace(at: index, with: p)
+        }
+        _checkInvariants()
+        return old
+    }
+
+    /// Removes and returns vertex `index`.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public mutating func remove(at index: Int) -> Point {
+        precondition(index >= 0 && index < count, "vertex index out of range")
+        let t = _treeCount
+        let old: Point
+        if index >= t {
+            old = _tail.remove(at: index - t)
+            if _VertexNode.onBoundary(old, _tailEnvelope) { _tailEnvelope = _VertexNode.envelope(of: _tail) }
+        } else {
+            _makeRootUnique()
+            let root = _root.unsafelyUnwrapped
+            old = root.remove(at: index)
+            if root.count == 0 {
+                _root = nil
+            } else if !root.isLeaf, root.children.count == 1 {
+                _root = root.children[0]
+            }
+        }
+        _checkInvariants()
+        return old
+    }
+
+    /// Removes every vertex. - Complexity: O(1) (chunks are freed as their last owner goes).
+    public mutating func removeAll() {
+        self = ChunkedVertices()
+    }
+
+    @inline(__always)
+    mutating func _makeRootUnique() {
+        if !isKnownUniquelyReferenced(&_root) { _root = _root?.copy() }
+    }
+
+    /// Moves the full tail into the tree as its last chunk.
+    mutating func _flushTail() {
+        let leaf = _VertexNode(leaf: _tail)
+        _tail = []
+        _tail.reserveCapacity(_VertexNode.leafCapacity)
+        _tailEnvelope = _VertexNode.emptyEnvelope
+        guard let root = _root else {
+            _root = leaf
+            return
+        }
+        if root.isLeaf {
+            _root = _VertexNode(children: [root, leaf])
+            return
+        }
+        _makeRootUnique()
+        let r = _root.unsafelyUnwrapped
+        if let split = r.appendLeaf(leaf) {
+            _root = _VertexNode(children: [r, split])
+        }
+    }
+
+    // MARK: Bulk reads
+
+    /// Calls `body` with each chunk's vertices, in order.
+    /// - Complexity: O(n).
+    public func forEachChunk(_ body: (ArraySlice<Point>) throws -> Void) rethrows {
+        func visit(_ n: _VertexNode) throws {
+            if n.isLeaf {
+                try body(n.points[...])
+            } else {
+                for c in n.children { try visit(c) }
+            }
+        }
+        if let r = _root { try visit(r) }
+        if !_tail.isEmpty { try body(_tail[...]) }
+    }
+
+    /// The vertices as an array. - Complexity: O(n).
+    public var array: [Point] {
+        var out: [Point] = []
+        out.reserveCapacity(count)
+        forEachChunk { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// The number of chunks (tree leaves plus a non-empty tail): for tests and diagnostics.
+    public var chunkCount: Int {
+        var n = 0
+        forEachChunk { _ in n += 1 }
+        return n
+    }
+
+    /// The tree's height: 0 when the tree is empty or a single chunk.
+    public var height: Int { _root?.height ?? 0 }
+}
+
+extension ChunkedVertices: Sequence {
+    /// Iterates the vertices in order. - Complexity: O(1) amortised per vertex.
+    public struct Iterator: IteratorProtocol {
+        var stack: [(node: _VertexNode, next: Int)] = []
+        var leaf: [Point] = []
+        var position = 0
+        var tail: [Point]
+        var tailDone = false
+
+        init(_ v: ChunkedVertices) {
+            tail = v._tail
+            if let r = v._root { stack.append((r, 0)) }
+        }
+
+        public mutating func next() -> Point? {
+            while true {
+                if position < leaf.count {
+                    defer { position += 1 }
+                    return leaf[position]
+                }
+                guard let top = stack.last else {
+                    if tailDone { return nil }
+                    tailDone = true
+                    leaf = tail
+                    position = 0
+                    continue
+                }
+                if top.node.isLeaf {
+                    stack.removeLast()
+                    leaf = top.node.points
+                    position = 0
+                } else if top.next < top.node.children.count {
+                    stack[stack.count - 1].next += 1
+                    stack.append((top.node.children[top.next], 0))
+                } else {
+                    stack.removeLast()
+                }
+            }
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+    public var underestimatedCount: Int { count }
+}
+
+extension ChunkedVertices: Hashable {
+    /// Vertex-by-vertex equality; chunk boundaries do not matter. - Complexity: O(n).
+    public static func == (lhs: ChunkedVertices, rhs: ChunkedVertices) -> Bool {
+        if lhs._root === rhs._root, lhs._tail == rhs._tail { return true }
+        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for p in self { hasher.combine(p) }
+    }
+}
+
+extension ChunkedVertices: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Point...) { self.init(elements) }
+}
+
+extension ChunkedVertices: CustomStringConvertible {
+    public var description: String { "ChunkedVertices(\(count) vertices, \(chunkCount) chunks)" }
+}

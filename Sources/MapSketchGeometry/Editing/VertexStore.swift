@@ -1,0 +1,212 @@
+/// A geometry being edited, part by part, with each part in chunked storage: the sketch's
+/// working copy at any size.
+///
+/// The same edits as ``GeometryBuilder``, but each costs O(log n) in the part's vertex count
+/// (appends O(1) amortised), and copies are O(parts) snapshots that share chunks.
+/// Every edit checks its indices and coordinates and throws ``GeometryError`` instead of trapping.
+///
+/// ```swift
+/// var s = try VertexStore(type: .polygon)
+/// try s.addPart()
+/// try s.append(Point(0, 0)); try s.append(Point(0, 10)); try s.append(Point(10, 10))
+/// try s.insertVertex(Point(5, 12), part: 0, at: 2)
+/// s.geometry      // .polygon(rings: [[(0 0), (0 10), (5 12), (10 10)]])
+/// ```
+public struct VertexStore: Hashable, Sendable {
+    /// The type being edited: point, multipoint, polyline or polygon.
+    public let type: GeometryType
+    /// Whether vertices carry z values.
+    public var hasZ: Bool
+    /// Whether vertices carry m values.
+    public var hasM: Bool
+    /// The parts (a point or multipoint has at most one).
+    public private(set) var parts: [ChunkedVertices]
+
+    /// An empty store of `type`.
+    /// - Throws: ``GeometryError/unsupported(_:)`` for envelopes, which are not edited by vertex.
+    public init(type: GeometryType, hasZ: Bool = false, hasM: Bool = false) throws {
+        guard type != .envelope else { throw GeometryError.unsupported("an envelope cannot be edited by vertex") }
+        self.type = type
+        self.hasZ = hasZ
+        self.hasM = hasM
+        parts = []
+    }
+
+    /// A store holding `geometry`; an envelope becomes a one-ring polygon.
+    /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a NaN or infinite coordinate.
+    /// - Complexity: O(n) for n vertices.
+    public init(_ geometry: Geometry) throws {
+        let b = GeometryBuilder(geometry)
+        type = b.type
+        hasZ = b.hasZ
+        hasM = b.hasM
+        for (pi, part) in b.parts.enumerated() {
+            for (vi, p) in part.enumerated() where !p.isFinite {
+                throw GeometryError.nonFiniteCoordinate(part: pi, index: vi)
+            }
+        }
+        parts = b.parts.map { ChunkedVertices($0) }
+        if type == .multipoint, parts.count == 1, parts[0].isEmpty { parts = [] }
+    }
+
+    /// The geometry held. - Complexity: O(n).
+    public var geometry: Geometry {
+        switch type {
+        case .point: .point(parts.first?.first)
+        case .multipoint: .multipoint(Multipoint(points: parts.first?.array ?? [], hasZ: hasZ, hasM: hasM))
+        case .polyline: .polyline(Polyline(paths: parts.map(\.array), hasZ: hasZ, hasM: hasM))
+        case .polygon, .envelope: .polygon(Polygon(rings: parts.map(\.array), hasZ: hasZ, hasM: hasM))
+        }
+    }
+
+    /// The number of parts.
+    public var partCount: Int { parts.count }
+    /// The number of vertices over all parts. - Complexity: O(parts).
+    public var vertexCount: Int { parts.reduce(0) { $0 + $1.count } }
+    /// Whether there is no vertex.
+    public var isEmpty: Bool { parts.allSatisfy(\.isEmpty) }
+    /// Whether polygon rings close back to their first vertex (and so have a closing segment).
+    public var isClosed: Bool { type == .polygon }
+
+    /// The envelope of every vertex, or nil when empty. - Complexity: O(parts).
+    public var envelope: Envelope? {
+        var e: Envelope?
+        for p in parts { if let pe = p.envelope { e = e.map { $0.union(pe) } ?? pe } }
+        return e
+    }
+
+    /// The vertices of `part`.
+    /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
+    public func part(_ part: Int) throws -> ChunkedVertices {
+        try checkPart(part)
+        return parts[part]
+    }
+
+    /// The number of vertices in `part`.
+    public func vertexCount(part: Int) throws -> Int {
+        try checkPart(part)
+        return parts[part].count
+    }
+
+    /// The vertex at (part, index). - Complexity: O(log n).
+    /// - Throws: ``GeometryError`` for an index out of range.
+    public func vertex(part: Int, index: Int) throws -> Point {
+        try checkPart(part)
+        try checkVertex(part: part, index: index, limit: parts[part].count)
+        return parts[part][index]
+    }
+
+    /// Inserts `point` so that it becomes vertex `index` of `part` (`index == count` appends).
+    /// A point geometry takes its one vertex at (0, 0), creating the part.
+    /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, or a second
+    ///   vertex in a point geometry (``GeometryError/pointHasOneVertex``).
+    /// - Complexity: O(log n).
+    public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
+        try checkFinite(point, part: part, index: index)
+        if type == .point {
+            guard part == 0, index == 0, isEmpty else { throw GeometryError.pointHasOneVertex }
+            parts = [ChunkedVertices([point])]
+            return
+        }
+        if type == .multipoint, parts.isEmpty, part == 0 {
+            // Create the part only once the call is known to succeed: a refused edit changes nothing.
+            guard index == 0 else { throw GeometryError.vertexIndexOutOfRange(part: 0, index: index, count: 0) }
+            parts = [ChunkedVertices([point])]
+            return
+        }
+        try checkPart(part)
+        try checkVertex(part: part, index: index, limit: parts[part].count + 1)
+        if index == parts[part].count {
+            parts[part].append(point)
+        } else {
+            parts[part].insert(point, at: index)
+        }
+    }
+
+    /// Appends `point` to the last part, adding a first part when there is none.
+    /// - Throws: as ``insertVertex(_:part:at:)``.
+    /// - Complexity: O(1) amortised.
+    public mutating func append(_ point: Point) throws {
+        if type == .point { return try insertVertex(point, part: 0, at: 0) }
+        if parts.isEmpty { parts.append(ChunkedVertices()) }
+        try insertVertex(point, part: parts.count - 1, at: parts[parts.count - 1].count)
+    }
+
+    /// Moves vertex (part, index) to `point` and returns where it was.
+    /// - Throws: ``GeometryError`` for an index out of range or a non-finite coordinate.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public mutating func moveVertex(part: Int, index: Int, to point: Point) throws -> Point {
+        try checkPart(part)
+        try checkVertex(part: part, index: index, limit: parts[part].count)
+        try checkFinite(point, part: part, index: index)
+        return parts[part].replace(at: index, with: point)
+    }
+
+    /// Removes vertex (part, index) and returns it. The part stays even when it becomes empty,
+    /// except in a point geometry, which becomes empty.
+    /// - Throws: ``GeometryError`` for an index out of range.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public mutating func removeVertex(part: Int, index: Int) throws -> Point {
+        try checkPart(part)
+        try checkVertex(part: part, index: index, limit: parts[part].count)
+        let p = parts[part].remove(at: index)
+        if type == .point { parts.removeAll() }
+        return p
+    }
+
+    /// Adds a new empty part at the end and returns its index.
+    /// - Throws: ``GeometryError/unsupported(_:)`` for a point, or a multipoint that has its part.
+    @discardableResult
+    public mutating func addPart() throws -> Int {
+        if type == .point { throw GeometryError.unsupported("a point has a single part") }
+        try insertPart(ChunkedVertices(), at: parts.count)
+        return parts.count - 1
+    }
+
+    /// Inserts a part holding `vertices` at `index` (`index == partCount` appends). A point or
+    /// multipoint takes a part only when it has none (a point's part holds exactly one vertex).
+    /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, a second
+    ///   part in a point or multipoint, or a point part without exactly one vertex.
+    /// - Complexity: O(parts) plus O(n) to check the new part's n coordinates.
+    public mutating func insertPart(_ vertices: ChunkedVertices, at index: Int) throws {
+        if (type == .point || type == .multipoint) && !parts.isEmpty {
+            throw GeometryError.unsupported("a \(type) has a single part")
+        }
+        if type == .point, vertices.count != 1 { throw GeometryError.pointHasOneVertex }
+        guard index >= 0, index <= parts.count else {
+            throw GeometryError.partIndexOutOfRange(part: index, partCount: parts.count)
+        }
+        for (i, p) in vertices.enumerated() { try checkFinite(p, part: index, index: i) }
+        parts.insert(vertices, at: index)
+    }
+
+    /// Removes part `index` and returns its vertices.
+    /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
+    @discardableResult
+    public mutating func removePart(_ index: Int) throws -> ChunkedVertices {
+        try checkPart(index)
+        return parts.remove(at: index)
+    }
+
+    /// Removes every part.
+    public mutating func removeAll() { parts.removeAll() }
+
+    private func checkPart(_ part: Int) throws {
+        guard part >= 0, part < parts.count else {
+            throw GeometryError.partIndexOutOfRange(part: part, partCount: parts.count)
+        }
+    }
+
+    /// Checks `0 <= index < limit`; the error reports the part's actual vertex count.
+    private func checkVertex(part: Int, index: Int, limit: Int) throws {
+        guard index >= 0, index < limit else {
+            throw GeometryError.vertexIndexOutOfRange(part: part, index: index, count: parts[part].count)
+        }
+    }
+
+    private func checkFinite(_ p: Point, part: Int, index: Int) throws {
+        guard p.isFinite else { throw GeometryError.nonFiniteCoordinate(part: part, index: index) }
+    }
+}

@@ -1,0 +1,202 @@
+/// A spatial index of boxes keyed by dense integer ids: a bulk-loaded ``PackedRTree`` plus a
+/// small dynamic part for items inserted since the last build, and tombstones for removed items.
+///
+/// Inserts go to the dynamic part (scanned linearly) until it holds more than
+/// `max(minimumDynamicCapacity, count / 8)` items; removals set a tombstone bit, and once more
+/// than a quarter of the tree's items are tombstones the tree is rebuilt. Both rebuilds are
+/// O(n), so a long run of inserts or removals costs O(1) amortised per operation.
+///
+/// Ids are small non-negative integers (e.g. array slots); an id may be inserted again only after
+/// it was removed.
+public struct SpatialIndex: Sendable {
+    /// Children per tree node.
+    public let nodeSize: Int
+    /// The dynamic part never triggers a rebuild below this size.
+    public var minimumDynamicCapacity: Int = 256
+
+    /// The bulk-loaded part.
+    public private(set) var tree: PackedRTree
+    @usableFromInline var dynamicIDs: [Int32] = []
+    @usableFromInline var dynamicBoxes: [Float] = []
+    /// One bit per id: set when the id's entry in the tree is dead (removed or moved to the dynamic part).
+    @usableFromInline var dead: [UInt64] = []
+    @usableFromInline var deadInTree: Int = 0
+    /// One bit per id: set when the id is in the dynamic part.
+    @usableFromInline var inDynamic: [UInt64] = []
+    /// One bit per id: set when the id is live.
+    @usableFromInline var live: [UInt64] = []
+    /// The number of live items.
+    public private(set) var count: Int = 0
+    /// How many times the tree was rebuilt (bulk loads included).
+    public private(set) var rebuildCount: Int = 0
+
+    /// An empty index.
+    public init(nodeSize: Int = 16) {
+        self.nodeSize = nodeSize
+        self.tree = PackedRTree(nodeSize: nodeSize)
+    }
+
+    /// Replaces the contents with `count` items whose ids are `0..<count` and whose boxes are
+    /// given by `box` (nil: the id is absent, e.g. an empty geometry).
+    /// - Complexity: O(n) for n items.
+    public mutating func bulkLoad(count n: Int, box: (Int) -> Envelope?) {
+        var flat: [Float] = []
+        flat.reserveCapacity(n * 4)
+        var ids: [Int32] = []
+        ids.reserveCapacity(n)
+        live = [UInt64](repeating: 0, count: (n + 63) / 64)
+        dead = live
+        inDynamic = live
+        count = 0
+        for i in 0..<n {
+            guard let e = box(i) else { continue }
+            PackedRTree.appendBox(e, to: &flat)
+            ids.append(Int32(truncatingIfNeeded: i))
+            live[i >> 6] |= 1 << UInt64(i & 63)
+            count += 1
+        }
+        tree = PackedRTree(boxes: flat, ids: ids, nodeSize: nodeSize)
+        dynamicIDs.removeAll(keepingCapacity: true)
+        dynamicBoxes.removeAll(keepingCapacity: true)
+        deadInTree = 0
+        rebuildCount += 1
+    }
+
+    /// Whether `id` is in the index.
+    public func contains(_ id: Int) -> Bool { Self.bit(live, id) }
+
+    /// Adds `id` with `box`.
+    /// - Precondition: `id` is not in the index.
+    /// - Complexity: O(1) amortised.
+    public mutating func insert(_ id: Int, box: Envelope) {
+        precondition(id >= 0 && id < Int(Int32.max), "ids are non-negative 32-bit integers")
+        precondition(!contains(id), "id \(id) is already in the index")
+        Self.grow(&live, to: id)
+        Self.grow(&dead, to: id)
+        Self.grow(&inDynamic, to: id)
+        Self.set(&live, id, true)
+        Self.set(&inDynamic, id, true)
+        dynamicIDs.append(Int32(id))
+        PackedRTree.appendBox(box, to: &dynamicBoxes)
+        count += 1
+        if dynamicIDs.count > max(minimumDynamicCapacity, tree.count / 8) { rebuild() }
+    }
+
+    /// Removes `id`; returns false when it was not in the index.
+    /// - Complexity: O(1) amortised for a tree item; O(d) for one of the d dynamic items.
+    @discardableResult
+    public mutating func remove(_ id: Int) -> Bool {
+        guard contains(id) else { return false }
+        Self.set(&live, id, false)
+        count -= 1
+        if Self.bit(inDynamic, id) {
+            Self.set(&inDynamic, id, false)
+            if let k = dynamicIDs.firstIndex(of: Int32(id)) {
+                let last = dynamicIDs.count - 1
+                dynamicIDs.swapAt(k, last)
+                dynamicIDs.removeLast()
+                for j in 0..<4 { dynamicBoxes.swapAt(4 * k + j, 4 * last + j) }
+                dynamicBoxes.removeLast(4)
+            }
+        } else {
+            Self.set(&dead, id, true)
+            deadInTree += 1
+            if deadInTree * 4 > tree.count { rebuild() }
+        }
+        return true
+    }
+
+    /// Moves `id` to a new box (remove then insert).
+    public mutating func update(_ id: Int, box: Envelope) {
+        remove(id)
+        insert(id, box: box)
+    }
+
+    /// Rebuilds the tree from every live item (tree and dynamic part).
+    /// - Complexity: O(n).
+    public mutating func rebuild() {
+        var flat: [Float] = []
+        flat.reserveCapacity(count * 4)
+        var ids: [Int32] = []
+        ids.reserveCapacity(count)
+        tree.forEachItemRaw { id, b in
+            guard !Self.bit(dead, id) else { return }
+            flat.append(b.0)
+            flat.append(b.1)
+            flat.append(b.2)
+            flat.append(b.3)
+            ids.append(Int32(id))
+        }
+        flat.append(contentsOf: dynamicBoxes)
+        ids.append(contentsOf: dynamicIDs)
+        for id in dynamicIDs { Self.set(&inDynamic, Int(id), false) }
+        for i in dead.indices { dead[i] = 0 }
+        tree = PackedRTree(boxes: flat, ids: ids, nodeSize: nodeSize)
+        dynamicIDs.removeAll(keepingCapacity: true)
+        dynamicBoxes.removeAll(keepingCapacity: true)
+        deadInTree = 0
+        rebuildCount += 1
+    }
+
+    /// Empties the index.
+    public mutating func removeAll() { self = SpatialIndex(nodeSize: nodeSize) }
+
+    /// Calls `visit` with every live id whose box intersects `query`, until it returns false.
+    /// Order: tree items in tree order, then dynamic items. Allocates nothing.
+    /// - Complexity: O(log n + k + d) for k hits and d dynamic items.
+    @inlinable
+    public func search(_ query: Envelope, _ visit: (Int) -> Bool) {
+        var going = true
+        if deadInTree == 0 {
+            tree.search(query) { id in
+                going = visit(id)
+                return going
+            }
+        } else {
+            dead.withUnsafeBufferPointer { d in
+                tree.search(query) { id in
+                    if d[id >> 6] & (1 << UInt64(id & 63)) != 0 { return true }
+                    going = visit(id)
+                    return going
+                }
+            }
+        }
+        guard going, !dynamicIDs.isEmpty else { return }
+        let qx0 = _down(query.xmin), qy0 = _down(query.ymin), qx1 = _up(query.xmax), qy1 = _up(query.ymax)
+        dynamicBoxes.withUnsafeBufferPointer { b in
+            for (k, id) in dynamicIDs.enumerated() {
+                let o = 4 * k
+                if b[o] <= qx1 && b[o + 1] <= qy1 && b[o + 2] >= qx0 && b[o + 3] >= qy0 {
+                    if !visit(Int(id)) { return }
+                }
+            }
+        }
+    }
+
+    /// Bytes held by the index's arrays.
+    public var memoryFootprint: Int {
+        tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + (dead.capacity + inDynamic.capacity + live.capacity) * 8
+    }
+
+    @usableFromInline static func bit(_ bits: [UInt64], _ i: Int) -> Bool {
+        i >= 0 && (i >> 6) < bits.count && bits[i >> 6] & (1 << UInt64(i & 63)) != 0
+    }
+
+    static func set(_ bits: inout [UInt64], _ i: Int, _ on: Bool) {
+        if on { bits[i >> 6] |= 1 << UInt64(i & 63) } else { bits[i >> 6] &= ~(1 << UInt64(i & 63)) }
+    }
+
+    static func grow(_ bits: inout [UInt64], to i: Int) {
+        let need = (i >> 6) + 1
+        if bits.count < need { bits.append(contentsOf: repeatElement(0, count: need - bits.count)) }
+    }
+}
+
+extension PackedRTree {
+    /// Calls `body` with (id, raw Float box) of every item, in tree order.
+    func forEachItemRaw(_ body: (Int, (Float, Float, Float, Float)) -> Void) {
+        for j in 0..<count {
+            body(Int(links[j]), (boxes[4 * j], boxes[4 * j + 1], boxes[4 * j + 2], boxes[4 * j + 3]))
+        }
+    }
+}

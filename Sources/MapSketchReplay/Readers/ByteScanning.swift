@@ -1,0 +1,303 @@
+// Allocation-free scanning helpers shared by the streaming readers: decimal numbers, ISO 8601
+// times, civil dates, and line/column bookkeeping over UTF-8 bytes.
+
+/// Byte constants (ASCII).
+enum _ASCII {
+    static let tab: UInt8 = 0x09
+    static let lf: UInt8 = 0x0A
+    static let cr: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let hash: UInt8 = 0x23
+    static let dollar: UInt8 = 0x24
+    static let amp: UInt8 = 0x26
+    static let apos: UInt8 = 0x27
+    static let star: UInt8 = 0x2A
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let dot: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
+    static let lt: UInt8 = 0x3C
+    static let eq: UInt8 = 0x3D
+    static let gt: UInt8 = 0x3E
+    static let question: UInt8 = 0x3F
+    static let bang: UInt8 = 0x21
+    static let lbracket: UInt8 = 0x5B
+    static let rbracket: UInt8 = 0x5D
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- zero < 10 }
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == space || b == lf || b == cr || b == tab }
+}
+
+enum _Scan {
+    /// 10^e for 0 ≤ e ≤ 22, all exactly representable as Double (a switch compiles to a constant
+    /// table: no lazy global, no bounds check).
+    @inline(__always) static func exactPowerOfTen(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        case 22: 1e22
+        default: 1
+        }
+    }
+
+    /// Parses a decimal number (`-12.5`, `+3`, `.5`, `1e-3`) spanning exactly `start..<end`.
+    ///
+    /// Correctly rounded: the fast path (≤ 15 significant digits… mantissa < 2^53 and a power of
+    /// ten ≤ 10^22, one IEEE division or multiplication, Clinger 1990) covers GPS data; anything
+    /// else falls back to the standard library's parser. Returns nil if the span is not a number.
+    /// - Complexity: O(end − start), no allocation on the fast path.
+    static func double(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        guard i < end else { return nil }
+        var negative = false
+        if p[i] == _ASCII.minus { negative = true; i += 1 } else if p[i] == _ASCII.plus { i += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var significant = 0
+        var exponent = 0
+        var sawDigit = false
+        while i < end, _ASCII.isDigit(p[i]) {
+            sawDigit = true
+            if significant < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(p[i] &- _ASCII.zero)
+                if mantissa != 0 { significant += 1 }
+            } else {
+                exponent += 1
+            }
+            digits += 1
+            i += 1
+        }
+        if i < end, p[i] == _ASCII.dot {
+            i += 1
+            while i < end, _ASCII.isDigit(p[i]) {
+                sawDigit = true
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- _ASCII.zero)
+                    if mantissa != 0 { significant += 1 }
+                    exponent -= 1
+                }
+                i += 1
+            }
+        }
+        guard sawDigit else { return nil }
+        if i < end, p[i] == 0x65 || p[i] == 0x45 {  // e E
+            i += 1
+            var expNegative = false
+            if i < end, p[i] == _ASCII.minus { expNegative = true; i += 1 } else if i < end, p[i] == _ASCII.plus { i += 1 }
+            guard i < end, _ASCII.isDigit(p[i]) else { return nil }
+            var e = 0
+            while i < end, _ASCII.isDigit(p[i]) {
+                if e < 100_000 { e = e * 10 + Int(p[i] &- _ASCII.zero) }
+                i += 1
+            }
+            exponent += expNegative ? -e : e
+        }
+        guard i == end else { return nil }
+        if mantissa < (1 << 53), exponent >= -22, exponent <= 22, significant < 19 {
+            var value = Double(mantissa)
+            if exponent < 0 { value /= exactPowerOfTen(-exponent) } else { value *= exactPowerOfTen(exponent) }
+            return negative ? -value : value
+        }
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
+    }
+
+    /// Parses an unsigned decimal integer spanning exactly `start..<end` (at most 18 digits).
+    static func uint(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        guard start < end, end - start <= 18 else { return nil }
+        var v = 0
+        for i in start..<end {
+            guard _ASCII.isDigit(p[i]) else { return nil }
+            v = v * 10 + Int(p[i] &- _ASCII.zero)
+        }
+        return v
+    }
+
+    /// Days from 1970-01-01 to the proleptic Gregorian date y-m-d.
+    ///
+    /// Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", `days_from_civil`.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Whether y-m-d is a real calendar date.
+    static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var length = lengths[month - 1]
+        if month == 2, year % 4 == 0, year % 100 != 0 || year % 400 == 0 { length = 29 }
+        return day <= length
+    }
+
+    /// Two ASCII digits at `i` as an Int.
+    @inline(__always) static func twoDigits(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        let a = p[i] &- _ASCII.zero, b = p[i + 1] &- _ASCII.zero
+        guard a < 10, b < 10 else { return nil }
+        return Int(a) * 10 + Int(b)
+    }
+
+    /// Parses an ISO 8601 / RFC 3339 date-time spanning exactly `start..<end` into seconds since
+    /// 1970 UTC: `YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm|±hhmm]` (a missing zone means UTC, as GPX
+    /// specifies; `T` may be a space). Returns nil on anything else.
+    /// - Complexity: O(end − start), no allocation.
+    static func iso8601(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        guard end - start >= 19 else { return nil }
+        let s = start
+        guard let y1 = twoDigits(p, s), let y2 = twoDigits(p, s + 2), p[s + 4] == _ASCII.minus,
+            let month = twoDigits(p, s + 5), p[s + 7] == _ASCII.minus, let day = twoDigits(p, s + 8),
+            p[s + 10] == 0x54 || p[s + 10] == 0x74 || p[s + 10] == _ASCII.space,
+            let hour = twoDigits(p, s + 11), p[s + 13] == _ASCII.colon, let minute = twoDigits(p, s + 14),
+            p[s + 16] == _ASCII.colon, let second = twoDigits(p, s + 17)
+        else { return nil }
+        let year = y1 * 100 + y2
+        guard isValidDate(year: year, month: month, day: day), hour < 24, minute < 60, second <= 60 else {
+            return nil
+        }
+        var i = s + 19
+        var fraction = 0.0
+        if i < end, p[i] == _ASCII.dot || p[i] == _ASCII.comma {
+            i += 1
+            var scale = 0.1
+            let digitsStart = i
+            while i < end, _ASCII.isDigit(p[i]) {
+                fraction += Double(p[i] &- _ASCII.zero) * scale
+                scale *= 0.1
+                i += 1
+            }
+            guard i > digitsStart else { return nil }
+            // Re-derive exactly when the fraction is short (the common case), avoiding drift.
+            if i - digitsStart <= 9, let n = uint(p, digitsStart, i) {
+                fraction = Double(n) / exactPowerOfTen(i - digitsStart)
+            }
+        }
+        var offset = 0
+        if i < end {
+            if p[i] == 0x5A || p[i] == 0x7A {  // Z z
+                i += 1
+            } else if p[i] == _ASCII.plus || p[i] == _ASCII.minus {
+                let sign = p[i] == _ASCII.minus ? -1 : 1
+                i += 1
+                guard end - i >= 2, let oh = twoDigits(p, i) else { return nil }
+                i += 2
+                var om = 0
+                if i < end, p[i] == _ASCII.colon { i += 1 }
+                if end - i >= 2, let m = twoDigits(p, i) {
+                    om = m
+                    i += 2
+                }
+                guard oh < 24, om < 60 else { return nil }
+                offset = sign * (oh * 3600 + om * 60)
+            } else {
+                return nil
+            }
+        }
+        guard i == end else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Double(whole) + fraction
+    }
+
+    /// Formats seconds since 1970 as `YYYY-MM-DDThh:mm:ss.sssZ` (milliseconds), for messages and
+    /// tests. Inverse of `daysFromCivil` by Hinnant's `civil_from_days`.
+    static func formatISO8601(_ time: Double) -> String {
+        let millis = Int((time * 1000).rounded())
+        var days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
+        let msOfDay = millis - days * 86_400_000
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let doe = days - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        var year = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        if month <= 2 { year += 1 }
+        func pad(_ v: Int, _ width: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        let h = msOfDay / 3_600_000, m = msOfDay / 60_000 % 60, sec = msOfDay / 1000 % 60, ms = msOfDay % 1000
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(h, 2)):\(pad(m, 2)):\(pad(sec, 2)).\(pad(ms, 3))Z"
+    }
+}
+
+/// Tracks 1-based line numbers while a reader moves forward through a buffer, counting newlines
+/// lazily so that scanning stays one pass over the bytes.
+struct _LineCounter {
+    private(set) var countedUpTo = 0
+    private(set) var line = 1
+    private(set) var lineStart = 0
+
+    /// The 1-based line and column of `offset`; offsets must not go backwards between calls
+    /// (an earlier offset is answered by recounting from the start).
+    mutating func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        if offset < countedUpTo {
+            if offset >= lineStart { return (line, offset - lineStart + 1) }
+            countedUpTo = 0
+            line = 1
+            lineStart = 0
+        }
+        var i = countedUpTo
+        let end = min(offset, p.count)
+        while i < end {
+            if p[i] == _ASCII.lf {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        countedUpTo = end
+        return (line, offset - lineStart + 1)
+    }
+}
+
+/// UTC time helpers shared by the readers, generators and the trace writer.
+public enum GPSTime {
+    /// Seconds since 1970 formatted as ISO 8601 UTC with milliseconds (`2024-05-01T12:00:00.250Z`).
+    public static func iso8601(_ time: Double) -> String { _Scan.formatISO8601(time) }
+
+    /// Parses an ISO 8601 / RFC 3339 date-time (`Z`, `±hh:mm` or no zone = UTC) into seconds
+    /// since 1970, or nil when `text` is not one.
+    /// - Complexity: O(n) in the string's UTF-8 length.
+    public static func parse(_ text: String) -> Double? {
+        var s = text
+        return s.withUTF8 { _Scan.iso8601($0, 0, $0.count) }
+    }
+
+    /// Seconds since 1970 of a UTC calendar date and time of day.
+    public static func seconds(year: Int, month: Int, day: Int, secondsOfDay: Double = 0) -> Double {
+        Double(_Scan.daysFromCivil(year: year, month: month, day: day) * 86_400) + secondsOfDay
+    }
+}
