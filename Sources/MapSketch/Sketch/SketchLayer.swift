@@ -72,6 +72,18 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// How many geometry-changed events have been posted.
     public var geometryChangeCount: Int { changeCount }
 
+    /// The sketch ready to keep, as the seed recommends after sketching: repaired with
+    /// `GeometryEngine.simplify` (self-intersections by the odd-even rule, ring orientation,
+    /// duplicate vertices) and, when the map wraps around (WGS 84 or Web Mercator), folded into
+    /// one world with `GeometryEngine.normalizeCentralMeridian`. The sketch itself is unchanged.
+    /// - Throws: what `normalizeCentralMeridian` throws (not for the two wrapping references).
+    /// - Complexity: O(n log n) for n vertices (see `GeometryEngine.simplify`).
+    public func finishedGeometry() throws -> Geometry {
+        let simple = GeometryEngine.simplify(editor.geometry)
+        guard let map = mapView, map.worldWidth != nil, let sr = map.spatialReference else { return simple }
+        return try GeometryEngine.normalizeCentralMeridian(simple, spatialReference: sr)
+    }
+
     // MARK: Undo
 
     /// Whether an undo is possible.
