@@ -18,6 +18,11 @@ public enum SketchError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A history record whose payload is gone: a bug, reported by `historyOutOfSync`.
+enum _HistoryError: Error {
+    case missingPayload(SketchEditRecord.Kind)
+}
+
 /// What a tap in map coordinates hits in the sketch.
 public enum SketchHit: Hashable, Sendable {
     /// Nothing: the tap is on the map.
@@ -304,11 +309,11 @@ public struct SketchEditor: Sendable {
             case .addPart:
                 try store.removePart(r.part)
             case .removePart:
-                guard case .part(let v) = history.payload(of: r) else { throw SketchError.invalidSelection(.none) }
+                guard case .part(let v) = history.payload(of: r) else { throw _HistoryError.missingPayload(r.kind) }
                 try store.insertPart(v, at: r.part)
             case .replaceGeometry:
                 guard case .stores(let before, _) = history.payload(of: r) else {
-                    throw SketchError.invalidSelection(.none)
+                    throw _HistoryError.missingPayload(r.kind)
                 }
                 store = before
             }
@@ -347,7 +352,7 @@ public struct SketchEditor: Sendable {
                 selection = .none
             case .replaceGeometry:
                 guard case .stores(_, let after) = history.payload(of: r) else {
-                    throw SketchError.invalidSelection(.none)
+                    throw _HistoryError.missingPayload(r.kind)
                 }
                 store = after
                 selection = .none

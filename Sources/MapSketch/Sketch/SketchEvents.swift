@@ -59,7 +59,9 @@ public struct SketchObservation: Hashable, Sendable {
 /// Handlers and stream continuations for one kind of event, in registration order.
 @MainActor
 struct _Observers<Event: Sendable> {
-    private var handlers: [(id: Int, body: @MainActor (Event) -> Void)] = []
+    /// The handlers, in registration order. Callers iterate a copy (a retain, not an
+    /// allocation), so a handler may add or remove observers while an event is being posted.
+    private(set) var handlers: [(id: Int, body: @MainActor (Event) -> Void)] = []
     private var continuations: [(id: Int, continuation: AsyncStream<Event>.Continuation)] = []
 
     var isEmpty: Bool { handlers.isEmpty && continuations.isEmpty }
@@ -87,10 +89,6 @@ struct _Observers<Event: Sendable> {
         }
         return false
     }
-
-    /// The handlers, in registration order. Callers iterate this copy, so a handler may add or
-    /// remove observers while an event is being posted.
-    var currentHandlers: [@MainActor (Event) -> Void] { handlers.map(\.body) }
 
     /// Feeds every stream, dropping those whose consumer went away.
     mutating func yieldToStreams(_ e: Event) {

@@ -344,7 +344,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     private func postGeometryChange(_ reason: SketchGeometryChange.Reason) {
         changeCount += 1
         let e = SketchGeometryChange(reason: reason, sequence: changeCount)
-        for h in geometryObservers.currentHandlers { h(e) }
+        let hs = geometryObservers.handlers
+        for h in hs { h.body(e) }
         geometryObservers.yieldToStreams(e)
     }
 
@@ -352,7 +353,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         let new = editor.selection
         guard new != old else { return }
         let e = SketchSelectionChange(old: old, new: new)
-        for h in selectionObservers.currentHandlers { h(e) }
+        let hs = selectionObservers.handlers
+        for h in hs { h.body(e) }
         selectionObservers.yieldToStreams(e)
     }
 
@@ -362,7 +364,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         case .hide: magnifierShown = false
         case .move: break
         }
-        for h in magnifierObservers.currentHandlers { h(e) }
+        let hs = magnifierObservers.handlers
+        for h in hs { h.body(e) }
         magnifierObservers.yieldToStreams(e)
     }
 }
