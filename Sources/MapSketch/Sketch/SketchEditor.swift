@@ -9,6 +9,7 @@ public enum SketchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Apply geometry needs a geometry of the sketch's type.
     case typeMismatch(expected: GeometryType, found: GeometryType)
 
+    /// A sentence saying what was refused and why.
     public var description: String {
         switch self {
         case .nothingSelected(let op): "\(op) needs a selected vertex, but nothing is selected"
@@ -42,6 +43,7 @@ public struct SketchHitReach: Hashable, Sendable {
     /// Reach of a mid-vertex.
     public var midVertex: Double
 
+    /// Reaches in map units (half the marker size plus the tolerance, times the resolution).
     public init(selectedVertex: Double, vertex: Double, midVertex: Double) {
         self.selectedVertex = selectedVertex
         self.vertex = vertex

@@ -24,19 +24,24 @@ public struct SketchGeometryChange: Hashable, Sendable, CustomStringConvertible 
     /// 1 for the layer's first change, then counting up.
     public let sequence: Int
 
+    /// An event of `reason`, numbered `sequence`.
     public init(reason: Reason, sequence: Int) {
         self.reason = reason
         self.sequence = sequence
     }
 
+    /// `#sequence reason`, for logs.
     public var description: String { "#\(sequence) \(reason)" }
 }
 
 /// A selection-changed event: the selection before and after.
 public struct SketchSelectionChange: Hashable, Sendable {
+    /// The selection before.
     public let old: SketchSelection
+    /// The selection after.
     public let new: SketchSelection
 
+    /// A change from `old` to `new`.
     public init(old: SketchSelection, new: SketchSelection) {
         self.old = old
         self.new = new
@@ -46,8 +51,11 @@ public struct SketchSelectionChange: Hashable, Sendable {
 /// What the magnifier does (only when the map's `showMagnifierOnTapAndHold` is on): it shows when
 /// a hold on the selected vertex starts a drag, follows the finger, and hides on release.
 public enum SketchMagnifierEvent: Hashable, Sendable {
+    /// The magnifier appears at the held screen point.
     case show(ScreenPoint)
+    /// The magnifier follows the finger.
     case move(ScreenPoint)
+    /// The magnifier goes away.
     case hide
 }
 
