@@ -191,6 +191,7 @@ public enum TraceDecoder {
         var g = TraceGPSSettings()
         g.minDistance = try f.double("minDistance") ?? 0
         g.maxAccuracy = try f.double("maxAccuracy")
+        g.maxHDOP = try f.double("maxHDOP")
         g.dropDuplicates = try f.bool("dropDuplicates") ?? true
         g.dropOutOfOrder = try f.bool("dropOutOfOrder") ?? true
         if let sr = try f.nested("spatialReference", decodeSpatialReference) { g.spatialReference = sr }
