@@ -426,10 +426,11 @@ enum Corpus {
         }) { s in
             s.tap(100, 100)
         })
-        t.append(script("programmatic/symbol-mismatch-reported", "Symbols: a fill symbol on a point does not fit and is reported", nil, configure: { h in
-            h.layers = [graphicsLayer("bad", [TraceGraphic(geometry: .point(Point(0, 0)), symbol: .simpleFill(SimpleFillSymbol()))])]
+        t.append(script("programmatic/symbol-mismatch-reported", "Symbols: adding a point graphic with a fill symbol is refused with the reason (logged); a fitting one is added", nil, configure: { h in
+            h.layers = [graphicsLayer("shapes", [])]
         }) { s in
-            s.tap(200, 200)
+            s.call(.addGraphic(layer: "shapes", graphic: TraceGraphic(geometry: .point(Point(0, 0)), symbol: .simpleFill(SimpleFillSymbol()))))
+            s.call(.addGraphic(layer: "shapes", graphic: TraceGraphic(geometry: .polygon(Polygon(rings: [[Point(-50, -50), Point(-50, 50), Point(50, 50), Point(50, -50)]])), symbol: .simpleFill(SimpleFillSymbol()))))
         })
         t.append(script("programmatic/viewport-calls", "Viewport calls: setViewport, pan and zoom, then a tap maps through the new viewport", .polyline) { s in
             s.call(.setViewport(Viewport(center: Point(1000, 1000), resolution: 2)))
@@ -627,6 +628,32 @@ enum Corpus {
             }
             t.append(("synthetic/random-walk-gps-seed5", s.trace))
         }
+        // The readers' seeded generators.
+        let touches = TouchGenerator(screen: ScreenSize(width: 400, height: 400))
+        for (kind, seed, type) in [(SyntheticGesture.tap, UInt64(11), GeometryType.polyline), (.hold, 12, .polygon), (.drag, 13, .polyline), (.pan, 14, .polygon), (.pinch, 15, .polyline)] {
+            t.append(("synthetic/generated-\(kind.rawValue)s-seed\(seed)", TraceBuilder.touchTrace(
+                touches.generate(kind, count: 40, seed: seed), name: "generated-\(kind.rawValue)s-seed\(seed)",
+                description: "Generated: 40 \(kind.rawValue) gestures (TouchGenerator, seed \(seed)) on a \(type.rawValue) sketch", screen: touches.screen, geometryType: type)))
+        }
+        t.append(("synthetic/generated-walk-seed16", TraceBuilder.touchTrace(
+            touches.randomWalk(count: 150, seed: 16), name: "generated-walk-seed16",
+            description: "Generated: 150 mixed gestures (TouchGenerator random walk, seed 16) on a polygon sketch", screen: touches.screen, geometryType: .polygon)))
+        do {
+            var g = GPSTrackGenerator(latitude: 46.05, longitude: 14.5)
+            g.noise = 3
+            g.dropoutProbability = 0.01
+            let fixes = g.generate(count: 2000, seed: 17)
+            var settings = TraceGPSSettings()
+            settings.minDistance = 2
+            t.append(("synthetic/generated-gps-seed17", TraceBuilder.gpsTrace(
+                GPSTrack(fixes: fixes, segmentCount: 1), name: "generated-gps-seed17",
+                description: "Generated: a 2,000-step GPS track with 3 m noise and 1% drop-outs (GPSTrackGenerator, seed 17), minDistance 2 m", settings: settings)))
+            var a = TraceBuilder.gpsTrace(
+                GPSTrack(fixes: GPSTrackGenerator.antimeridianCrossing().generate(count: 60, seed: 18), segmentCount: 1), name: "generated-antimeridian-seed18",
+                description: "Generated: an eastbound track crossing the antimeridian at 65°N (GPSTrackGenerator.antimeridianCrossing, seed 18) on a wrapping map")
+            a.header.options.wrapAround = true
+            t.append(("gps/generated-antimeridian-seed18", a))
+        }
         do {
             var s = TraceScript(header: header("undo-churn", "Stress: 500 programmatic inserts then 500 undos then 250 redos", .polyline))
             s.pause = 0.01
@@ -732,7 +759,8 @@ enum Corpus {
     /// One touch/… trace per getevent recording under real/getevent, scaled with the device preset.
     static func realTouches(root: URL) throws -> [Entry] {
         var out: [Entry] = []
-        for u in files(root, "real/getevent", suffixes: [".txt", ".log", ".getevent"]) {
+        let notRecordings: Set<String> = ["SOURCE.txt", "LICENSE", "LICENSE.txt", "README.md", "README.txt", "COPYING"]
+        for u in files(root, "real/getevent", suffixes: [".txt", ".log", ".getevent"]) where !notRecordings.contains(u.lastPathComponent) {
             let rel = u.path.replacingOccurrences(of: root.path + "/", with: "")
             guard let text = try? String(contentsOf: u, encoding: .utf8) else { continue }
             let options: GeteventReader.Options

@@ -35,11 +35,14 @@ struct GPSIngest {
             speed: f.speed, segment: f.segment)
     }
 
+    /// Filters, projects and appends one fix to the session's sketch. The session's log is
+    /// reached through the session (not passed `inout`): the sketch's geometry-changed handler
+    /// writes to the same log while the fix is being appended.
     @MainActor
-    mutating func ingest(_ f: TraceGPSFix, into sketch: SketchLayer?, log: inout _ReplayLog) {
+    mutating func ingest(_ f: TraceGPSFix, session: ReplaySession) {
         fixes += 1
-        guard let sketch else {
-            log.append("error", ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
+        guard let sketch = session.sketch else {
+            session.log.append("error", ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
             return
         }
         if let reason = filter.consider(Self.fix(f)) {
@@ -50,20 +53,20 @@ struct GPSIngest {
             let p = try GeometryEngine.project(
                 .point(Point(x: f.lon, y: f.lat, z: f.ele)), from: settings.spatialReference, to: mapSpatialReference)
             guard case .point(let q?) = p else { throw ReplayCallError("projection gave no point") }
-            log.muted = true
-            defer { log.muted = false }
             if let last = lastSegment, last != f.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
+                session.log.append("gpsSegment", ["segment": .integer(Int64(f.segment))])
+                session.log.muted = true
+                defer { session.log.muted = false }
                 _ = try sketch.addPart()
-                log.muted = false
-                log.append("gpsSegment", ["segment": .integer(Int64(f.segment))])
-                log.muted = true
             }
+            session.log.muted = true
+            defer { session.log.muted = false }
             try sketch.appendVertex(q)
             lastSegment = f.segment
             appended += 1
         } catch {
-            log.muted = false
-            log.append("error", ["message": .string("GPS fix (\(f.lat), \(f.lon)): \(error)")])
+            session.log.muted = false
+            session.log.append("error", ["message": .string("GPS fix (\(f.lat), \(f.lon)): \(error)")])
         }
     }
 

@@ -148,7 +148,7 @@ public final class ReplaySession {
         case .touch(let phase, let id, let x, let y):
             mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, x: x, y: y))
         case .gps(let fix):
-            gps.ingest(fix, into: sketch, log: &log)
+            gps.ingest(fix, session: self)
         case .call(let c):
             do {
                 try call(c)
