@@ -34,16 +34,20 @@ public enum Replayer {
     /// What a golden case produces: the output document and the SVG (at the header's
     /// `svgStep` or the end). A trace that cannot be read produces `{"error": "…"}`, which is
     /// the golden output of the malformed corpus.
+    ///
+    /// The document names the trace by its file name without `.trace.jsonl`, so the output does
+    /// not depend on which folder `check` was pointed at.
     public static func rendering(for c: GoldenCase) -> GoldenRendering {
         let file = c.trace.lastPathComponent
+        let name = String(file.dropLast(GoldenCorpus.traceSuffix.count))
         do {
             let trace = try load(c.trace)
-            let session = try replay(trace, name: c.name, file: file, upTo: trace.header.options.svgStep)
+            let session = try replay(trace, name: name, file: file, upTo: trace.header.options.svgStep)
             let svg = session.svg()
             session.run()
             return GoldenRendering(json: session.output().json, svg: svg)
         } catch {
-            let doc: JSONValue = ["trace": .string(c.name), "error": .string(error.description)]
+            let doc: JSONValue = ["trace": .string(name), "error": .string(error.description)]
             return GoldenRendering(json: JSONWriter.string(doc, style: .pretty) + "\n", svg: nil)
         }
     }
