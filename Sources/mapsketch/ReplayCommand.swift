@@ -24,7 +24,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Write the whole output document (the golden file's content) to this file.")
     var output: String?
 
-    @Flag(help: "Sleep between events to keep the trace's pace (honoured only when the trace's options.realtime is true).")
+    @Flag(help: "Sleep between events to keep the trace's pace (also on when the trace's options.realtime is true).")
     var realtime = false
 
     @Option(help: "Pace multiplier with --realtime (2 = twice as fast).")
@@ -36,7 +36,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let file = CLI.display(url)
         let t = try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
         let session: ReplaySession
-        if realtime && t.header.options.realtime {
+        if realtime || t.header.options.realtime {
             session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: 0) }
             await session.runPaced(speed: speed)
         } else {

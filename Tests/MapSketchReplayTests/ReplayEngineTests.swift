@@ -73,3 +73,62 @@ import Testing
         #expect(out["sketch"]?["vertices"] == 1)
     }
 }
+
+@MainActor
+@Suite struct ReplayGPSTests {
+    func header(_ type: GeometryType) -> TraceHeader {
+        var h = TraceHeader()
+        h.spatialReference = .webMercator
+        h.viewport = Viewport(center: Point(1_614_132, 5_788_400), resolution: 1)
+        h.sketch = TraceSketchSetup(geometryType: type)
+        return h
+    }
+
+    @Test func fixesAreProjectedAndAppendedSegmentsBecomeParts() throws {
+        var s = TraceScript(header: header(.polyline))
+        for (i, seg) in [0, 0, 0, 1, 1].enumerated() {
+            s.gps(TraceGPSFix(lat: 46.05 + 0.0001 * Double(i), lon: 14.5, time: 1000 + Double(i), segment: seg))
+        }
+        let session = try Replayer.replay(s.trace, name: "g", file: "g")
+        let g = try #require(session.sketch?.geometry)
+        #expect(g.parts.map(\.count) == [3, 2])
+        let expected = try GeometryEngine.project(Point(14.5, 46.05), from: .wgs84, to: .webMercator)
+        let first = try #require(g.parts.first?.first)
+        #expect(abs(first.x - expected.x) < 1e-6 && abs(first.y - expected.y) < 1e-6)
+        let gps = try #require(session.output().document["gps"])
+        #expect(gps["appended"] == 5)
+        #expect(gps["parts"] == 2)
+        // Two 11.1 m steps in each part (the gap between parts is not walked).
+        let length = try #require(gps["geodesicLength"]?.doubleValue)
+        #expect(abs(length - 3 * 11.12) < 0.1, "\(length)")
+        // Every fix is an undoable step, as a person's edit would be.
+        #expect(session.sketch?.undoCount == 6)  // five appends + one addPart
+    }
+
+    @Test func filtersDropWithReasons() throws {
+        var h = header(.polyline)
+        h.gps.minDistance = 5
+        h.gps.maxAccuracy = 10
+        var s = TraceScript(header: h)
+        s.gps(TraceGPSFix(lat: 46.05, lon: 14.5, time: 1, accuracy: 3))
+        s.gps(TraceGPSFix(lat: 46.05001, lon: 14.5, time: 2, accuracy: 3))  // 1.1 m: too close
+        s.gps(TraceGPSFix(lat: 46.0502, lon: 14.5, time: 3, accuracy: 50))  // inaccurate
+        s.gps(TraceGPSFix(lat: 46.0502, lon: 14.5, time: 4, accuracy: 3))
+        s.gps(TraceGPSFix(lat: 46.0504, lon: 14.5, time: 3.5, accuracy: 3))  // earlier than the last kept
+        let out = try Replayer.replay(s.trace, name: "g", file: "g").output().document
+        #expect(out["gps"]?["appended"] == 2)
+        #expect(out["gps"]?["dropped"] == ["accuracy": 1, "outOfOrder": 1, "tooClose": 1])
+    }
+
+    @Test func pacedReplayGivesTheSameOutput() async throws {
+        var s = TraceScript(header: header(.polyline))
+        s.pause = 0.01
+        for i in 0..<3 { s.gps(TraceGPSFix(lat: 46.05 + 0.0001 * Double(i), lon: 14.5, time: Double(i)), dt: 0.01) }
+        let virtual = try Replayer.replay(s.trace, name: "g", file: "g").output().json
+        let paced = try Replayer.replay(s.trace, name: "g", file: "g", upTo: 0)
+        let start = ContinuousClock.now
+        await paced.runPaced(speed: 1)
+        #expect(ContinuousClock.now - start >= .milliseconds(15))  // it did sleep between events
+        #expect(paced.output().json == virtual)
+    }
+}
