@@ -148,8 +148,10 @@ final class LayerDelegateRecorder: MapLayerDelegate {
         try makeMap().addLayer(layer, named: "Slow")
         let result = await layer.waitUntilLoaded()
         let elapsed = ContinuousClock.now - start
+        // Had the layer waited for the 3 s answer it would have loaded: the timeout error itself
+        // shows it gave up first. (No upper bound on `elapsed`: other @MainActor suites can hold
+        // the main actor for seconds under parallel testing.)
         #expect(throws: LayerError.timeout(1)) { try result.get() }
-        #expect(elapsed < .seconds(2.5), "gave up before the 3 s answer: \(elapsed)")
         #expect(elapsed >= .seconds(0.9), "waited for the timeout: \(elapsed)")
     }
 
