@@ -141,7 +141,8 @@ final class LayerDelegateRecorder: MapLayerDelegate {
     }
 
     @Test func timeoutFailsToLoad() async throws {
-        let server = try LocalHTTPServer { _ in .json(tiledDescription, delay: 3) }
+        // The answer would come after 20 s: a timeout error (not a success) shows the client gave up.
+        let server = try LocalHTTPServer { _ in .json(tiledDescription, delay: 20) }
         defer { server.stop() }
         let layer = TiledMapServiceLayer(url: server.url("/slow/MapServer"), timeout: 1)
         let start = ContinuousClock.now
