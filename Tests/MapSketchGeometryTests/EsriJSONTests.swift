@@ -141,6 +141,17 @@ struct EsriJSONTests {
         #expect(try EsriJSON.decodeFeatureSet(EsriJSON.encode(fs)) == fs)
     }
 
+    /// The streaming compact writer gives exactly the bytes of the JSONValue tree.
+    @Test func streamingOutputEqualsTheTree() {
+        let mixed = Geometry.polyline(Polyline(paths: [[Point(x: 0, y: 0, z: 1), Point(1, 1)], [Point(x: 2, y: 2, m: 5)]]))
+        for (name, g) in CodecSamples.all + [("mixed z/m", mixed)] {
+            for sr in [nil, SpatialReference.webMercator, SpatialReference(wkt: "X[\"\\\"]")] {
+                let sg = SpatialGeometry(g, spatialReference: sr)
+                #expect(EsriJSON.encode(sg) == JSONWriter.string(EsriJSON.jsonValue(sg)), "\(name)")
+            }
+        }
+    }
+
     @Test func outputIsByteIdenticalAcrossRuns() {
         for (_, g) in CodecSamples.all {
             let sg = SpatialGeometry(g, spatialReference: .wgs84)

@@ -25,6 +25,18 @@ struct GeoJSONTests {
         }
     }
 
+    /// The streaming compact writer gives exactly the bytes of the JSONValue tree.
+    @Test func streamingOutputEqualsTheTree() {
+        let twoHoles = Geometry.polygon(Polygon(rings: [CodecSamples.island, CodecSamples.hole, CodecSamples.square, [Point(6, 6), Point(8, 6), Point(8, 8)]]))
+        let degenerate = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(1, 1)], [], CodecSamples.square]))
+        for (name, g) in CodecSamples.all + [("two holes", twoHoles), ("degenerate", degenerate)] {
+            for orientation in [GeoJSON.RingOrientation.rfc7946, .asStored] {
+                let o = GeoJSON.EncodingOptions(ringOrientation: orientation)
+                #expect(GeoJSON.encode(SpatialGeometry(g), options: o) == JSONWriter.string(GeoJSON.jsonValue(g, options: o)), "\(name)")
+            }
+        }
+    }
+
     @Test func writesRFC7946Orientation() {
         // Esri: exterior clockwise, hole counter-clockwise.
         let g = SpatialGeometry(.polygon(Polygon(rings: [CodecSamples.square, CodecSamples.hole])))

@@ -67,13 +67,14 @@ let benchmarks: @Sendable () -> Void = {
             // MapSketch: bulk load of the spatial index from every graphic's envelope.
             Benchmark(
                 "IndexBuild.\(name).MapSketch",
-                configuration: Suite.configuration(maxIterations: size.n >= 1_000_000 ? 10 : 100),
+                configuration: Suite.configuration(
+                    maxIterations: size.n >= 1_000_000 ? 10 : 100, extraMetrics: [Suite.indexBytesPerGraphic])
             ) { (benchmark: Benchmark, envelopes: [Envelope]) in
                 for _ in benchmark.scaledIterations {
                     var index = SpatialIndex()
                     index.bulkLoad(count: envelopes.count) { envelopes[$0] }
                     precondition(index.count == envelopes.count)
-                    benchmark.measurement(BenchmarkMetric.custom("indexBytesPerGraphic"), index.memoryFootprint / envelopes.count)
+                    benchmark.measurement(Suite.indexBytesPerGraphic, index.memoryFootprint / envelopes.count)
                     blackHole(index)
                 }
             } setup: {

@@ -12,15 +12,22 @@ public enum Suite {
         [.mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0])]
     }
 
-    /// The default configuration: a short warm-up, at most `maxSeconds` or `maxIterations` samples.
+    /// Bytes of spatial index per graphic (`SpatialIndex.memoryFootprint / n`), reported by index builds.
+    public static var indexBytesPerGraphic: BenchmarkMetric { .custom("indexBytesPerGraphic", polarity: .prefersSmaller, useScalingFactor: false) }
+    /// Bytes one undo record takes in the history (`MemoryLayout<SketchEditRecord>.stride`).
+    public static var bytesPerRecord: BenchmarkMetric { .custom("bytesPerRecord", polarity: .prefersSmaller, useScalingFactor: false) }
+
+    /// The default configuration: a short warm-up, at most `maxSeconds` or `maxIterations`
+    /// samples; `extraMetrics` adds custom ones (a custom metric is shown only when listed).
     public static func configuration(
         scalingFactor: BenchmarkScalingFactor = .one,
         maxSeconds: Int = 1,
         maxIterations: Int = 1_000,
-        warmupIterations: Int = 2
+        warmupIterations: Int = 2,
+        extraMetrics: [BenchmarkMetric] = []
     ) -> Benchmark.Configuration {
         .init(
-            metrics: metrics,
+            metrics: metrics + extraMetrics,
             timeUnits: .automatic,
             warmupIterations: warmupIterations,
             scalingFactor: scalingFactor,

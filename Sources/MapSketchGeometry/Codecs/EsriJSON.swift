@@ -283,7 +283,11 @@ public enum EsriJSON {
     /// Encodes a geometry as Esri JSON text (deterministic; see ``JSONWriter``).
     /// - Complexity: O(v) for v vertices.
     public static func encode(_ g: SpatialGeometry, style: JSONWriter.Style = .compact) -> String {
-        JSONWriter.string(jsonValue(g), style: style)
+        guard style == .compact else { return JSONWriter.string(jsonValue(g), style: style) }
+        var w = _JSONByteWriter()
+        w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
+        w.esriGeometry(g)
+        return String(decoding: w.out, as: UTF8.self)
     }
 
     /// The Esri JSON object for a geometry: `x`/`y`/`z`/`m`, `points`, `paths`, `rings` (closed)

@@ -268,7 +268,13 @@ public enum GeoJSON {
     /// Encodes a geometry as a GeoJSON geometry object.
     /// - Complexity: O(v) for v vertices, plus hole assignment for polygons (see ``jsonValue(_:options:)-(Geometry,_)``).
     public static func encode(_ g: SpatialGeometry, options: EncodingOptions = EncodingOptions()) -> String {
-        JSONWriter.string(jsonValue(g.geometry, options: options), style: options.style)
+        guard options.style == .compact else {
+            return JSONWriter.string(jsonValue(g.geometry, options: options), style: options.style)
+        }
+        var w = _JSONByteWriter()
+        w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
+        w.geoJSONGeometry(g.geometry, orientation: options.ringOrientation)
+        return String(decoding: w.out, as: UTF8.self)
     }
 
     /// Encodes a document (geometry, GeometryCollection, Feature or FeatureCollection).

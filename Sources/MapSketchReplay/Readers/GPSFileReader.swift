@@ -44,16 +44,19 @@ public enum GPSFileReader {
     }
 
     /// Reads a track, choosing the reader from `fileName` (else from the content).
-    /// NMEA statistics are dropped here; use `NMEAReader.readAll` to see them.
+    /// NMEA statistics are dropped here; use `NMEAReader.readAll` to see them. `nmeaOptions`
+    /// apply to NMEA input only (default: no week-rollover correction, the receiver's dates).
     /// - Throws: `ReaderError` from the reader, or `.syntax` at 1:1 when the format is unknown.
     /// - Complexity: O(n) in the input bytes.
-    public static func read(bytes: [UInt8], fileName: String? = nil) throws -> GPSTrack {
+    public static func read(
+        bytes: [UInt8], fileName: String? = nil, nmeaOptions: NMEAReader.Options = NMEAReader.Options()
+    ) throws -> GPSTrack {
         guard let format = fileName.flatMap(format(forFileName:)) ?? sniff(bytes) else {
             throw ReaderError(file: fileName, line: 1, column: 1, kind: .syntax(expected: "a GPX, NMEA 0183 or GeoJSON Lines file"))
         }
         switch format {
         case .gpx: return try GPXReader.readAll(bytes: bytes, file: fileName)
-        case .nmea: return try NMEAReader.readAll(bytes: bytes, file: fileName).track
+        case .nmea: return try NMEAReader.readAll(bytes: bytes, file: fileName, options: nmeaOptions).track
         case .geoJSONLines: return try GeoJSONLinesReader.readAll(bytes: bytes, file: fileName)
         }
     }

@@ -11,7 +11,8 @@
 /// - Dates: RMC and ZDA carry the date; GGA/GLL times combine with the last known date, and the
 ///   date rolls forward by one day when the time of day wraps backwards by more than 12 hours
 ///   (midnight). Before any date is known fixes have `time == nil`. Two-digit RMC years map to
-///   1980…2079 (no GPS week-rollover correction: the date is the receiver's).
+///   1980…2079; ZDA years must have four digits. By default the date is the receiver's; `Options.weekRolloverPivot` turns on
+///   gpsd's GPS week-rollover correction (+1024 weeks) for receivers with that bug.
 /// - No fix: GGA quality 0 and RMC/GLL status `V` carry no position; such sentences are counted in
 ///   `statistics.noFix` and an epoch with no valid position emits nothing.
 /// - Checksums: a sentence whose `*hh` checksum does not match is skipped and counted in
@@ -59,6 +60,8 @@ public struct NMEAReader {
 
     /// The file name used in errors.
     public let file: String?
+    /// How dates are interpreted (week-rollover correction).
+    public let options: Options
     /// Counts so far (final once `next()` returned nil).
     public private(set) var statistics = Statistics()
 
@@ -70,13 +73,19 @@ public struct NMEAReader {
 
     /// A reader over the bytes of an NMEA log; `file` labels errors.
     public init(bytes: [UInt8], file: String? = nil) {
+        self.init(bytes: bytes, file: file, options: Options())
+    }
+
+    /// A reader over the bytes of an NMEA log with `options` (e.g. a week-rollover pivot).
+    public init(bytes: [UInt8], file: String? = nil, options: Options) {
         self.bytes = bytes
         self.file = file
+        self.options = options
     }
 
     /// A reader over NMEA text.
-    public init(text: String, file: String? = nil) {
-        self.init(bytes: Array(text.utf8), file: file)
+    public init(text: String, file: String? = nil, options: Options = Options()) {
+        self.init(bytes: Array(text.utf8), file: file, options: options)
     }
 
     /// The next fix, or nil at the end of the input.
@@ -107,11 +116,13 @@ public struct NMEAReader {
         }
     }
 
-    /// Reads every fix of an NMEA log (one segment).
+    /// Reads every fix of an NMEA log (one segment); `options` default to the receiver's dates.
     /// - Throws: `ReaderError` as `next()`.
     /// - Complexity: O(n) in the input bytes.
-    public static func readAll(bytes: [UInt8], file: String? = nil) throws -> (track: GPSTrack, statistics: Statistics) {
-        var reader = NMEAReader(bytes: bytes, file: file)
+    public static func readAll(
+        bytes: [UInt8], file: String? = nil, options: Options = Options()
+    ) throws -> (track: GPSTrack, statistics: Statistics) {
+        var reader = NMEAReader(bytes: bytes, file: file, options: options)
         var fixes: [GPSFix] = []
         fixes.reserveCapacity(bytes.count / 150)
         while let fix = try reader.next() { fixes.append(fix) }
@@ -327,7 +338,7 @@ public struct NMEAReader {
         let modeField = f.next(c.p)
         let tod = try c.timeOfDay(timeField, "RMC time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
-        if let days = try c.date(dateField, "RMC date") { state.date = days }
+        if let days = try c.date(dateField, "RMC date") { state.date = options.correctedDays(days, timeOfDay: tod) }
         let valid = status.count == 1 && c.p[status.lowerBound] == 0x41  // 'A'
         let modeByte: UInt8 = modeField.count >= 1 ? c.p[modeField.lowerBound] : 0x41
         guard valid, modeByte != 0x4E, let lat = try c.coordinate(latField, ns, latitude: true),  // 'N' = not valid
@@ -406,14 +417,15 @@ public struct NMEAReader {
         let tod = try c.timeOfDay(timeField, "ZDA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         if !dayField.isEmpty || !monthField.isEmpty || !yearField.isEmpty {
-            guard let d = _Scan.uint(c.p, dayField.lowerBound, dayField.upperBound),
+            guard yearField.count == 4,  // yyyy: also keeps the day count far from Int overflow
+                let d = _Scan.uint(c.p, dayField.lowerBound, dayField.upperBound),
                 let m = _Scan.uint(c.p, monthField.lowerBound, monthField.upperBound),
                 let y = _Scan.uint(c.p, yearField.lowerBound, yearField.upperBound),
                 _Scan.isValidDate(year: y, month: m, day: d)
             else {
                 throw c.error(at: dayField.lowerBound, .badTime(found: c.text(dayField.lowerBound..<yearField.upperBound)))
             }
-            state.date = _Scan.daysFromCivil(year: y, month: m, day: d)
+            state.date = options.correctedDays(_Scan.daysFromCivil(year: y, month: m, day: d), timeOfDay: tod)
         }
         return emitted
     }
