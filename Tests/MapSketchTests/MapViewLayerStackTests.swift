@@ -119,3 +119,40 @@ import Testing
         #expect(map.viewport.center.x == 178, "already inside the world: unchanged")
     }
 }
+
+@MainActor
+@Suite struct LayerViewStateTests {
+    @Test func drawDuringPanningAndZooming() throws {
+        let map = MapView(screenSize: ScreenSize(width: 100, height: 100), viewport: Viewport(center: Point(0, 0), resolution: 1))
+        let base = GraphicsLayer(), top = GraphicsLayer()
+        try map.addLayer(base, named: "base")
+        try map.addLayer(top, named: "top")
+        base.view.drawDuringPanning = true
+        top.view.drawDuringZooming = true
+        #expect(map.navigation == .idle)
+        // A real one-finger pan: down, move past the slop, up.
+        map.handle(TouchEvent(time: 0, phase: .began, x: 50, y: 50))
+        map.handle(TouchEvent(time: 0.05, phase: .moved, x: 80, y: 50))
+        #expect(map.navigation == .panning)
+        var svg = map.renderSVG()
+        #expect(svg.contains("<g id=\"layer-base\">") && svg.contains("<!-- layer top not drawn while panning -->"))
+        map.handle(TouchEvent(time: 0.1, phase: .ended, x: 80, y: 50))
+        #expect(map.navigation == .idle)
+        #expect(map.renderSVG().contains("<g id=\"layer-top\">"))
+        map.dispatch(.pinch(center: ScreenPoint(x: 50, y: 50), scale: 1.5))
+        #expect(map.navigation == .zooming)
+        svg = map.renderSVG()
+        #expect(svg.contains("<!-- layer base not drawn while zooming -->") && svg.contains("<g id=\"layer-top\">"))
+    }
+
+    @Test func hiddenAndOpacity() throws {
+        let map = MapView(screenSize: ScreenSize(width: 100, height: 100), viewport: Viewport(center: Point(0, 0), resolution: 1))
+        let layer = GraphicsLayer()
+        try map.addLayer(layer, named: "g")
+        try layer.add(Graphic(Point(0, 0), symbol: .simpleMarker(SimpleMarkerSymbol())))
+        layer.view.opacity = 0.25
+        #expect(map.renderSVG().contains("<g id=\"layer-g\" opacity=\"0.25\">"))
+        layer.view.isHidden = true
+        #expect(!map.renderSVG().contains("layer-g") && !layer.isDrawn)
+    }
+}

@@ -52,8 +52,11 @@ public struct UniqueValueRenderer: Hashable, Sendable {
     /// The symbol for unmatched graphics.
     public let defaultSymbol: Symbol?
 
-    /// Per field: value → its index among that field's distinct values.
-    @usableFromInline let interned: [_InternTable]
+    /// Per field: value → its index among that field's distinct values (stored apart, not in an
+    /// array, so a lookup borrows them instead of copying).
+    @usableFromInline let t0: _InternTable
+    @usableFromInline let t1: _InternTable
+    @usableFromInline let t2: _InternTable
     /// Combined index (i0 + n0·(i1 + n1·i2)) → unique value index, or -1.
     @usableFromInline let table: [Int32]
     /// The same as `table` when the dense table would exceed 2²⁰ entries.
@@ -119,7 +122,9 @@ public struct UniqueValueRenderer: Hashable, Sendable {
                 sparse[combined] = Int32(v)
             }
         }
-        self.interned = interned
+        self.t0 = interned[0]
+        self.t1 = interned.count > 1 ? interned[1] : _InternTable()
+        self.t2 = interned.count > 2 ? interned[2] : _InternTable()
         self.table = table
         self.sparse = sparse
         self.sizes = sizes
@@ -137,7 +142,9 @@ public struct UniqueValueRenderer: Hashable, Sendable {
         fieldDelimiter = ","
         uniqueValues = []
         self.defaultSymbol = defaultSymbol
-        interned = [_InternTable()]
+        t0 = _InternTable()
+        t1 = _InternTable()
+        t2 = _InternTable()
         table = [-1]
         sparse = [:]
         sizes = [0]
@@ -147,15 +154,15 @@ public struct UniqueValueRenderer: Hashable, Sendable {
     /// - Complexity: O(1): one hash per field; no allocation.
     @inlinable
     public func valueIndex(_ v0: AttributeValue, _ v1: AttributeValue = .null, _ v2: AttributeValue = .null) -> Int {
-        let i0 = interned[0].lookup(v0)
+        let i0 = t0.lookup(v0)
         guard i0 >= 0 else { return -1 }
         var combined = Int(i0)
         if sizes.count > 1 {
-            let i1 = interned[1].lookup(v1)
+            let i1 = t1.lookup(v1)
             guard i1 >= 0 else { return -1 }
             combined += Int(i1) * sizes[0]
             if sizes.count > 2 {
-                let i2 = interned[2].lookup(v2)
+                let i2 = t2.lookup(v2)
                 guard i2 >= 0 else { return -1 }
                 combined += Int(i2) * sizes[0] * sizes[1]
             }

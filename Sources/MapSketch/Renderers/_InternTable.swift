@@ -23,8 +23,18 @@ struct _InternTable: Hashable, Sendable {
 
     @inlinable
     static func hash(_ s: String) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let fast = s.utf8.withContiguousStorageIfAvailable { buf -> UInt64 in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in buf { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            return h
+        }
+        var h: UInt64
+        if let fast {
+            h = fast
+        } else {
+            h = 0xcbf2_9ce4_8422_2325
+            for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
