@@ -8,7 +8,18 @@
 ///
 /// Time passes only through events: call ``advance(to:)`` when the clock moves without a touch
 /// (the replay engine does this before every event) so a hold fires at the right time.
+///
+/// Robustness rules (bad input never traps and never corrupts the state):
+/// - time never runs backwards: an earlier or non-finite time counts as the latest time seen;
+/// - a touch with a non-finite position is ignored, except an end or cancel, which ends the
+///   finger at its last known position;
+/// - a `began` for a finger already down restarts that finger (the lost end is taken as a cancel);
+/// - moves, ends and cancels of fingers never seen going down are ignored;
+/// - a third finger during a pinch is tracked but changes nothing; the pinch ends only when one
+///   of its two fingers lifts;
+/// - a cancelled touch never completes a tap, and a cancelled pan does not move the map further.
 public struct GestureRecognizer: Sendable {
+    /// The thresholds in force (changing them affects later touches).
     public var thresholds: GestureThresholds
 
     private enum State: Sendable {
@@ -23,7 +34,10 @@ public struct GestureRecognizer: Sendable {
 
     private var state: State = .idle
     private var down: [Int: ScreenPoint] = [:]
+    /// The latest event time seen.
+    private var now: Double = -.infinity
 
+    /// A recognizer with no finger down.
     public init(thresholds: GestureThresholds = .default) {
         self.thresholds = thresholds
     }
@@ -33,7 +47,8 @@ public struct GestureRecognizer: Sendable {
 
     /// Lets virtual time pass to `time`: fires a pending hold whose duration has elapsed.
     public mutating func advance(to time: Double) -> [Gesture] {
-        if case .pending(let id, let start, let t0) = state, time - t0 >= thresholds.holdDuration {
+        if time.isFinite, time > now { now = time }
+        if case .pending(let id, let start, let t0) = state, now - t0 >= thresholds.holdDuration {
             state = .holding(id: id, last: start)
             return [.holdBegan(start)]
         }
@@ -43,13 +58,20 @@ public struct GestureRecognizer: Sendable {
     /// Processes one touch (after advancing time to its timestamp) and returns the gestures it completes.
     public mutating func process(_ touch: TouchEvent) -> [Gesture] {
         var out = advance(to: touch.time)
-        let p = touch.location
+        let time = now
+        let finite = touch.location.x.isFinite && touch.location.y.isFinite
         switch touch.phase {
         case .began:
+            guard finite else { return out }
+            if down[touch.id] != nil {
+                // A lost end: cancel the finger, then start it again.
+                out += process(TouchEvent(time: time, id: touch.id, phase: .cancelled, location: touch.location))
+            }
+            let p = touch.location
             down[touch.id] = p
             switch state {
             case .idle:
-                state = .pending(id: touch.id, start: p, time: touch.time)
+                state = .pending(id: touch.id, start: p, time: time)
             case .pending(let id, _, _), .holding(let id, _), .panning(let id, _):
                 out += cancelOneFinger()
                 if let q = down[id] {
@@ -61,7 +83,8 @@ public struct GestureRecognizer: Sendable {
                 break
             }
         case .moved:
-            guard down[touch.id] != nil else { return out }
+            guard finite, down[touch.id] != nil else { return out }
+            let p = touch.location
             down[touch.id] = p
             switch state {
             case .pending(let id, let start, _) where id == touch.id:
@@ -89,23 +112,26 @@ public struct GestureRecognizer: Sendable {
                 break
             }
         case .ended, .cancelled:
-            guard down.removeValue(forKey: touch.id) != nil else { return out }
+            guard let lastKnown = down.removeValue(forKey: touch.id) else { return out }
+            let p = finite ? touch.location : lastKnown
             let cancelled = touch.phase == .cancelled
             switch state {
             case .pending(let id, let start, let t0) where id == touch.id:
-                if !cancelled, touch.time - t0 <= thresholds.tapDuration, p.distance(to: start) <= thresholds.slop {
+                if !cancelled, time - t0 <= thresholds.tapDuration, p.distance(to: start) <= thresholds.slop {
                     out.append(.tap(start))
                 }
-                state = .idle
+                state = down.isEmpty ? .idle : .draining
             case .holding(let id, _) where id == touch.id:
                 out.append(cancelled ? .holdCancelled : .holdEnded(p))
-                state = .idle
-            case .panning(let id, let last) where id == touch.id:
-                if last != p { out.append(.pan(from: last, to: p)) }
-                out.append(.panEnded)
-                state = .idle
-            case .pinching:
                 state = down.isEmpty ? .idle : .draining
+            case .panning(let id, let last) where id == touch.id:
+                if !cancelled, last != p { out.append(.pan(from: last, to: p)) }
+                out.append(.panEnded)
+                state = down.isEmpty ? .idle : .draining
+            case .pinching(let a, let b, _, _) where touch.id == a || touch.id == b:
+                state = down.isEmpty ? .idle : .draining
+            case .pinching:
+                break
             case .draining:
                 if down.isEmpty { state = .idle }
             default:

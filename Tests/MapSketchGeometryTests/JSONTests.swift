@@ -130,11 +130,19 @@ struct JSONParserTests {
         ("\"\\uD800\"", 1, 2, "unpaired surrogate \\uD800 in string"),
         ("\"\\uD800\\u0041\"", 1, 2, "unpaired surrogate \\uD800 in string"),
         ("\"\\uDC00\"", 1, 2, "unpaired surrogate \\uDC00 in string"),
-        ("{\"a\":1,\n\"a\":2}", 2, 1, "duplicate key \"a\" in object"),
         ("[1]\u{0}", 1, 4, "expected end of input after the JSON value, found byte 0x00"),
     ])
     func syntaxErrors(text: String, line: Int, column: Int, message: String) {
         #expect(throws: JSONError(message, line: line, column: column)) { try JSONParser.parse(text) }
+    }
+
+    @Test func duplicateKeys() throws {
+        // Last value wins, first position kept (as JSON.parse); or rejected on request.
+        let v = try JSONParser.parse(#"{"a":1,"b":2,"a":3}"#)
+        #expect(v.objectValue?.keys == ["a", "b"] && v["a"] == 3)
+        #expect(throws: JSONError("duplicate key \"a\" in object", line: 2, column: 1)) {
+            try JSONParser.parse("{\"a\":1,\n\"a\":2}", options: .init(rejectDuplicateKeys: true))
+        }
     }
 
     @Test func invalidUTF8IsRejected() {

@@ -95,3 +95,19 @@ import Testing
         #expect(part[150_000] == Point(150_000, 0))
     }
 }
+
+@Suite struct VertexStoreRegressionTests {
+    /// Caught by the sketch undo property test: a refused insert into an empty multipoint used to
+    /// leave an empty part behind, so a later undo found a part where none should be.
+    @Test func refusedInsertIntoEmptyMultipointLeavesNoPart() throws {
+        var m = try VertexStore(type: .multipoint)
+        #expect(throws: GeometryError.vertexIndexOutOfRange(part: 0, index: 1, count: 0)) {
+            try m.insertVertex(Point(1, 1), part: 0, at: 1)
+        }
+        #expect(m.partCount == 0)
+        #expect(throws: GeometryError.nonFiniteCoordinate(part: 0, index: 0)) {
+            try m.insertVertex(Point(.nan, 1), part: 0, at: 0)
+        }
+        #expect(m.partCount == 0)
+    }
+}

@@ -252,6 +252,7 @@ extension ChunkedVertices: Sequence {
             if let r = v._root { stack.append((r, 0)) }
         }
 
+        /// The next vertex, or nil after the last.
         public mutating func next() -> Point? {
             while true {
                 if position < leaf.count {
@@ -279,7 +280,9 @@ extension ChunkedVertices: Sequence {
         }
     }
 
+    /// An iterator over the vertices in order.
     public func makeIterator() -> Iterator { Iterator(self) }
+    /// The vertex count (exact).
     public var underestimatedCount: Int { count }
 }
 
@@ -290,6 +293,7 @@ extension ChunkedVertices: Hashable {
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
+    /// Hashes the count and every vertex, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for p in self { hasher.combine(p) }
@@ -297,9 +301,11 @@ extension ChunkedVertices: Hashable {
 }
 
 extension ChunkedVertices: ExpressibleByArrayLiteral {
+    /// A part holding the listed vertices.
     public init(arrayLiteral elements: Point...) { self.init(elements) }
 }
 
 extension ChunkedVertices: CustomStringConvertible {
+    /// The vertex and chunk counts (not the vertices).
     public var description: String { "ChunkedVertices(\(count) vertices, \(chunkCount) chunks)" }
 }

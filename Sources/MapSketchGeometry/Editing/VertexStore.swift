@@ -108,7 +108,12 @@ public struct VertexStore: Hashable, Sendable {
             parts = [ChunkedVertices([point])]
             return
         }
-        if type == .multipoint, parts.isEmpty, part == 0 { parts = [ChunkedVertices()] }
+        if type == .multipoint, parts.isEmpty, part == 0 {
+            // Create the part only once the call is known to succeed: a refused edit changes nothing.
+            guard index == 0 else { throw GeometryError.vertexIndexOutOfRange(part: 0, index: index, count: 0) }
+            parts = [ChunkedVertices([point])]
+            return
+        }
         try checkPart(part)
         try checkVertex(part: part, index: index, limit: parts[part].count + 1)
         if index == parts[part].count {
@@ -155,18 +160,21 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: ``GeometryError/unsupported(_:)`` for a point, or a multipoint that has its part.
     @discardableResult
     public mutating func addPart() throws -> Int {
+        if type == .point { throw GeometryError.unsupported("a point has a single part") }
         try insertPart(ChunkedVertices(), at: parts.count)
         return parts.count - 1
     }
 
-    /// Inserts a part holding `vertices` at `index` (`index == partCount` appends).
-    /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, or a
-    ///   second part in a point or multipoint.
+    /// Inserts a part holding `vertices` at `index` (`index == partCount` appends). A point or
+    /// multipoint takes a part only when it has none (a point's part holds exactly one vertex).
+    /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, a second
+    ///   part in a point or multipoint, or a point part without exactly one vertex.
     /// - Complexity: O(parts) plus O(n) to check the new part's n coordinates.
     public mutating func insertPart(_ vertices: ChunkedVertices, at index: Int) throws {
-        if type == .point || (type == .multipoint && !parts.isEmpty) {
+        if (type == .point || type == .multipoint) && !parts.isEmpty {
             throw GeometryError.unsupported("a \(type) has a single part")
         }
+        if type == .point, vertices.count != 1 { throw GeometryError.pointHasOneVertex }
         guard index >= 0, index <= parts.count else {
             throw GeometryError.partIndexOutOfRange(part: index, partCount: parts.count)
         }

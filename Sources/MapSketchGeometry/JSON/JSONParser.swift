@@ -1,7 +1,8 @@
 /// A byte-level recursive-descent JSON parser (RFC 8259), without Foundation.
 ///
 /// - Strict by default: no comments, no NaN/Infinity, no leading zeros, no single quotes, no
-///   duplicate object keys, no trailing commas (``Options/allowTrailingCommas`` relaxes the last).
+///   trailing commas (``Options/allowTrailingCommas`` relaxes that). A repeated object key keeps
+///   the last value, as `JSON.parse` does, unless ``Options/rejectDuplicateKeys`` is set.
 /// - A UTF-8 byte-order mark at the start is skipped. Strings must be valid UTF-8; escapes
 ///   include `\uXXXX` with surrogate pairs (an unpaired surrogate is an error).
 /// - Numbers without fraction or exponent that fit in `Int64` become ``JSONValue/integer(_:)``;
@@ -22,11 +23,16 @@ public enum JSONParser {
         public var maxDepth: Int
         /// Accept a comma before `]` or `}` (as some hand-written files have). Default false.
         public var allowTrailingCommas: Bool
+        /// Reject an object that repeats a key. Default false: as ECMAScript's `JSON.parse` does, the
+        /// last value wins and keeps the first occurrence's position. RFC 8259 §4 leaves this open,
+        /// and real ArcGIS responses repeat keys (e.g. `fieldAliases`).
+        public var rejectDuplicateKeys: Bool
 
         /// Creates options.
-        public init(maxDepth: Int = 512, allowTrailingCommas: Bool = false) {
+        public init(maxDepth: Int = 512, allowTrailingCommas: Bool = false, rejectDuplicateKeys: Bool = false) {
             self.maxDepth = maxDepth
             self.allowTrailingCommas = allowTrailingCommas
+            self.rejectDuplicateKeys = rejectDuplicateKeys
         }
 
         /// Strict RFC 8259 parsing with nesting up to 512.
@@ -259,7 +265,8 @@ struct _JSONScanner {
             }
             let keyPos = i
             let key = try parseString()
-            if obj.contains(key) {
+            let duplicate = obj.contains(key)
+            if duplicate, options.rejectDuplicateKeys {
                 throw error("duplicate key \(JSONWriter.string(.string(key))) in object", at: keyPos)
             }
             skipSpace()
@@ -274,7 +281,7 @@ struct _JSONScanner {
             }
             let v = try parseValue()
             matched = saved
-            obj._appendUnchecked(key, v)
+            if duplicate { obj[key] = v } else { obj._appendUnchecked(key, v) }
             skipSpace()
             guard i < p.count else { throw error("expected ',' or '}' after object member, found end of input") }
             if p[i] == UInt8(ascii: ",") {

@@ -1,0 +1,74 @@
+public import MapSketchGeometry
+
+/// How a sketch is drawn, as `AGSSketchGraphicsLayer`'s symbol properties: the main symbol
+/// (line for polylines, fill for polygons, marker for points and multipoints), the vertex,
+/// selected vertex and mid-vertex markers, and optional vertex numbers.
+///
+/// The marker sizes also set how far a tap reaches: half the marker's size plus
+/// ``GestureThresholds/vertexHitTolerance``.
+public struct SketchSymbology: Hashable, Sendable {
+    /// The line or fill of the sketch; nil picks ``defaultMainSymbol(for:)``.
+    public var mainSymbol: Symbol?
+    /// Every vertex but the selected one.
+    public var vertexSymbol: Symbol
+    /// The selected vertex.
+    public var selectedVertexSymbol: Symbol
+    /// The midpoints of segments.
+    public var midVertexSymbol: Symbol
+    /// Whether each vertex is labelled with its index (1-based within its part).
+    public var showsVertexNumbers: Bool
+    /// The label style for vertex numbers (its `text` is replaced by the number).
+    public var vertexNumberSymbol: TextSymbol
+
+    /// The default symbology.
+    public init(
+        mainSymbol: Symbol? = nil,
+        vertexSymbol: Symbol = .simpleMarker(
+            SimpleMarkerSymbol(style: .square, color: .white, size: 10, outline: SimpleLineSymbol(color: .black, width: 1))),
+        selectedVertexSymbol: Symbol = .simpleMarker(
+            SimpleMarkerSymbol(style: .square, color: .red, size: 12, outline: SimpleLineSymbol(color: .black, width: 1))),
+        midVertexSymbol: Symbol = .simpleMarker(
+            SimpleMarkerSymbol(style: .circle, color: Color.gray.withAlpha(0.8), size: 8)),
+        showsVertexNumbers: Bool = false,
+        vertexNumberSymbol: TextSymbol = TextSymbol(text: "", color: .black, fontSize: 10, xOffset: 8, yOffset: 8)
+    ) {
+        self.mainSymbol = mainSymbol
+        self.vertexSymbol = vertexSymbol
+        self.selectedVertexSymbol = selectedVertexSymbol
+        self.midVertexSymbol = midVertexSymbol
+        self.showsVertexNumbers = showsVertexNumbers
+        self.vertexNumberSymbol = vertexNumberSymbol
+    }
+
+    /// The main symbol used for `type`: the one set, else a 2 pt blue line, a translucent blue
+    /// fill with a blue outline, or a blue circle marker.
+    public func mainSymbol(for type: GeometryType) -> Symbol {
+        if let mainSymbol { return mainSymbol }
+        return Self.defaultMainSymbol(for: type)
+    }
+
+    /// The default main symbol for `type`.
+    public static func defaultMainSymbol(for type: GeometryType) -> Symbol {
+        let blue = Color(red: 0, green: 112, blue: 255)
+        switch type {
+        case .polyline: return .simpleLine(SimpleLineSymbol(color: blue, width: 2))
+        case .polygon, .envelope:
+            return .simpleFill(
+                SimpleFillSymbol(color: blue.withAlpha(0.25), outline: SimpleLineSymbol(color: blue, width: 2)))
+        case .point, .multipoint: return .simpleMarker(SimpleMarkerSymbol(color: blue, size: 10))
+        }
+    }
+}
+
+extension Symbol {
+    /// The on-screen size of a marker in points: a simple marker's size (plus its outline), a
+    /// picture's larger side, the largest part of a composite; 0 for lines, fills and text.
+    public var markerSize: Double {
+        switch self {
+        case .simpleMarker(let m): return m.size + (m.outline?.width ?? 0)
+        case .pictureMarker(let p): return Swift.max(p.width, p.height)
+        case .composite(let parts): return parts.map(\.markerSize).max() ?? 0
+        case .simpleLine, .simpleFill, .text: return 0
+        }
+    }
+}

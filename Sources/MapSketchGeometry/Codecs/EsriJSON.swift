@@ -1,0 +1,495 @@
+/// The Esri JSON geometry format of the ArcGIS REST API, read and written.
+///
+/// Geometries:
+/// - point `{"x", "y", "z"?, "m"?}`; `{"x": null}` or `"x": "NaN"` is the empty point.
+/// - multipoint `{"points": [[x, y, …], …]}`, polyline `{"paths": …}`, polygon `{"rings": …}`,
+///   envelope `{"xmin", "ymin", "xmax", "ymax"}` (z/m bounds are not kept).
+/// - `hasZ`/`hasM` say what the third and fourth numbers of a vertex are: `[x, y, z, m]` with
+///   both, `[x, y, m]` with `hasM` only. With no flags, a third number is z and a fourth m.
+///   A `null` z or m is absent. A vertex shorter than its flags require is an error.
+/// - `spatialReference` with `wkid`, `latestWkid` or `wkt`.
+/// - Rings: the closing vertex (last equal to first in x and y) is dropped on read and always
+///   added on write. **Orientation is kept as given** on read: Esri JSON's own convention is
+///   exterior rings clockwise and holes counter-clockwise, and a file that breaks it is not
+///   silently "repaired" (the engine's `simplify` does that on request).
+/// - Coordinates must be finite numbers; `"NaN"` is accepted only as the empty point.
+///
+/// Feature sets: `{"features": [{"geometry": …, "attributes": {…}}, …]}` with the set's
+/// `spatialReference`, `geometryType`, `hasZ`, `hasM` applying to every feature; other top-level
+/// members (`fields`, `objectIdFieldName`, …) are kept in ``FeatureSet/metadata`` in order.
+///
+/// Leniency: ``DecodingOptions/allowTrailingCommas`` accepts `[1,2,]`-style commas, which some
+/// hand-written files have (GDAL's `esrizpoint.json` test file does on purpose); it is off by
+/// default, and the error then says `trailing comma before '}' is not allowed` with line:column.
+///
+/// ```swift
+/// let g = try EsriJSON.decode(#"{"paths": [[[0,0],[10,0]]], "spatialReference": {"wkid": 4326}}"#)
+/// EsriJSON.encode(g)   // {"paths":[[[0,0],[10,0]]],"spatialReference":{"wkid":4326}}
+/// ```
+public enum EsriJSON {
+    /// Options for reading.
+    public struct DecodingOptions: Hashable, Sendable {
+        /// Accept a comma before `]` or `}`. Default false.
+        public var allowTrailingCommas: Bool
+        /// Drop polygon rings with fewer than 3 vertices (after dropping the closing vertex) instead
+        /// of keeping them, as `arcgis-to-geojson-utils` and pyesridump do. Default false: an
+        /// unfinished sketch ring is kept as it is.
+        public var dropDegenerateRings: Bool
+        /// The deepest JSON nesting accepted.
+        public var maxDepth: Int
+
+        /// Creates options.
+        public init(allowTrailingCommas: Bool = false, dropDegenerateRings: Bool = false, maxDepth: Int = 512) {
+            self.allowTrailingCommas = allowTrailingCommas
+            self.dropDegenerateRings = dropDegenerateRings
+            self.maxDepth = maxDepth
+        }
+
+        var parser: JSONParser.Options { JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas) }
+    }
+
+    /// A set of features: the ArcGIS REST query response (`FeatureSet`).
+    public struct FeatureSet: Hashable, Sendable {
+        /// The features, in order.
+        public var features: [Feature]
+        /// The set's spatial reference (each feature's geometry carries it too).
+        public var spatialReference: SpatialReference?
+        /// The set's `geometryType`, when given.
+        public var geometryType: GeometryType?
+        /// The set's `hasZ`.
+        public var hasZ: Bool
+        /// The set's `hasM`.
+        public var hasM: Bool
+        /// Every other top-level member (`fields`, `displayFieldName`, …), in order.
+        public var metadata: JSONObject
+
+        /// Creates a feature set.
+        public init(
+            features: [Feature], spatialReference: SpatialReference? = nil, geometryType: GeometryType? = nil,
+            hasZ: Bool = false, hasM: Bool = false, metadata: JSONObject = JSONObject()
+        ) {
+            self.features = features
+            self.spatialReference = spatialReference
+            self.geometryType = geometryType
+            self.hasZ = hasZ
+            self.hasM = hasM
+            self.metadata = metadata
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Decodes one geometry from text: a geometry object, or a feature object (its geometry).
+    /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
+    /// - Complexity: O(n) for n bytes.
+    public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
+        try located(text, options) { value in
+            let obj = try value.decodeObject()
+            if _geometryKind(obj) == nil, obj.contains("geometry") {
+                guard let g = try obj.decode("geometry", { try decodeFeatureGeometry($0, nil, options) }) else {
+                    throw JSONError("the feature has no geometry", path: [.key("geometry")])
+                }
+                return g
+            }
+            return try decodeGeometry(value, options: options)
+        }
+    }
+
+    /// Decodes a geometry object.
+    /// - Parameters:
+    ///   - spatialReference: used when the object has no `spatialReference` of its own.
+    ///   - geometryType: the feature set's type: `{}` becomes an empty geometry of this type. A
+    ///     geometry whose keys say otherwise keeps its own type (the keys are authoritative; some
+    ///     services and test files mix types under one `geometryType`).
+    ///   - hasZ, hasM: defaults for the object's own `hasZ`/`hasM`.
+    /// - Throws: ``JSONError`` with the field path (no line:column: see ``JSONParser/locate(_:in:options:)``).
+    /// - Complexity: O(v) for v vertices.
+    public static func decodeGeometry(
+        _ value: JSONValue, spatialReference: SpatialReference? = nil, geometryType: GeometryType? = nil,
+        hasZ: Bool = false, hasM: Bool = false, options: DecodingOptions = DecodingOptions()
+    ) throws -> SpatialGeometry {
+        let obj = try value.decodeObject()
+        let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? spatialReference
+        let hz = try obj.decodeIfPresent("hasZ") { try $0.decodeBool() } ?? hasZ
+        let hm = try obj.decodeIfPresent("hasM") { try $0.decodeBool() } ?? hasM
+        guard let kind = _geometryKind(obj) ?? (obj.isEmpty ? geometryType : nil) else {
+            if obj.contains("curvePaths") || obj.contains("curveRings") {
+                throw JSONError("curved geometries (curvePaths, curveRings) are not supported")
+            }
+            throw JSONError(
+                "expected an Esri JSON geometry: an object with \"x\", \"points\", \"paths\", \"rings\" or \"xmin\"")
+        }
+        let layout = _Layout(hasZ: hz, hasM: hm)
+        let g: Geometry
+        switch kind {
+        case .point: g = .point(obj.contains("x") ? try decodePoint(obj) : nil)
+        case .multipoint:
+            let pts = try obj.decodeIfPresent("points") { try $0.decodeElements { try layout.vertex($0) } } ?? []
+            g = .multipoint(Multipoint(points: pts, hasZ: hz || _all(pts) { $0.z != nil }, hasM: hm || _all(pts) { $0.m != nil }))
+        case .polyline:
+            let paths = try obj.decodeIfPresent("paths") { try layout.parts($0) } ?? []
+            g = .polyline(Polyline(paths: paths, hasZ: hz || _allParts(paths) { $0.z != nil }, hasM: hm || _allParts(paths) { $0.m != nil }))
+        case .polygon:
+            var rings = try obj.decodeIfPresent("rings") { try layout.parts($0) } ?? []
+            rings = rings.map(_openRing)
+            if options.dropDegenerateRings { rings.removeAll { $0.count < 3 } }
+            g = .polygon(_polygon(rings, hasZ: hz, hasM: hm))
+        case .envelope:
+            func bound(_ k: String) throws -> Double {
+                try obj.decode(k) { v in
+                    if v.isNull { throw JSONError("empty envelopes (null bounds) are not supported") }
+                    return try _coordinate(v)
+                }
+            }
+            g = .envelope(Envelope(xmin: try bound("xmin"), ymin: try bound("ymin"), xmax: try bound("xmax"), ymax: try bound("ymax")))
+        }
+        return SpatialGeometry(g, spatialReference: sr)
+    }
+
+    /// Decodes a `spatialReference` object; nil when it has none of `wkid`, `latestWkid`, `wkt`.
+    /// - Throws: ``JSONError`` when a member has the wrong type.
+    public static func decodeSpatialReference(_ value: JSONValue) throws -> SpatialReference? {
+        let o = try value.decodeObject()
+        let wkid = try o.decodeIfPresent("wkid") { try $0.decodeInt() }
+        let latest = try o.decodeIfPresent("latestWkid") { try $0.decodeInt() }
+        let wkt = try o.decodeIfPresent("wkt") { try $0.decodeString() }
+        if wkid == nil, latest == nil, wkt == nil { return nil }
+        return SpatialReference(wkid: wkid, latestWkid: latest, wkt: wkt)
+    }
+
+    /// Decodes a feature set from text: a FeatureSet object (`{"features": […], …}`), a bare array
+    /// of features, a single feature, or a single geometry (as one feature without attributes).
+    /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
+    /// - Complexity: O(n) for n bytes.
+    public static func decodeFeatureSet(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> FeatureSet {
+        try located(text, options) { try decodeFeatureSet($0, options: options) }
+    }
+
+    /// Decodes a feature set from a parsed value (see ``decodeFeatureSet(_:options:)-(String,_)``).
+    /// - Throws: ``JSONError`` with the field path.
+    public static func decodeFeatureSet(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> FeatureSet {
+        if case .array = value {
+            return FeatureSet(features: try value.decodeElements { try decodeFeature($0, options: options) })
+        }
+        let obj = try value.decodeObject()
+        guard obj.contains("features") else {
+            if _geometryKind(obj) != nil {
+                let g = try decodeGeometry(value, options: options)
+                return FeatureSet(features: [Feature(geometry: g)], spatialReference: g.spatialReference, geometryType: g.geometry.type)
+            }
+            let f = try decodeFeature(value, options: options)
+            return FeatureSet(features: [f], spatialReference: f.geometry?.spatialReference, geometryType: f.geometry?.geometry.type)
+        }
+        let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? nil
+        let type = try obj.decodeIfPresent("geometryType") { v -> GeometryType in
+            let s = try v.decodeString()
+            guard let t = geometryType(named: s) else {
+                throw JSONError("unknown geometryType \"\(s)\": expected esriGeometryPoint, esriGeometryMultipoint, esriGeometryPolyline, esriGeometryPolygon or esriGeometryEnvelope")
+            }
+            return t
+        }
+        let hz = try obj.decodeIfPresent("hasZ") { try $0.decodeBool() } ?? false
+        let hm = try obj.decodeIfPresent("hasM") { try $0.decodeBool() } ?? false
+        let features = try obj.decode("features") { v in
+            try v.decodeElements { try decodeFeature($0, spatialReference: sr, geometryType: type, hasZ: hz, hasM: hm, options: options) }
+        }
+        var metadata = JSONObject()
+        for (k, v) in obj where !["features", "spatialReference", "geometryType", "hasZ", "hasM"].contains(k) {
+            metadata[k] = v
+        }
+        return FeatureSet(features: features, spatialReference: sr, geometryType: type, hasZ: hz, hasM: hm, metadata: metadata)
+    }
+
+    /// Decodes one feature `{"geometry": …, "attributes": {…}}`; either member may be absent or null.
+    /// - Throws: ``JSONError`` with the field path.
+    public static func decodeFeature(
+        _ value: JSONValue, spatialReference: SpatialReference? = nil, geometryType: GeometryType? = nil,
+        hasZ: Bool = false, hasM: Bool = false, options: DecodingOptions = DecodingOptions()
+    ) throws -> Feature {
+        let obj = try value.decodeObject()
+        let g = try obj.decodeIfPresent("geometry") {
+            try decodeGeometry($0, spatialReference: spatialReference, geometryType: geometryType, hasZ: hasZ, hasM: hasM, options: options)
+        }
+        let attributes = try obj.decodeIfPresent("attributes") { try $0.decodeObject() }
+        return Feature(geometry: g, attributes: attributes)
+    }
+
+    /// Decodes a list of geometries: a JSON array of geometry objects, an object with a
+    /// `geometries` array (and an optional shared `spatialReference`/`geometryType`, as the
+    /// geometry service uses), or one geometry.
+    /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
+    public static func decodeGeometries(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> [SpatialGeometry] {
+        try located(text, options) { value in
+            if case .array = value { return try value.decodeElements { try decodeGeometry($0, options: options) } }
+            let obj = try value.decodeObject()
+            guard obj.contains("geometries") else { return [try decodeGeometry(value, options: options)] }
+            let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? nil
+            let type = try obj.decodeIfPresent("geometryType") { v -> GeometryType? in geometryType(named: try v.decodeString()) } ?? nil
+            return try obj.decode("geometries") { v in
+                try v.decodeElements { try decodeGeometry($0, spatialReference: sr, geometryType: type, options: options) }
+            }
+        }
+    }
+
+    /// The geometry type for an Esri `geometryType` name (`esriGeometryPolygon`, …; case-insensitive).
+    public static func geometryType(named name: String) -> GeometryType? {
+        switch name.lowercased() {
+        case "esrigeometrypoint": .point
+        case "esrigeometrymultipoint": .multipoint
+        case "esrigeometrypolyline": .polyline
+        case "esrigeometrypolygon": .polygon
+        case "esrigeometryenvelope": .envelope
+        default: nil
+        }
+    }
+
+    /// The Esri `geometryType` name of a geometry type.
+    public static func name(of type: GeometryType) -> String {
+        switch type {
+        case .point: "esriGeometryPoint"
+        case .multipoint: "esriGeometryMultipoint"
+        case .polyline: "esriGeometryPolyline"
+        case .polygon: "esriGeometryPolygon"
+        case .envelope: "esriGeometryEnvelope"
+        }
+    }
+
+    private static func decodeFeatureGeometry(_ v: JSONValue, _ sr: SpatialReference?, _ options: DecodingOptions) throws -> SpatialGeometry? {
+        v.isNull ? nil : try decodeGeometry(v, spatialReference: sr, options: options)
+    }
+
+    /// Parses `text` and runs `body`, putting line:column on any decoding error.
+    static func located<T>(_ text: String, _ options: DecodingOptions, _ body: (JSONValue) throws -> T) throws -> T {
+        let value = try JSONParser.parse(text, options: options.parser)
+        do {
+            return try body(value)
+        } catch let e as JSONError {
+            throw JSONParser.locate(e, in: text, options: options.parser)
+        }
+    }
+
+    private static func decodePoint(_ obj: JSONObject) throws -> Point? {
+        let xv = try obj.require("x")
+        if _isEmptyMarker(xv) { return nil }
+        let x = try withJSONPath(.key("x")) { try _coordinate(xv) }
+        let y = try obj.decode("y") { try _coordinate($0) }
+        let z = try obj.decodeIfPresent("z") { v in _isEmptyMarker(v) ? nil : try _coordinate(v) } ?? nil
+        let m = try obj.decodeIfPresent("m") { v in _isEmptyMarker(v) ? nil : try _coordinate(v) } ?? nil
+        return Point(x: x, y: y, z: z, m: m)
+    }
+
+    // MARK: - Writing
+
+    /// Encodes a geometry as Esri JSON text (deterministic; see ``JSONWriter``).
+    /// - Complexity: O(v) for v vertices.
+    public static func encode(_ g: SpatialGeometry, style: JSONWriter.Style = .compact) -> String {
+        guard style == .compact else { return JSONWriter.string(jsonValue(g), style: style) }
+        var w = _JSONByteWriter()
+        w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
+        w.esriGeometry(g)
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    /// The Esri JSON object for a geometry: `x`/`y`/`z`/`m`, `points`, `paths`, `rings` (closed)
+    /// or `xmin`…, then `hasZ`/`hasM` when true (multipart types), then `spatialReference` when set.
+    /// - Complexity: O(v) for v vertices.
+    public static func jsonValue(_ g: SpatialGeometry) -> JSONValue {
+        var o = JSONObject()
+        switch g.geometry {
+        case .point(let p):
+            if let p {
+                o["x"] = .number(p.x)
+                o["y"] = .number(p.y)
+                if let z = p.z { o["z"] = .number(z) }
+                if let m = p.m { o["m"] = .number(m) }
+            } else {
+                o["x"] = .null
+            }
+        case .multipoint(let mp):
+            let (z, m) = flags(&o, mp.hasZ, mp.hasM, [mp.points])
+            o["points"] = .array(mp.points.map { vertex($0, z, m) })
+        case .polyline(let pl):
+            let (z, m) = flags(&o, pl.hasZ, pl.hasM, pl.paths)
+            o["paths"] = .array(pl.paths.map { .array($0.map { vertex($0, z, m) }) })
+        case .polygon(let pg):
+            let (z, m) = flags(&o, pg.hasZ, pg.hasM, pg.rings)
+            o["rings"] = .array(pg.rings.map { .array(_closeRing($0).map { vertex($0, z, m) }) })
+        case .envelope(let e):
+            o["xmin"] = .number(e.xmin)
+            o["ymin"] = .number(e.ymin)
+            o["xmax"] = .number(e.xmax)
+            o["ymax"] = .number(e.ymax)
+        }
+        if let sr = g.spatialReference { o["spatialReference"] = jsonValue(sr) }
+        return .object(o)
+    }
+
+    /// The Esri JSON object for a spatial reference: `wkid` and `latestWkid`, or `wkt`.
+    public static func jsonValue(_ sr: SpatialReference) -> JSONValue {
+        var o = JSONObject()
+        if let w = sr.wkid { o["wkid"] = .integer(Int64(w)) }
+        if let w = sr.latestWkid { o["latestWkid"] = .integer(Int64(w)) }
+        if let wkt = sr.wkt { o["wkt"] = .string(wkt) }
+        return .object(o)
+    }
+
+    /// The Esri JSON object for a feature: `geometry` (omitted when nil) and `attributes`
+    /// (omitted when nil). The feature's ``Feature/id`` is not written: Esri features carry ids as
+    /// attributes (see ``Feature/withIDInAttributes(_:)``).
+    /// - Parameter includeSpatialReference: write the geometry's spatial reference (false inside a
+    ///   feature set that states it once).
+    public static func jsonValue(_ f: Feature, includeSpatialReference: Bool = true) -> JSONValue {
+        var o = JSONObject()
+        if var g = f.geometry {
+            if !includeSpatialReference { g.spatialReference = nil }
+            o["geometry"] = jsonValue(g)
+        }
+        if let a = f.attributes { o["attributes"] = .object(a) }
+        return .object(o)
+    }
+
+    /// The Esri JSON object for a feature set: its metadata members in order, then `geometryType`,
+    /// `spatialReference`, `hasZ`/`hasM` (when true) and `features`. A feature whose spatial
+    /// reference equals the set's does not repeat it.
+    /// - Complexity: O(v) for v vertices.
+    public static func jsonValue(_ fs: FeatureSet) -> JSONValue {
+        var o = fs.metadata
+        if let t = fs.geometryType { o["geometryType"] = .string(name(of: t)) }
+        if let sr = fs.spatialReference { o["spatialReference"] = jsonValue(sr) }
+        if fs.hasZ { o["hasZ"] = .bool(true) }
+        if fs.hasM { o["hasM"] = .bool(true) }
+        o["features"] = .array(
+            fs.features.map { f in
+                jsonValue(f, includeSpatialReference: f.geometry?.spatialReference != fs.spatialReference || fs.spatialReference == nil)
+            })
+        return .object(o)
+    }
+
+    /// Encodes a feature set as Esri JSON text.
+    public static func encode(_ fs: FeatureSet, style: JSONWriter.Style = .compact) -> String {
+        JSONWriter.string(jsonValue(fs), style: style)
+    }
+
+    /// Writes `hasZ`/`hasM`: the geometry's flags, or true when any vertex carries z/m anyway
+    /// (so no value is dropped). Returns the flags written.
+    private static func flags(_ o: inout JSONObject, _ z: Bool, _ m: Bool, _ parts: [[Point]]) -> (Bool, Bool) {
+        let z = z || parts.contains { $0.contains { $0.z != nil } }
+        let m = m || parts.contains { $0.contains { $0.m != nil } }
+        if z { o["hasZ"] = .bool(true) }
+        if m { o["hasM"] = .bool(true) }
+        return (z, m)
+    }
+
+    /// `[x, y]`, then z (or null) when `hasZ`, then m (or null) when `hasM`.
+    private static func vertex(_ p: Point, _ hasZ: Bool, _ hasM: Bool) -> JSONValue {
+        var a: [JSONValue] = [.number(p.x), .number(p.y)]
+        a.reserveCapacity(4)
+        if hasZ { a.append(p.z.map(JSONValue.number) ?? .null) }
+        if hasM { a.append(p.m.map(JSONValue.number) ?? .null) }
+        return .array(a)
+    }
+}
+
+// MARK: - Shared helpers (internal)
+
+/// Which geometry an Esri JSON object is, by its keys.
+func _geometryKind(_ o: JSONObject) -> GeometryType? {
+    if o.contains("x") { return .point }
+    if o.contains("points") { return .multipoint }
+    if o.contains("paths") { return .polyline }
+    if o.contains("rings") { return .polygon }
+    if o.contains("xmin") { return .envelope }
+    return nil
+}
+
+/// How to read the numbers of one vertex.
+struct _Layout {
+    var hasZ: Bool
+    var hasM: Bool
+
+    func vertex(_ v: JSONValue) throws -> Point {
+        let a = try v.decodeArray()
+        guard a.count >= 2 else {
+            throw JSONError("expected a vertex [x, y, …] with at least 2 numbers, found \(a.count)")
+        }
+        let x = try withJSONPath(.index(0)) { try _coordinate(a[0]) }
+        let y = try withJSONPath(.index(1)) { try _coordinate(a[1]) }
+        let need = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0)
+        if a.count < need {
+            let names = ["x", "y"] + (hasZ ? ["z"] : []) + (hasM ? ["m"] : [])
+            let why = hasZ && hasM ? "hasZ and hasM are" : (hasZ ? "hasZ is" : "hasM is")
+            throw JSONError("expected \(need) numbers (\(names.joined(separator: ", "))) because \(why) true, found \(a.count)")
+        }
+        guard a.count <= 4 else { throw JSONError("expected at most 4 numbers (x, y, z, m) in a vertex, found \(a.count)") }
+        var z: Double?
+        var m: Double?
+        if a.count == 3 {
+            let third = try withJSONPath(.index(2)) { try _optionalCoordinate(a[2]) }
+            if hasM && !hasZ { m = third } else { z = third }
+        } else if a.count == 4 {
+            z = try withJSONPath(.index(2)) { try _optionalCoordinate(a[2]) }
+            m = try withJSONPath(.index(3)) { try _optionalCoordinate(a[3]) }
+        }
+        return Point(x: x, y: y, z: z, m: m)
+    }
+
+    func parts(_ v: JSONValue) throws -> [[Point]] {
+        try v.decodeElements { part in try part.decodeElements { try vertex($0) } }
+    }
+}
+
+/// A finite coordinate.
+func _coordinate(_ v: JSONValue) throws -> Double {
+    switch v {
+    case .integer(let i): return Double(i)
+    case .number(let d): return d
+    case .string(let s) where s == "NaN" || s == "Infinity" || s == "-Infinity":
+        throw JSONError("coordinate is \(s): only an empty point ({\"x\": null} or \"x\": \"NaN\") may use NaN")
+    default: throw JSONError("expected a number, found \(v.kindDescription)")
+    }
+}
+
+/// A finite coordinate, or nil for `null` / `"NaN"` (an absent z or m).
+func _optionalCoordinate(_ v: JSONValue) throws -> Double? {
+    if _isEmptyMarker(v) { return nil }
+    return try _coordinate(v)
+}
+
+func _isEmptyMarker(_ v: JSONValue) -> Bool {
+    if case .null = v { return true }
+    if case .string("NaN") = v { return true }
+    return false
+}
+
+func _all(_ pts: [Point], _ pred: (Point) -> Bool) -> Bool { !pts.isEmpty && pts.allSatisfy(pred) }
+
+func _allParts(_ parts: [[Point]], _ pred: (Point) -> Bool) -> Bool {
+    var any = false
+    for part in parts {
+        for p in part {
+            if !pred(p) { return false }
+            any = true
+        }
+    }
+    return any
+}
+
+/// A ring with exactly one closing vertex removed (when the last equals the first in x and y).
+func _openRing(_ ring: [Point]) -> [Point] {
+    guard ring.count >= 2, let f = ring.first, let l = ring.last, f.equals2D(l) else { return ring }
+    return Array(ring.dropLast())
+}
+
+/// An open ring with its first vertex appended (always, so a stored duplicate survives a round trip).
+func _closeRing(_ ring: [Point]) -> [Point] {
+    guard let f = ring.first else { return ring }
+    return ring + [f]
+}
+
+/// A polygon whose rings are stored exactly as given (already opened by the codec: the core
+/// initializer would open a ring a second time when it has a duplicate closing vertex).
+func _polygon(_ rings: [[Point]], hasZ: Bool, hasM: Bool) -> Polygon {
+    var p = Polygon(rings: [], hasZ: hasZ || _allParts(rings) { $0.z != nil }, hasM: hasM || _allParts(rings) { $0.m != nil })
+    p.rings = rings
+    return p
+}

@@ -1,0 +1,361 @@
+/// GeoJSON (RFC 7946), read and written.
+///
+/// - Geometry types: Point, MultiPoint, LineString, MultiLineString (→ ``Polyline``), Polygon,
+///   MultiPolygon (→ one ``Polygon`` holding every ring), and Feature, FeatureCollection
+///   (properties kept as an ordered ``JSONObject``, `id` kept).
+/// - GeometryCollection: read by ``decodeDocument(_:options:)`` as a list of geometries (our model
+///   has no collection type); ``decode(_:options:)`` (one geometry) rejects it with an error that
+///   says so. Writing a list of geometries produces a GeometryCollection.
+/// - Orientation: GeoJSON writes exteriors counter-clockwise and holes clockwise (RFC 7946
+///   §3.1.6); our model is Esri (exteriors clockwise, holes counter-clockwise). Reading orients
+///   each Polygon's first ring clockwise and the rest counter-clockwise. Writing groups our rings
+///   into polygons — each hole goes to the smallest exterior containing it — and emits a Polygon
+///   or a MultiPolygon with exteriors counter-clockwise and holes clockwise. Reversal keeps a
+///   ring's first vertex first. ``EncodingOptions/ringOrientation`` `.asStored` skips reorienting.
+/// - Rings: the closing position is dropped on read and added on write. Degenerate rings (fewer
+///   than 3 distinct positions) are kept unless ``DecodingOptions/dropDegenerateRings`` is set.
+/// - Positions: `[x, y]` or `[x, y, z]`; a fourth number is read as m (a common extension).
+///   GeoJSON has no m: **m values are dropped on write**. Z is kept as the third number.
+/// - Empty geometries: `"coordinates": []` (RFC 7946 §3.1). In a Feature an empty geometry is
+///   written as `"geometry": null`, as GDAL and `arcgis-to-geojson-utils` do.
+/// - Envelopes are written as a Polygon ring starting at (xmax, ymax), counter-clockwise.
+/// - Foreign members and `bbox` are ignored on read and not written.
+/// - Spatial reference: RFC 7946 coordinates are WGS 84, so decoded geometries get
+///   ``SpatialReference/wgs84``; a legacy (2008) `crs` member naming `EPSG:n` or CRS84 is honoured.
+///   Writing never reprojects and writes no `crs`.
+///
+/// ```swift
+/// let g = try GeoJSON.decode(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#)
+/// GeoJSON.encode(g)  // {"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}
+/// ```
+public enum GeoJSON {
+    /// Options for reading.
+    public struct DecodingOptions: Hashable, Sendable {
+        /// Accept a comma before `]` or `}`. Default false.
+        public var allowTrailingCommas: Bool
+        /// Drop rings with fewer than 3 distinct positions (a Polygon whose exterior is dropped is
+        /// dropped with its holes). Default false.
+        public var dropDegenerateRings: Bool
+        /// The deepest JSON nesting accepted.
+        public var maxDepth: Int
+
+        /// Creates options.
+        public init(allowTrailingCommas: Bool = false, dropDegenerateRings: Bool = false, maxDepth: Int = 512) {
+            self.allowTrailingCommas = allowTrailingCommas
+            self.dropDegenerateRings = dropDegenerateRings
+            self.maxDepth = maxDepth
+        }
+
+        var parser: JSONParser.Options { JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas) }
+    }
+
+    /// How rings are oriented on write.
+    public enum RingOrientation: Hashable, Sendable {
+        /// Exteriors counter-clockwise, holes clockwise (RFC 7946 §3.1.6). The default.
+        case rfc7946
+        /// Rings as stored (Esri: exteriors clockwise), as pyesridump and GDAL without RFC7946=YES write.
+        case asStored
+    }
+
+    /// Options for writing.
+    public struct EncodingOptions: Hashable, Sendable {
+        /// How rings are oriented. Default ``RingOrientation/rfc7946``.
+        public var ringOrientation: RingOrientation
+        /// The JSON layout. Default compact.
+        public var style: JSONWriter.Style
+
+        /// Creates options.
+        public init(ringOrientation: RingOrientation = .rfc7946, style: JSONWriter.Style = .compact) {
+            self.ringOrientation = ringOrientation
+            self.style = style
+        }
+    }
+
+    /// A whole GeoJSON document.
+    public enum Document: Hashable, Sendable {
+        /// A geometry object; `nil` geometry is not possible here (see ``Feature``).
+        case geometry(SpatialGeometry)
+        /// A GeometryCollection, as its member geometries.
+        case geometryCollection([SpatialGeometry])
+        /// A Feature.
+        case feature(Feature)
+        /// A FeatureCollection.
+        case featureCollection([Feature])
+    }
+
+    // MARK: - Reading
+
+    /// Decodes one geometry: a geometry object, or a Feature (its geometry).
+    /// - Throws: ``JSONError`` with line:column, the field path and what was expected; a
+    ///   GeometryCollection, FeatureCollection or a Feature without geometry is an error.
+    /// - Complexity: O(n) for n bytes.
+    public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
+        try located(text, options) { value in
+            switch try decodeDocument(value, options: options) {
+            case .geometry(let g): return g
+            case .feature(let f):
+                guard let g = f.geometry else { throw JSONError("the Feature has no geometry", path: [.key("geometry")]) }
+                return g
+            case .geometryCollection:
+                throw JSONError("expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)")
+            case .featureCollection:
+                throw JSONError("expected one geometry, found a FeatureCollection (decode it with GeoJSON.decodeDocument)")
+            }
+        }
+    }
+
+    /// Decodes any GeoJSON document.
+    /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
+    /// - Complexity: O(n) for n bytes.
+    public static func decodeDocument(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> Document {
+        try located(text, options) { try decodeDocument($0, options: options) }
+    }
+
+    /// Decodes any GeoJSON document from a parsed value.
+    /// - Throws: ``JSONError`` with the field path.
+    public static func decodeDocument(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> Document {
+        let obj = try value.decodeObject()
+        let sr = try crs(obj) ?? .wgs84
+        let type = try obj.decode("type") { try $0.decodeString() }
+        switch type {
+        case "Feature": return .feature(try decodeFeature(obj, sr, options))
+        case "FeatureCollection":
+            return .featureCollection(
+                try obj.decode("features") { v in
+                    try v.decodeElements { f in
+                        let fo = try f.decodeObject()
+                        let t = try fo.decode("type") { try $0.decodeString() }
+                        guard t == "Feature" else {
+                            throw JSONError("expected a Feature, found \"\(t)\"", path: [.key("type")])
+                        }
+                        return try decodeFeature(fo, sr, options)
+                    }
+                })
+        case "GeometryCollection":
+            return .geometryCollection(
+                try obj.decode("geometries") { v in
+                    try v.decodeElements { g in
+                        let go = try g.decodeObject()
+                        let t = try go.decode("type") { try $0.decodeString() }
+                        if t == "GeometryCollection" {
+                            throw JSONError("nested GeometryCollections are not supported", path: [.key("type")])
+                        }
+                        return SpatialGeometry(try decodeGeometry(go, type: t, options), spatialReference: sr)
+                    }
+                })
+        default:
+            return .geometry(SpatialGeometry(try decodeGeometry(obj, type: type, options), spatialReference: sr))
+        }
+    }
+
+    /// Decodes a geometry object (not a Feature), or nil for JSON `null`.
+    /// - Throws: ``JSONError`` with the field path.
+    public static func decodeGeometry(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry? {
+        if value.isNull { return nil }
+        let obj = try value.decodeObject()
+        let type = try obj.decode("type") { try $0.decodeString() }
+        return SpatialGeometry(try decodeGeometry(obj, type: type, options), spatialReference: try crs(obj) ?? .wgs84)
+    }
+
+    static func located<T>(_ text: String, _ options: DecodingOptions, _ body: (JSONValue) throws -> T) throws -> T {
+        let value = try JSONParser.parse(text, options: options.parser)
+        do {
+            return try body(value)
+        } catch let e as JSONError {
+            throw JSONParser.locate(e, in: text, options: options.parser)
+        }
+    }
+
+    private static func decodeFeature(_ obj: JSONObject, _ sr: SpatialReference, _ options: DecodingOptions) throws -> Feature {
+        let g = try obj.decode("geometry") { v -> SpatialGeometry? in
+            if v.isNull { return nil }
+            let go = try v.decodeObject()
+            let t = try go.decode("type") { try $0.decodeString() }
+            if t == "GeometryCollection" {
+                throw JSONError("a GeometryCollection as a Feature's geometry is not supported", path: [.key("type")])
+            }
+            return SpatialGeometry(try decodeGeometry(go, type: t, options), spatialReference: sr)
+        }
+        let props = try obj.decodeIfPresent("properties") { try $0.decodeObject() }
+        let id = try obj.decodeIfPresent("id") { v -> JSONValue in
+            switch v {
+            case .string, .integer, .number: return v
+            default: throw JSONError("expected a string or a number, found \(v.kindDescription)")
+            }
+        }
+        return Feature(geometry: g, attributes: props, id: id)
+    }
+
+    /// The spatial reference named by a legacy `crs` member, if any.
+    private static func crs(_ obj: JSONObject) throws -> SpatialReference? {
+        try obj.decodeIfPresent("crs") { v -> SpatialReference? in
+            let c = try v.decodeObject()
+            guard try c.decode("type", { try $0.decodeString() }) == "name" else {
+                throw JSONError("only named crs members are supported (\"type\": \"name\")", path: [.key("type")])
+            }
+            let name = try c.decode("properties") { p in try p.decodeObject().decode("name") { try $0.decodeString() } }
+            let upper = name.uppercased()
+            if upper.hasSuffix("CRS84") || upper.hasSuffix("CRS:84") { return .wgs84 }
+            // "EPSG:3857", "urn:ogc:def:crs:EPSG::3857", "urn:ogc:def:crs:EPSG:6.6:3857".
+            if upper.contains("EPSG"), let last = upper.split(separator: ":").last, let code = Int(last) {
+                return SpatialReference(wkid: code)
+            }
+            throw JSONError("unrecognised crs name \"\(name)\": expected EPSG:<code> or CRS84", path: [.key("properties"), .key("name")])
+        } ?? nil
+    }
+
+    private static func decodeGeometry(_ obj: JSONObject, type: String, _ options: DecodingOptions) throws -> Geometry {
+        func coordinates<T>(_ body: (JSONValue) throws -> T) throws -> T { try obj.decode("coordinates", body) }
+        switch type {
+        case "Point":
+            return .point(try coordinates { v in try v.decodeArray().isEmpty ? nil : try position(v) })
+        case "MultiPoint":
+            let pts = try coordinates { try $0.decodeElements(position) }
+            return .multipoint(Multipoint(points: pts))
+        case "LineString":
+            let path = try coordinates { try $0.decodeElements(position) }
+            return .polyline(Polyline(paths: path.isEmpty ? [] : [path]))
+        case "MultiLineString":
+            return .polyline(Polyline(paths: try coordinates { try $0.decodeElements { try $0.decodeElements(position) } }))
+        case "Polygon":
+            let rings = try coordinates { try $0.decodeElements { try $0.decodeElements(position) } }
+            return .polygon(toEsri([rings], options))
+        case "MultiPolygon":
+            let polys = try coordinates { try $0.decodeElements { try $0.decodeElements { try $0.decodeElements(position) } } }
+            return .polygon(toEsri(polys, options))
+        case "Feature", "FeatureCollection", "GeometryCollection":
+            throw JSONError("expected a geometry object, found a \(type)", path: [.key("type")])
+        default:
+            throw JSONError(
+                "unknown geometry type \"\(type)\": expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon",
+                path: [.key("type")])
+        }
+    }
+
+    /// `[x, y]`, `[x, y, z]` or `[x, y, z, m]`.
+    private static func position(_ v: JSONValue) throws -> Point {
+        let a = try v.decodeArray()
+        guard a.count >= 2 else { throw JSONError("expected a position [x, y] or [x, y, z], found \(a.count) numbers") }
+        guard a.count <= 4 else { throw JSONError("expected a position with at most 4 numbers, found \(a.count)") }
+        var nums: [Double] = []
+        nums.reserveCapacity(a.count)
+        for (k, e) in a.enumerated() {
+            nums.append(try withJSONPath(.index(k)) { try _coordinate(e) })
+        }
+        return Point(x: nums[0], y: nums[1], z: a.count > 2 ? nums[2] : nil, m: a.count > 3 ? nums[3] : nil)
+    }
+
+    /// GeoJSON polygons (rings closed, RFC orientation or not) → one Esri-convention polygon.
+    private static func toEsri(_ polygons: [[[Point]]], _ options: DecodingOptions) -> Polygon {
+        var rings: [[Point]] = []
+        for poly in polygons {
+            for (k, raw) in poly.enumerated() {
+                let r = _openRing(raw)
+                if options.dropDegenerateRings, r.count < 3 {
+                    if k == 0 { break }  // no exterior: drop the polygon
+                    continue
+                }
+                let a = _signedArea2(r)
+                // Exterior clockwise (a < 0), holes counter-clockwise (a > 0); zero area stays.
+                rings.append((k == 0 ? a > 0 : a < 0) ? _reversedRing(r) : r)
+            }
+        }
+        return _polygon(rings, hasZ: false, hasM: false)
+    }
+
+    // MARK: - Writing
+
+    /// Encodes a geometry as a GeoJSON geometry object.
+    /// - Complexity: O(v) for v vertices, plus hole assignment for polygons (see ``jsonValue(_:options:)-(Geometry,_)``).
+    public static func encode(_ g: SpatialGeometry, options: EncodingOptions = EncodingOptions()) -> String {
+        guard options.style == .compact else {
+            return JSONWriter.string(jsonValue(g.geometry, options: options), style: options.style)
+        }
+        var w = _JSONByteWriter()
+        w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
+        w.geoJSONGeometry(g.geometry, orientation: options.ringOrientation)
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    /// Encodes a document (geometry, GeometryCollection, Feature or FeatureCollection).
+    public static func encode(_ doc: Document, options: EncodingOptions = EncodingOptions()) -> String {
+        JSONWriter.string(jsonValue(doc, options: options), style: options.style)
+    }
+
+    /// The GeoJSON value of a document.
+    public static func jsonValue(_ doc: Document, options: EncodingOptions = EncodingOptions()) -> JSONValue {
+        switch doc {
+        case .geometry(let g): return jsonValue(g.geometry, options: options)
+        case .geometryCollection(let gs):
+            return ["type": "GeometryCollection", "geometries": .array(gs.map { jsonValue($0.geometry, options: options) })]
+        case .feature(let f): return jsonValue(f, options: options)
+        case .featureCollection(let fs):
+            return ["type": "FeatureCollection", "features": .array(fs.map { jsonValue($0, options: options) })]
+        }
+    }
+
+    /// The GeoJSON Feature object: `type`, `geometry` (null when nil or empty), `properties`
+    /// (null when nil), then `id` when set.
+    public static func jsonValue(_ f: Feature, options: EncodingOptions = EncodingOptions()) -> JSONValue {
+        var o: JSONObject = ["type": "Feature"]
+        if let g = f.geometry, !g.geometry.isEmpty {
+            o["geometry"] = jsonValue(g.geometry, options: options)
+        } else {
+            o["geometry"] = .null
+        }
+        o["properties"] = f.attributes.map(JSONValue.object) ?? .null
+        if let id = f.id { o["id"] = id }
+        return .object(o)
+    }
+
+    /// The GeoJSON geometry object for a geometry. A polyline with one path is a LineString, with
+    /// several a MultiLineString; a polygon is a Polygon when its rings form one exterior with its
+    /// holes, else a MultiPolygon.
+    /// - Complexity: O(v) for v vertices, plus the hole assignment of polygons (each hole is tested
+    ///   against the exteriors whose envelope holds its first vertex).
+    public static func jsonValue(_ g: Geometry, options: EncodingOptions = EncodingOptions()) -> JSONValue {
+        switch g {
+        case .point(let p):
+            return ["type": "Point", "coordinates": p.map(position) ?? .array([])]
+        case .multipoint(let mp):
+            return ["type": "MultiPoint", "coordinates": .array(mp.points.map(position))]
+        case .polyline(let pl):
+            if pl.paths.count == 1 {
+                return ["type": "LineString", "coordinates": .array(pl.paths[0].map(position))]
+            }
+            if pl.paths.isEmpty { return ["type": "LineString", "coordinates": .array([])] }
+            return ["type": "MultiLineString", "coordinates": .array(pl.paths.map { .array($0.map(position)) })]
+        case .polygon(let pg):
+            return polygonValue(pg.rings, options)
+        case .envelope(let e):
+            let ring = [Point(e.xmax, e.ymax), Point(e.xmin, e.ymax), Point(e.xmin, e.ymin), Point(e.xmax, e.ymin)]
+            return ["type": "Polygon", "coordinates": .array([ringValue(ring)])]
+        }
+    }
+
+    private static func polygonValue(_ rings: [[Point]], _ options: EncodingOptions) -> JSONValue {
+        if rings.isEmpty { return ["type": "Polygon", "coordinates": .array([])] }
+        let groups = _groupRings(rings)
+        let polys: [JSONValue] = groups.map { group in
+            .array(
+                group.enumerated().map { k, idx in
+                    var r = rings[idx]
+                    if options.ringOrientation == .rfc7946 {
+                        let a = _signedArea2(r)
+                        // Exterior counter-clockwise (a > 0), holes clockwise (a < 0).
+                        if k == 0 ? a < 0 : a > 0 { r = _reversedRing(r) }
+                    }
+                    return ringValue(r)
+                })
+        }
+        if polys.count == 1 { return ["type": "Polygon", "coordinates": polys[0]] }
+        return ["type": "MultiPolygon", "coordinates": .array(polys)]
+    }
+
+    private static func ringValue(_ r: [Point]) -> JSONValue { .array(_closeRing(r).map(position)) }
+
+    private static func position(_ p: Point) -> JSONValue {
+        if let z = p.z { return [.number(p.x), .number(p.y), .number(z)] }
+        return [.number(p.x), .number(p.y)]
+    }
+}

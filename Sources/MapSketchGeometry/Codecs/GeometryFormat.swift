@@ -1,0 +1,115 @@
+/// A geometry with attributes, as an Esri JSON feature or a GeoJSON Feature carries it.
+///
+/// - ``attributes`` are Esri `attributes` / GeoJSON `properties`, in their original order.
+/// - ``id`` is the GeoJSON Feature `id` (a string or a number). Esri JSON features have no id
+///   member; use ``withID(fromAttributes:)`` and ``withIDInAttributes(_:)`` to move it between the
+///   two (the rule `@esri/arcgis-to-geojson-utils` uses).
+/// - A nil ``geometry`` is a feature without geometry (`"geometry": null`).
+public struct Feature: Hashable, Sendable {
+    /// The geometry and its spatial reference, or nil.
+    public var geometry: SpatialGeometry?
+    /// The attributes (properties), in order. Nil when the source had none or `null`.
+    public var attributes: JSONObject?
+    /// The feature id (GeoJSON), a string or a number; nil when absent.
+    public var id: JSONValue?
+
+    /// Creates a feature.
+    public init(geometry: SpatialGeometry?, attributes: JSONObject? = nil, id: JSONValue? = nil) {
+        self.geometry = geometry
+        self.attributes = attributes
+        self.id = id
+    }
+
+    /// The default id fields of Esri services, tried in order.
+    public static let defaultIDFields = ["OBJECTID", "FID"]
+
+    /// This feature with ``id`` set from the first of `fields` whose attribute is a string or a
+    /// number (`arcgis-to-geojson-utils`' `getId`); unchanged when none is.
+    /// - Complexity: O(k) lookups for k fields.
+    public func withID(fromAttributes fields: [String] = Feature.defaultIDFields) -> Feature {
+        guard let attributes else { return self }
+        for f in fields {
+            switch attributes[f] {
+            case .string?, .integer?, .number?:
+                var copy = self
+                copy.id = attributes[f]
+                return copy
+            default: continue
+            }
+        }
+        return self
+    }
+
+    /// This feature with its ``id`` copied into `attributes[field]` (replacing any value there),
+    /// as converting a GeoJSON Feature to an Esri feature does; unchanged when ``id`` is nil.
+    public func withIDInAttributes(_ field: String = "OBJECTID") -> Feature {
+        guard let id else { return self }
+        var copy = self
+        var a = attributes ?? JSONObject()
+        a[field] = id
+        copy.attributes = a
+        return copy
+    }
+}
+
+/// The text formats a geometry can be read from and written to: one front door over the codecs.
+///
+/// ```swift
+/// let text = #"{"type":"Point","coordinates":[1,2]}"#
+/// let format = GeometryFormat.detect(text)        // .geoJSON
+/// let g = try format.decode(text)
+/// GeometryFormat.esriJSON.encode(g)               // {"x":1,"y":2,"spatialReference":{"wkid":4326}}
+/// GeometryFormat.wkt.encode(g)                    // POINT (1 2)
+/// ```
+public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
+    /// Esri JSON (``EsriJSON``).
+    case esriJSON
+    /// GeoJSON, RFC 7946 (``GeoJSON``).
+    case geoJSON
+    /// OGC well-known text (``WKT``). WKT carries no spatial reference: decoding gives none, and
+    /// encoding drops it.
+    case wkt
+
+    /// Decodes one geometry in this format.
+    /// - Throws: ``JSONError`` for the JSON formats, ``WKTError`` for WKT (line:column and what
+    ///   was expected, plus the field path for JSON).
+    /// - Complexity: O(n) for n bytes.
+    public func decode(_ text: String) throws -> SpatialGeometry {
+        switch self {
+        case .esriJSON: try EsriJSON.decode(text)
+        case .geoJSON: try GeoJSON.decode(text)
+        case .wkt: SpatialGeometry(try WKT.decode(text))
+        }
+    }
+
+    /// Encodes one geometry in this format (compact, deterministic).
+    /// - Complexity: O(v) for v vertices.
+    public func encode(_ g: SpatialGeometry) -> String {
+        switch self {
+        case .esriJSON: EsriJSON.encode(g)
+        case .geoJSON: GeoJSON.encode(g)
+        case .wkt: WKT.encode(g.geometry)
+        }
+    }
+
+    /// Guesses the format of `text`: text not starting with `{` or `[` (after white space) is WKT;
+    /// a JSON object (or an array's first object) with a `"type"` key is GeoJSON; one with `x`,
+    /// `points`, `paths`, `rings`, `xmin`, `geometry`, `geometries` or `features` is Esri JSON;
+    /// JSON that does not parse is GeoJSON when it mentions `"type"`, else Esri JSON (so that
+    /// decoding it reports the syntax error in the likelier format).
+    /// - Complexity: O(n) for n bytes.
+    public static func detect(_ text: String) -> GeometryFormat {
+        guard let first = text.utf8.first(where: { !_isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return .wkt }
+        if let v = try? JSONParser.parse(text, options: JSONParser.Options(allowTrailingCommas: true)),
+            let o = v.objectValue ?? v[0]?.objectValue
+        {
+            if o.contains("type") { return .geoJSON }
+            if _geometryKind(o) != nil || o.contains("geometry") || o.contains("features") || o.contains("geometries") {
+                return .esriJSON
+            }
+        }
+        return text.contains("\"type\"") ? .geoJSON : .esriJSON
+    }
+}

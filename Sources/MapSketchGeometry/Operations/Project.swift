@@ -1,0 +1,75 @@
+import Foundation
+
+/// Why a projection or a spatial-reference-dependent operation cannot run.
+public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No transformation is implemented between the two spatial references.
+    case unsupportedTransformation(from: SpatialReference, to: SpatialReference)
+    /// The operation needs a geographic (4326) or Web Mercator spatial reference.
+    case unsupportedSpatialReference(SpatialReference, operation: String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedTransformation(let f, let t):
+            "cannot project from \(f) to \(t): only WGS 84 (4326) ↔ Web Mercator (3857/102100) is supported"
+        case .unsupportedSpatialReference(let sr, let op):
+            "\(op) needs WGS 84 (4326) or Web Mercator (3857/102100), got \(sr)"
+        }
+    }
+}
+
+extension GeometryEngine {
+    /// The Web Mercator sphere radius: the WGS 84 semi-major axis, in meters.
+    public static let webMercatorRadius = 6_378_137.0
+    /// The latitude limit of Web Mercator, in degrees; latitudes beyond it are clamped.
+    public static let webMercatorMaxLatitude = 85.05112878
+    /// Half the width of the Web Mercator world, in meters (π · 6378137).
+    public static let webMercatorHalfWidth = 20_037_508.342789244
+
+    /// Projects a geometry between WGS 84 (4326, degrees) and spherical Web Mercator
+    /// (3857/102100, meters); z and m pass through. Identical spatial references return `g`.
+    ///
+    /// ```swift
+    /// try GeometryEngine.project(.point(Point(180, 0)), from: .wgs84, to: .webMercator)
+    /// // .point((20037508.342789244 0.0))
+    /// ```
+    /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)`` for any other pair.
+    /// - Complexity: O(n) for n vertices.
+    /// - Source: EPSG Guidance Note 7-2, §1.3.3.2 "Popular Visualisation Pseudo Mercator".
+    public static func project(_ g: Geometry, from: SpatialReference, to: SpatialReference) throws -> Geometry {
+        if from == to { return g }
+        let f = try projection(from: from, to: to)
+        return g.mapPoints(f)
+    }
+
+    /// Projects one point (see ``project(_:from:to:)``).
+    /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)``.
+    public static func project(_ p: Point, from: SpatialReference, to: SpatialReference) throws -> Point {
+        if from == to { return p }
+        return try projection(from: from, to: to)(p)
+    }
+
+    static func projection(from: SpatialReference, to: SpatialReference) throws -> @Sendable (Point) -> Point {
+        if from.isWGS84 && to.isWebMercator { return geographicToWebMercator }
+        if from.isWebMercator && to.isWGS84 { return webMercatorToGeographic }
+        throw ProjectionError.unsupportedTransformation(from: from, to: to)
+    }
+
+    /// Longitude/latitude in degrees to Web Mercator meters (latitude clamped to ±85.05112878°).
+    @Sendable static func geographicToWebMercator(_ p: Point) -> Point {
+        let lat = min(max(p.y, -webMercatorMaxLatitude), webMercatorMaxLatitude)
+        var q = p
+        q.x = p.x * .pi / 180 * webMercatorRadius
+        // atanh(sin φ) equals ln(tan(π/4 + φ/2)) but is exact at the equator and better conditioned near it.
+        q.y = atanh(sin(lat * .pi / 180)) * webMercatorRadius
+        return q
+    }
+
+    /// Web Mercator meters to longitude/latitude in degrees.
+    @Sendable static func webMercatorToGeographic(_ p: Point) -> Point {
+        var q = p
+        q.x = p.x / webMercatorRadius * 180 / .pi
+        // The Gudermannian atan(sinh(y/R)) equals 2·atan(exp(y/R)) − π/2 without its cancellation near 0.
+        q.y = atan(sinh(p.y / webMercatorRadius)) * 180 / .pi
+        return q
+    }
+}

@@ -1,0 +1,238 @@
+public import MapSketch
+public import MapSketchGeometry
+
+/// A replayable trace: a header that sets up the map, then timed events.
+///
+/// On disk a trace is JSON Lines (`*.trace.jsonl`): the header on the first line, one event per
+/// line after it, every line with its time `t` in seconds. See the "Trace format" article and
+/// `Traces/trace.schema.json`.
+public struct Trace: Hashable, Sendable {
+    /// The version of the trace format this code reads and writes.
+    public static let formatVersion = 1
+    /// The value of the header's `format` field.
+    public static let formatName = "mapsketch-trace"
+
+    /// How the map, sketch and graphics are set up before the first event.
+    public var header: TraceHeader
+    /// The events, in file order (times never decrease).
+    public var events: [TraceEntry]
+
+    /// Creates a trace.
+    public init(header: TraceHeader, events: [TraceEntry] = []) {
+        self.header = header
+        self.events = events
+    }
+}
+
+/// One event of a trace with its time and the line it came from.
+public struct TraceEntry: Hashable, Sendable {
+    /// Seconds on the virtual clock.
+    public var t: Double
+    /// What happens.
+    public var event: TraceEvent
+    /// The 1-based line in the trace file (0 when built in code).
+    public var line: Int
+
+    /// Creates an entry.
+    public init(t: Double, _ event: TraceEvent, line: Int = 0) {
+        self.t = t
+        self.event = event
+        self.line = line
+    }
+}
+
+/// The first line of a trace: screen, viewport, spatial reference, sketch, thresholds, options,
+/// graphics layers and GPS settings.
+public struct TraceHeader: Hashable, Sendable {
+    /// The trace format version (``Trace/formatVersion``).
+    public var version: Int = Trace.formatVersion
+    /// A short name for reports.
+    public var name: String?
+    /// What the trace shows: the behaviour it is named for.
+    public var description: String?
+    /// The screen size in points.
+    public var screen: ScreenSize = ScreenSize(width: 400, height: 400)
+    /// The initial viewport.
+    public var viewport: Viewport = Viewport(center: Point(0, 0), resolution: 1)
+    /// The map's spatial reference.
+    public var spatialReference: SpatialReference = .webMercator
+    /// The sketch layer to set up, or nil for a map without one.
+    public var sketch: TraceSketchSetup?
+    /// Gesture thresholds (defaults of DESIGN §5 when absent).
+    public var thresholds: GestureThresholds = .default
+    /// Map and replay options.
+    public var options: TraceOptions = TraceOptions()
+    /// Graphics layers added bottom to top before the sketch layer.
+    public var layers: [TraceGraphicsLayer] = []
+    /// How GPS fixes become sketch vertices.
+    public var gps: TraceGPSSettings = TraceGPSSettings()
+
+    /// Creates a header with the defaults above.
+    public init() {}
+}
+
+/// The sketch layer of a trace: its geometry type and optional initial geometry.
+public struct TraceSketchSetup: Hashable, Sendable {
+    /// point, multipoint, polyline or polygon.
+    public var geometryType: GeometryType
+    /// The geometry to edit; nil or empty starts a new sketch.
+    public var geometry: Geometry?
+
+    /// Creates a sketch setup.
+    public init(geometryType: GeometryType, geometry: Geometry? = nil) {
+        self.geometryType = geometryType
+        self.geometry = geometry
+    }
+}
+
+/// Options of the map, the sketch and the replay.
+public struct TraceOptions: Hashable, Sendable {
+    /// Whether a hold on the selected vertex posts a magnifier event.
+    public var showMagnifierOnTapAndHold: Bool = false
+    /// Whether the map wraps around the antimeridian.
+    public var wrapAround: Bool = false
+    /// The bound on undo levels; nil is unbounded.
+    public var levelsOfUndo: Int?
+    /// Whether the sketch shows vertex numbers in the SVG.
+    public var showVertexNumbers: Bool = false
+    /// Sleep between events so the replay runs at the trace's pace (never in tests or `check`).
+    public var realtime: Bool = false
+    /// The SVG snapshot step: after this many events (nil = at the end).
+    public var svgStep: Int?
+
+    /// Creates options with the defaults above.
+    public init() {}
+}
+
+/// A graphics layer to add before the events start.
+public struct TraceGraphicsLayer: Hashable, Sendable {
+    /// The unique layer name.
+    public var name: String
+    /// The layer's renderer, if any.
+    public var renderer: TraceRenderer?
+    /// Whether a tap on a graphic may show a callout (default true).
+    public var calloutsEnabled: Bool = true
+    /// Whether the layer can be hit-tested (default true).
+    public var hitTestable: Bool = true
+    /// The graphics, in the order they are added.
+    public var graphics: [TraceGraphic] = []
+
+    /// Creates a layer setup.
+    public init(name: String, renderer: TraceRenderer? = nil, graphics: [TraceGraphic] = []) {
+        self.name = name
+        self.renderer = renderer
+        self.graphics = graphics
+    }
+}
+
+/// An attribute value of a graphic, as JSON can carry it.
+public enum TraceAttribute: Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case double(Double)
+    case bool(Bool)
+    /// Milliseconds since 1970-01-01T00:00:00Z, written `{"date": ms}`.
+    case date(Double)
+    case null
+}
+
+/// A graphic to add: geometry, optional symbol, attributes and info template.
+public struct TraceGraphic: Hashable, Sendable {
+    /// The geometry (in the map's spatial reference unless ``spatialReference`` says otherwise).
+    public var geometry: Geometry
+    /// The spatial reference of ``geometry`` when it is not the map's.
+    public var spatialReference: SpatialReference?
+    /// The graphic's own symbol, which wins over the renderer's.
+    public var symbol: Symbol?
+    /// Attributes, in order.
+    public var attributes: [(key: String, value: TraceAttribute)]
+    /// Callout title template with `${FIELD}` tokens.
+    public var calloutTitle: String?
+    /// Callout detail template with `${FIELD}` tokens.
+    public var calloutDetail: String?
+
+    /// Creates a graphic.
+    public init(
+        geometry: Geometry, spatialReference: SpatialReference? = nil, symbol: Symbol? = nil,
+        attributes: [(key: String, value: TraceAttribute)] = [], calloutTitle: String? = nil,
+        calloutDetail: String? = nil
+    ) {
+        self.geometry = geometry
+        self.spatialReference = spatialReference
+        self.symbol = symbol
+        self.attributes = attributes
+        self.calloutTitle = calloutTitle
+        self.calloutDetail = calloutDetail
+    }
+
+    public static func == (a: TraceGraphic, b: TraceGraphic) -> Bool {
+        a.geometry == b.geometry && a.spatialReference == b.spatialReference && a.symbol == b.symbol
+            && a.attributes.map(\.key) == b.attributes.map(\.key)
+            && a.attributes.map(\.value) == b.attributes.map(\.value) && a.calloutTitle == b.calloutTitle
+            && a.calloutDetail == b.calloutDetail
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(geometry)
+        h.combine(symbol)
+        for (k, v) in attributes {
+            h.combine(k)
+            h.combine(v)
+        }
+    }
+}
+
+/// A renderer of a graphics layer.
+public enum TraceRenderer: Hashable, Sendable {
+    /// One symbol for every graphic.
+    case simple(Symbol)
+    /// Symbol by numeric field value: a value v belongs to the break with min ≤ v < max.
+    case classBreaks(field: String, minValue: Double, breaks: [TraceClassBreak], defaultSymbol: Symbol?)
+    /// Symbol by the values of up to three fields joined by `delimiter`.
+    case uniqueValue(fields: [String], delimiter: String, values: [TraceUniqueValue], defaultSymbol: Symbol?)
+}
+
+/// One class break: values up to (not including) `maxValue`.
+public struct TraceClassBreak: Hashable, Sendable {
+    /// The exclusive upper bound.
+    public var maxValue: Double
+    /// The symbol of the values in this break.
+    public var symbol: Symbol
+    /// Creates a break.
+    public init(maxValue: Double, symbol: Symbol) {
+        self.maxValue = maxValue
+        self.symbol = symbol
+    }
+}
+
+/// One unique value and its symbol.
+public struct TraceUniqueValue: Hashable, Sendable {
+    /// The joined field values.
+    public var value: String
+    /// The symbol.
+    public var symbol: Symbol
+    /// Creates a unique value.
+    public init(value: String, symbol: Symbol) {
+        self.value = value
+        self.symbol = symbol
+    }
+}
+
+/// How GPS fixes are filtered, projected and appended.
+public struct TraceGPSSettings: Hashable, Sendable {
+    /// Drop a fix closer than this many meters (geodesic) to the last accepted one; 0 keeps all.
+    public var minDistance: Double = 0
+    /// Drop a fix whose horizontal accuracy (meters) is larger; fixes without accuracy pass.
+    public var maxAccuracy: Double?
+    /// Drop a fix whose HDOP is larger; fixes without HDOP pass.
+    public var maxHDOP: Double?
+    /// Drop a fix identical in position and time to the previous one.
+    public var dropDuplicates: Bool = true
+    /// Drop a fix whose time is not after the last accepted one's.
+    public var dropOutOfOrder: Bool = true
+    /// The spatial reference of fix coordinates (WGS 84).
+    public var spatialReference: SpatialReference = .wgs84
+
+    /// Creates settings with the defaults above.
+    public init() {}
+}

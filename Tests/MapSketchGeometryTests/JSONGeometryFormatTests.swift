@@ -1,0 +1,58 @@
+import MapSketchGeometry
+import Testing
+
+@Suite("GeometryFormat front door")
+struct GeometryFormatTests {
+    @Test(arguments: [
+        (#"{"type":"Point","coordinates":[1,2]}"#, GeometryFormat.geoJSON),
+        (#"{"type":"FeatureCollection","features":[]}"#, .geoJSON),
+        (#"{"x":1,"y":2}"#, .esriJSON),
+        (#"{"points":[[1,2]]}"#, .esriJSON),
+        (#"{"paths":[]}"#, .esriJSON),
+        (#"{"rings":[],"spatialReference":{"wkid":4326}}"#, .esriJSON),
+        (#"{"xmin":0,"ymin":0,"xmax":1,"ymax":1}"#, .esriJSON),
+        (#"{"features":[{"geometry":{"x":1,"y":2}}]}"#, .esriJSON),
+        (#"[{"paths":[]}]"#, .esriJSON),
+        (#"{"type":"Point","coordinates":[1,2],}"#, .geoJSON),
+        ("POINT (1 2)", .wkt),
+        ("  \n polygon EMPTY", .wkt),
+        ("", .wkt),
+    ])
+    func detects(text: String, format: GeometryFormat) {
+        #expect(GeometryFormat.detect(text) == format)
+    }
+
+    @Test func decodesAndEncodesThroughEveryFormat() throws {
+        let g = SpatialGeometry(.polyline(Polyline(paths: [[Point(0, 0), Point(1.5, 2)]])), spatialReference: .wgs84)
+        for format in GeometryFormat.allCases {
+            let text = format.encode(g)
+            #expect(GeometryFormat.detect(text) == format, "\(format): \(text)")
+            // WKT carries no spatial reference.
+            let expected = format == .wkt ? SpatialGeometry(g.geometry) : g
+            #expect(try format.decode(text) == expected, "\(format)")
+        }
+        #expect(GeometryFormat.wkt.encode(g) == "LINESTRING (0 0, 1.5 2)")
+        #expect(GeometryFormat.esriJSON.encode(g) == #"{"paths":[[[0,0],[1.5,2]]],"spatialReference":{"wkid":4326}}"#)
+        #expect(GeometryFormat.geoJSON.encode(g) == #"{"type":"LineString","coordinates":[[0,0],[1.5,2]]}"#)
+    }
+
+    @Test func convertsBetweenFormats() throws {
+        let esri = #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]],"spatialReference":{"wkid":4326}}"#
+        let g = try GeometryFormat.detect(esri).decode(esri)
+        let geo = GeometryFormat.geoJSON.encode(g)
+        #expect(geo == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
+        #expect(GeometryFormat.esriJSON.encode(try GeometryFormat.geoJSON.decode(geo)) == esri)
+    }
+
+    @Test func convertsWKTToTheJSONFormats() throws {
+        let g = try GeometryFormat.wkt.decode("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 2 4, 4 4, 4 2, 2 2))")
+        #expect(GeometryFormat.geoJSON.encode(g) == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
+        #expect(GeometryFormat.esriJSON.encode(g) == #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
+    }
+
+    @Test func errorsComeThrough() {
+        #expect(throws: JSONError("expected a number, found a string", path: [.key("y")], line: 1, column: 12)) {
+            try GeometryFormat.esriJSON.decode(#"{"x":1,"y":"2"}"#)
+        }
+    }
+}
