@@ -141,7 +141,6 @@ final class LayerDelegateRecorder: MapLayerDelegate {
     }
 
     @Test func timeoutFailsToLoad() async throws {
-        // The answer would come after 20 s: a timeout error (not a success) shows the client gave up.
         let server = try LocalHTTPServer { _ in .json(tiledDescription, delay: 20) }
         defer { server.stop() }
         let layer = TiledMapServiceLayer(url: server.url("/slow/MapServer"), timeout: 1)
@@ -149,8 +148,9 @@ final class LayerDelegateRecorder: MapLayerDelegate {
         try makeMap().addLayer(layer, named: "Slow")
         let result = await layer.waitUntilLoaded()
         let elapsed = ContinuousClock.now - start
-        // No upper bound on `elapsed`: other @MainActor suites can hold the main actor for seconds
-        // under parallel testing, and the error case already shows the client gave up.
+        // Had the layer waited for the 20 s answer it would have loaded: the timeout error itself
+        // shows it gave up first. (No upper bound on `elapsed`: other @MainActor suites can hold
+        // the main actor for seconds under parallel testing.)
         #expect(throws: LayerError.timeout(1)) { try result.get() }
         #expect(elapsed >= .seconds(0.9), "waited for the timeout: \(elapsed)")
     }
