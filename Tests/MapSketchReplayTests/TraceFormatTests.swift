@@ -85,6 +85,11 @@ import Testing
         #expect(error([""]) == #"bad.trace.jsonl:1:1: expected a header line ({"type":"header",…}), found an empty file"#)
     }
 
+    @Test func requiresTheHeaderTimeToBeZero() {
+        #expect(error([#"{"type":"header","version":1}"#]) == #"bad.trace.jsonl:1:1: missing member "t": expected a number"#)
+        #expect(error([#"{"t":1,"type":"header","version":1}"#]) == "bad.trace.jsonl:1:6: t: expected 0 (the header is at time 0), found 1")
+    }
+
     @Test func rejectsASketchGeometryOfAnotherType() {
         let h = #"{"t":0,"type":"header","version":1,"sketch":{"geometryType":"polygon","geometry":{"paths":[[[0,0],[1,1]]]}}}"#
         #expect(error([h]).contains("sketch.geometry: expected a polygon geometry (the sketch's type), found a polyline"))

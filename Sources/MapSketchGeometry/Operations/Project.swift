@@ -59,7 +59,8 @@ extension GeometryEngine {
         let lat = min(max(p.y, -webMercatorMaxLatitude), webMercatorMaxLatitude)
         var q = p
         q.x = p.x * .pi / 180 * webMercatorRadius
-        q.y = log(tan(.pi / 4 + lat * .pi / 360)) * webMercatorRadius
+        // atanh(sin φ) equals ln(tan(π/4 + φ/2)) but is exact at the equator and better conditioned near it.
+        q.y = atanh(sin(lat * .pi / 180)) * webMercatorRadius
         return q
     }
 
@@ -67,7 +68,8 @@ extension GeometryEngine {
     @Sendable static func webMercatorToGeographic(_ p: Point) -> Point {
         var q = p
         q.x = p.x / webMercatorRadius * 180 / .pi
-        q.y = (2 * atan(exp(p.y / webMercatorRadius)) - .pi / 2) * 180 / .pi
+        // The Gudermannian atan(sinh(y/R)) equals 2·atan(exp(y/R)) − π/2 without its cancellation near 0.
+        q.y = atan(sinh(p.y / webMercatorRadius)) * 180 / .pi
         return q
     }
 }

@@ -1,0 +1,189 @@
+public import MapSketchGeometry
+
+/// The `mapsketch geometry OP` tool as a pure function: reads one geometry or JSON Lines of many,
+/// applies an operation to each, and writes one result per input, in order.
+///
+/// Input is one geometry (Esri JSON, GeoJSON or WKT, possibly spread over many lines) or many, one
+/// per line. It is read line by line when it has more than one non-blank line and its first
+/// non-blank line is a complete geometry on its own; otherwise as a whole.
+public struct GeometryTool: Sendable {
+    /// The operations of `mapsketch geometry`.
+    public enum Operation: String, Sendable, CaseIterable {
+        case simplify, normalize, project, validate, convert
+    }
+
+    /// What the tool produced: the output text and the process exit code (0 ok, 1 a geometry
+    /// failed validation).
+    public struct Result: Sendable, Equatable {
+        public var output: String
+        public var exitCode: Int32
+
+        public init(output: String, exitCode: Int32) {
+            self.output = output
+            self.exitCode = exitCode
+        }
+    }
+
+    /// An input error, rendered `file:line:column: what was expected`.
+    public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var message: String
+
+        public init(file: String, line: Int, column: Int, message: String) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+
+        public var description: String { "\(file):\(line):\(column): \(message)" }
+    }
+
+    public var operation: Operation
+    /// The input format; nil detects it per geometry.
+    public var inputFormat: GeometryFormat?
+    /// The output format; nil writes each geometry in the format it was read in.
+    public var outputFormat: GeometryFormat?
+    /// The spatial reference of input that does not state one (`--sr`).
+    public var assumedSpatialReference: SpatialReference?
+    /// The target of `project` (`--to`).
+    public var targetSpatialReference: SpatialReference?
+
+    public init(
+        operation: Operation, inputFormat: GeometryFormat? = nil, outputFormat: GeometryFormat? = nil,
+        assumedSpatialReference: SpatialReference? = nil, targetSpatialReference: SpatialReference? = nil
+    ) {
+        self.operation = operation
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+        self.assumedSpatialReference = assumedSpatialReference
+        self.targetSpatialReference = targetSpatialReference
+    }
+
+    /// Runs the tool over `text` read from `file` (a name used in error messages).
+    /// - Throws: ``InputError`` for unreadable input or a missing spatial reference, naming the
+    ///   file, line and column and what was expected.
+    /// - Complexity: O(n) in the input size plus the cost of the operation per geometry.
+    public func run(_ text: String, file: String) throws(InputError) -> Result {
+        var outputs: [String] = []
+        var failed = false
+        for item in try items(text, file: file) {
+            let (out, ok) = try apply(item.geometry, format: item.format, file: file, line: item.line)
+            outputs.append(out)
+            failed = failed || !ok
+        }
+        return Result(output: outputs.map { $0 + "\n" }.joined(), exitCode: failed ? 1 : 0)
+    }
+
+    struct Item {
+        var geometry: SpatialGeometry
+        var format: GeometryFormat
+        var line: Int
+    }
+
+    func items(_ text: String, file: String) throws(InputError) -> [Item] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let nonBlank = lines.enumerated().filter { !$0.element.allSatisfy(\.isWhitespace) }
+        guard !nonBlank.isEmpty else {
+            throw InputError(file: file, line: 1, column: 1, message: "expected a geometry (Esri JSON, GeoJSON or WKT), found empty input")
+        }
+        if nonBlank.count > 1, let first = nonBlank.first, (try? decode(String(first.element))) != nil {
+            var out: [Item] = []
+            for (i, line) in nonBlank {
+                do {
+                    let (g, f) = try decode(String(line))
+                    out.append(Item(geometry: g, format: f, line: i + 1))
+                } catch {
+                    throw Self.locate(error, file: file, lineOffset: i)
+                }
+            }
+            return out
+        }
+        do {
+            let (g, f) = try decode(text)
+            return [Item(geometry: g, format: f, line: 1)]
+        } catch {
+            throw Self.locate(error, file: file, lineOffset: 0)
+        }
+    }
+
+    func decode(_ text: String) throws -> (SpatialGeometry, GeometryFormat) {
+        let format = inputFormat ?? Self.detect(text)
+        var g = try format.decode(text)
+        guard g.geometry.isFinite else {
+            throw JSONError("expected finite coordinates, found NaN or infinity", line: 1, column: 1)
+        }
+        if g.spatialReference == nil { g.spatialReference = assumedSpatialReference }
+        return (g, format)
+    }
+
+    /// Esri JSON or GeoJSON when the text starts with `{` or `[`, else WKT.
+    static func detect(_ text: String) -> GeometryFormat {
+        let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
+        return first == "{" || first == "[" ? GeometryFormat.detect(text) : .wkt
+    }
+
+    static func locate(_ error: any Error, file: String, lineOffset: Int) -> InputError {
+        switch error {
+        case let e as JSONError:
+            return InputError(
+                file: file, line: (e.line ?? 1) + lineOffset, column: e.column ?? 1,
+                message: e.path.isEmpty ? e.message : "\(e.pathString): \(e.message)")
+        case let e as WKTError:
+            return InputError(
+                file: file, line: e.line + lineOffset, column: e.column, message: "expected \(e.expected), found \(e.found)")
+        default:
+            return InputError(file: file, line: 1 + lineOffset, column: 1, message: "\(error)")
+        }
+    }
+
+    func apply(_ g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(InputError) -> (String, Bool) {
+        let out = outputFormat ?? format
+        func need(_ what: String) -> InputError {
+            InputError(file: file, line: line, column: 1, message: "expected a spatial reference (\(what)), found none")
+        }
+        switch operation {
+        case .convert:
+            return (out.encode(g), true)
+        case .simplify:
+            return (out.encode(SpatialGeometry(GeometryEngine.simplify(g.geometry), spatialReference: g.spatialReference)), true)
+        case .normalize:
+            guard let sr = g.spatialReference else { throw need("in the input or --sr") }
+            do {
+                let n = try GeometryEngine.normalizeCentralMeridian(g.geometry, spatialReference: sr)
+                return (out.encode(SpatialGeometry(n, spatialReference: sr)), true)
+            } catch {
+                throw InputError(file: file, line: line, column: 1, message: "\(error)")
+            }
+        case .project:
+            guard let from = g.spatialReference else { throw need("in the input or --sr") }
+            guard let to = targetSpatialReference else { throw need("--to") }
+            do {
+                let p = try GeometryEngine.project(g.geometry, from: from, to: to)
+                return (out.encode(SpatialGeometry(p, spatialReference: to)), true)
+            } catch {
+                throw InputError(file: file, line: line, column: 1, message: "\(error)")
+            }
+        case .validate:
+            let issues = GeometryEngine.validate(g.geometry)
+            var o = JSONObject()
+            o["valid"] = .bool(issues.isEmpty)
+            if !issues.isEmpty {
+                o["issues"] = .array(
+                    issues.map { issue in
+                        var i = JSONObject()
+                        i["rule"] = .string(issue.rule.rawValue)
+                        if let part = issue.part { i["part"] = .integer(Int64(part)) }
+                        if let vertex = issue.vertex { i["vertex"] = .integer(Int64(vertex)) }
+                        i["message"] = .string(issue.description)
+                        return .object(i)
+                    })
+            }
+            var text = ""
+            JSONWriter.write(.object(o), into: &text)
+            return (text, issues.isEmpty)
+        }
+    }
+}

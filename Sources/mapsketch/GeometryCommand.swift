@@ -1,0 +1,91 @@
+public import ArgumentParser
+import Foundation
+import MapSketchGeometry
+public import MapSketchReplay
+
+extension GeometryTool.Operation: ExpressibleByArgument {}
+
+/// The format names of the command line.
+enum FormatName: String, ExpressibleByArgument, CaseIterable {
+    case esrijson, geojson, wkt
+
+    var format: GeometryFormat {
+        switch self {
+        case .esrijson: .esriJSON
+        case .geojson: .geoJSON
+        case .wkt: .wkt
+        }
+    }
+}
+
+/// `mapsketch geometry OP [FILE]`: simplify, normalize, project, validate or convert geometry.
+struct GeometryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "geometry",
+        abstract: "Simplify, normalize, project, validate or convert geometry (Esri JSON, GeoJSON or WKT).",
+        discussion: """
+            Reads one geometry, or JSON Lines of many (one per line), from FILE or standard input and \
+            writes one result per geometry, in the same order. validate prints {"valid":…} per geometry \
+            and exits 1 when any is invalid. Input errors exit 2 as FILE:LINE:COLUMN: what was expected.
+            """
+    )
+
+    @Argument(help: "simplify | normalize | project | validate | convert")
+    var operation: GeometryTool.Operation
+
+    @Argument(help: "The input file; '-' or nothing reads standard input.")
+    var file: String?
+
+    @Option(name: .customLong("in"), help: "Input format: esrijson | geojson | wkt (default: detected).")
+    var inputFormat: FormatName?
+
+    @Option(help: "Output format: esrijson | geojson | wkt (default: the input's).")
+    var format: FormatName?
+
+    @Option(help: "WKID of input that names no spatial reference (e.g. 4326).")
+    var sr: Int?
+
+    @Option(help: "project: the target WKID (4326, 3857 or 102100).")
+    var to: Int?
+
+    @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let name = file ?? "-"
+        let text: String
+        if name == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            guard let data = FileManager.default.contents(atPath: name) else {
+                throw GeometryCommand.fail("\(name): cannot read the file")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        let tool = GeometryTool(
+            operation: operation, inputFormat: inputFormat?.format, outputFormat: format?.format,
+            assumedSpatialReference: sr.map { SpatialReference(wkid: $0) },
+            targetSpatialReference: to.map { SpatialReference(wkid: $0) })
+        let result: GeometryTool.Result
+        do {
+            result = try tool.run(text, file: name == "-" ? "<stdin>" : name)
+        } catch {
+            throw GeometryCommand.fail(error.description)
+        }
+        if let output {
+            do {
+                try Data(result.output.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw GeometryCommand.fail("\(output): cannot write: \(error.localizedDescription)")
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(result.output.utf8))
+        }
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
+
+    static func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data(("mapsketch: " + message + "\n").utf8))
+        return ExitCode(2)
+    }
+}

@@ -1,0 +1,84 @@
+import MapSketchGeometry
+import MapSketchReplay
+import Testing
+
+@Suite struct GeometryToolTests {
+    @Test func simplifyRepairsABowTieInWKT() throws {
+        let r = try GeometryTool(operation: .simplify).run("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))", file: "t.wkt")
+        #expect(r.exitCode == 0)
+        let g = try WKT.decode(r.output)
+        #expect(GeometryEngine.isValid(g))
+        #expect(abs(GeometryEngine.area(g) - 50) < 1e-9, "two triangles of 25")
+    }
+
+    @Test func jsonLinesGiveOneResultPerLineInOrder() throws {
+        let input = """
+            {"x":1,"y":2,"spatialReference":{"wkid":4326}}
+
+            {"x":-1,"y":-2,"spatialReference":{"wkid":4326}}
+            """
+        let r = try GeometryTool(operation: .convert, outputFormat: .wkt).run(input, file: "pts.jsonl")
+        #expect(r.output == "POINT (1 2)\nPOINT (-1 -2)\n")
+    }
+
+    @Test func aPrettyPrintedGeometryIsReadWhole() throws {
+        let input = """
+            {
+              "paths": [[[0, 0], [1, 1]]],
+              "spatialReference": {"wkid": 4326}
+            }
+            """
+        let r = try GeometryTool(operation: .convert, outputFormat: .geoJSON).run(input, file: "line.json")
+        #expect(r.output == #"{"type":"LineString","coordinates":[[0,0],[1,1]]}"# + "\n")
+    }
+
+    @Test func badLineReportsFileLineAndColumn() {
+        let input = "{\"x\":1,\"y\":2}\n{\"x\":1,\"y\":}\n"
+        #expect(throws: GeometryTool.InputError(
+            file: "pts.jsonl", line: 2, column: 12,
+            message: "expected a JSON value (object, array, string, number, true, false or null), found '}'")
+        ) {
+            try GeometryTool(operation: .convert).run(input, file: "pts.jsonl")
+        }
+    }
+
+    @Test func nonFiniteCoordinatesAreRejected() {
+        #expect(throws: GeometryTool.InputError.self) {
+            try GeometryTool(operation: .convert).run("POINT (1e400 2)", file: "p.wkt")
+        }
+        #expect(throws: GeometryTool.InputError.self) {
+            try GeometryTool(operation: .convert).run(#"{"x":"Infinity","y":2}"#, file: "p.json")
+        }
+    }
+
+    @Test func validateReportsRulePartAndVertexAndFailsTheExitCode() throws {
+        let r = try GeometryTool(operation: .validate).run("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))", file: "t.wkt")
+        #expect(r.exitCode == 1)
+        #expect(r.output.hasPrefix(#"{"valid":false,"issues":[{"rule":"selfIntersection","part":0,"#))
+        let ok = try GeometryTool(operation: .validate).run("POLYGON ((0 0, 0 10, 10 10, 10 0, 0 0))", file: "s.wkt")
+        #expect(ok == GeometryTool.Result(output: "{\"valid\":true}\n", exitCode: 0))
+    }
+
+    @Test func projectNeedsASourceAndATarget() throws {
+        #expect(throws: GeometryTool.InputError(
+            file: "p.wkt", line: 1, column: 1, message: "expected a spatial reference (in the input or --sr), found none")
+        ) {
+            try GeometryTool(operation: .project, targetSpatialReference: .webMercator).run("POINT (1 2)", file: "p.wkt")
+        }
+        let r = try GeometryTool(
+            operation: .project, outputFormat: .esriJSON, assumedSpatialReference: .wgs84,
+            targetSpatialReference: .webMercator
+        ).run("POINT (0 0)", file: "p.wkt")
+        #expect(r.output == #"{"x":0,"y":0,"spatialReference":{"wkid":102100,"latestWkid":3857}}"# + "\n")
+    }
+
+    @Test func normalizeSplitsAtTheAntimeridian() throws {
+        let r = try GeometryTool(operation: .normalize, assumedSpatialReference: .wgs84)
+            .run("LINESTRING (170 0, 190 10)", file: "l.wkt")
+        #expect(r.output == "MULTILINESTRING ((170 0, 180 5), (-180 5, -170 10))\n")
+    }
+
+    @Test func emptyInputIsAnError() {
+        #expect(throws: GeometryTool.InputError.self) { try GeometryTool(operation: .convert).run("  \n", file: "e") }
+    }
+}
