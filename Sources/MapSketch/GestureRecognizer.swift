@@ -19,6 +19,7 @@
 ///   of its two fingers lifts;
 /// - a cancelled touch never completes a tap, and a cancelled pan does not move the map further.
 public struct GestureRecognizer: Sendable {
+    /// The thresholds in force (changing them affects later touches).
     public var thresholds: GestureThresholds
 
     private enum State: Sendable {
@@ -36,6 +37,7 @@ public struct GestureRecognizer: Sendable {
     /// The latest event time seen.
     private var now: Double = -.infinity
 
+    /// A recognizer with no finger down.
     public init(thresholds: GestureThresholds = .default) {
         self.thresholds = thresholds
     }

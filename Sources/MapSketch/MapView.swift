@@ -53,6 +53,9 @@ public final class MapView {
 
     /// The layers, bottom to top.
     public private(set) var layers: [Layer] = []
+    /// Whether the map is being panned or zoomed by a gesture: layers whose view does not
+    /// `drawDuringPanning` / `drawDuringZooming` are left out of a render meanwhile.
+    public internal(set) var navigation: MapNavigation = .idle
     /// The callout on screen, if any.
     public internal(set) var callout: Callout?
     /// The hit tolerance of a tap that looks for a graphic to show a callout for, in points.
@@ -188,6 +191,7 @@ public final class MapView {
     /// Feeds one raw touch: recognises gestures and dispatches them.
     public func handle(_ touch: TouchEvent) {
         for g in gestureRecognizer.process(touch) { dispatch(g) }
+        if !gestureRecognizer.isTouching { navigation = .idle }
     }
 
     /// Lets virtual time pass (fires a pending hold).
@@ -198,6 +202,11 @@ public final class MapView {
     /// Dispatches a recognised gesture to the map and its touch delegate.
     public func dispatch(_ gesture: Gesture) {
         emit(.gesture(gesture))
+        switch gesture {
+        case .pan: navigation = .panning
+        case .pinch: navigation = .zooming
+        default: navigation = .idle
+        }
         switch gesture {
         case .tap(let s):
             if touchDelegate?.mapViewShouldShowCallouts(self) ?? true {

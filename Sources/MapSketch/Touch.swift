@@ -8,11 +8,16 @@ public enum TouchPhase: String, Hashable, Sendable, Codable {
 /// One raw touch sample: its time in seconds on the virtual clock, the finger's id, phase and
 /// position in points.
 public struct TouchEvent: Hashable, Sendable, Codable {
+    /// Seconds on the virtual clock (non-decreasing within a stream).
     public var time: Double
+    /// The finger's id, stable from began to ended or cancelled.
     public var id: Int
+    /// Began, moved, ended or cancelled.
     public var phase: TouchPhase
+    /// Where the finger is, in screen points.
     public var location: ScreenPoint
 
+    /// A touch sample at `location`.
     public init(time: Double, id: Int, phase: TouchPhase, location: ScreenPoint) {
         self.time = time
         self.id = id
@@ -20,6 +25,7 @@ public struct TouchEvent: Hashable, Sendable, Codable {
         self.location = location
     }
 
+    /// A touch sample at (x, y) points.
     public init(time: Double, id: Int = 0, phase: TouchPhase, x: Double, y: Double) {
         self.init(time: time, id: id, phase: phase, location: ScreenPoint(x: x, y: y))
     }
@@ -36,6 +42,7 @@ public struct GestureThresholds: Hashable, Sendable, Codable {
     /// Extra reach of a vertex or mid-vertex hit beyond half its symbol size, in points (default 10).
     public var vertexHitTolerance: Double
 
+    /// Thresholds, each defaulting to the documented value (see ``validated()`` to check them).
     public init(tapDuration: Double = 0.3, slop: Double = 10, holdDuration: Double = 0.5, vertexHitTolerance: Double = 10) {
         self.tapDuration = tapDuration
         self.slop = slop
@@ -67,6 +74,7 @@ public enum GestureThresholdsError: Error, Hashable, Sendable, CustomStringConve
     /// `field` holds `value`; `expected` says what it should be.
     case invalid(field: String, value: Double, expected: String)
 
+    /// Names the field, its value and what was expected.
     public var description: String {
         switch self {
         case .invalid(let f, let v, let e): "gesture threshold \(f) is \(v); expected \(e)"

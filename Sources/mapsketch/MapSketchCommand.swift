@@ -1,14 +1,154 @@
 import ArgumentParser
+import Foundation
+import MapSketchGeometry
+import MapSketchReplay
 
 @main
 struct MapSketchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapsketch",
         abstract: "Replay touch and GPS traces into a headless map and sketch model, and check the output geometry.",
-        subcommands: [GeometryCommand.self]
+        discussion: """
+            With no subcommand, replays the bundled demo trace (Traces/demo/demo.trace.jsonl) and prints a summary.
+            Exit codes: 0 ok; 1 a check failed; 2 usage or input error (reported as file:line:column: what was expected).
+            """,
+        subcommands: [
+            ReplayCommand.self, GPSCommand.self, CheckCommand.self, GenerateCommand.self, RenderCommand.self,
+            GeometryCommand.self, CorpusCommand.self,
+        ]
     )
 
+    @MainActor
     mutating func run() async throws {
-        print("mapsketch: the demo trace is not bundled yet")
+        let url = try CLI.locateDemo()
+        let start = ContinuousClock.now
+        let trace = try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: CLI.display(url)) }
+        let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: "demo", file: CLI.display(url)) }
+        let out = session.output()
+        print(CLI.summary(out.document, trace: trace, file: CLI.display(url), elapsed: ContinuousClock.now - start))
+        if let g = out.geometry {
+            print("geometry (Esri JSON):")
+            print(CLI.format(g, as: .esriJSON))
+        }
+    }
+
+    /// Runs the command with the documented exit codes: a usage error exits 2 (not
+    /// ArgumentParser's 64), as does an input error; a failed check exits 1.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// Shared helpers of the subcommands.
+enum CLI {
+    /// Prints an input error (file:line:column: what was expected) and exits 2.
+    static func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data(("mapsketch: " + message + "\n").utf8))
+        return ExitCode(2)
+    }
+
+    /// Runs `body`, turning a ``TraceError`` into exit code 2 with its message.
+    static func input<T>(_ body: () throws(TraceError) -> T) throws(ExitCode) -> T {
+        do {
+            return try body()
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// A path as the user should see it: relative to the current directory when inside it.
+    static func display(_ url: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let p = url.standardizedFileURL.path
+        return p.hasPrefix(cwd + "/") ? String(p.dropFirst(cwd.count + 1)) : p
+    }
+
+    /// Whether stderr is a terminal (progress is shown only then).
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Writes a progress line over the previous one (terminal only).
+    static func progress(_ s: String) {
+        guard stderrIsTerminal else { return }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + s).utf8))
+    }
+
+    /// Ends a progress line.
+    static func endProgress() {
+        guard stderrIsTerminal else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    /// Finds the demo trace: in the current directory's `Traces/demo`, else in the package that
+    /// built this executable (walking up from the executable, as `swift run` places it in
+    /// `.build/<triple>/debug`).
+    static func locateDemo() throws(ExitCode) -> URL {
+        let rel = "Traces/demo/demo.trace.jsonl"
+        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(rel)]
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent(rel))
+            dir = dir.deletingLastPathComponent()
+        }
+        // The source tree this executable was compiled from.
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(rel))
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw fail("cannot find \(rel): run from the package root, or pass a trace to `mapsketch replay`")
+        }
+        return found
+    }
+
+    /// Writes a file atomically or exits 2 naming it.
+    static func write(_ text: String, to path: String) throws(ExitCode) {
+        do {
+            try AtomicFile.write(text, to: URL(fileURLWithPath: path))
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// The output geometry in a format (through the project's codecs).
+    static func format(_ g: SpatialGeometry, as f: GeometryFormat) -> String {
+        f.encode(g)
+    }
+
+    /// A duration in whole milliseconds.
+    static func milliseconds(_ d: Duration) -> Int64 {
+        d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
+    }
+
+    /// A human summary of an output document.
+    static func summary(_ doc: JSONValue, trace: Trace, file: String, elapsed: Duration) -> String {
+        var s = "\(file)"
+        if let d = trace.header.description { s += " — \(d)" }
+        s += "\n  events: \(trace.events.count), replayed in \(milliseconds(elapsed)) ms\n"
+        if let sk = doc["sketch"] {
+            let type = sk["geometryType"]?.stringValue ?? "?"
+            s += "  sketch: \(type), \(sk["parts"].map { JSONWriter.string($0) } ?? "0") part(s), \(sk["vertices"].map { JSONWriter.string($0) } ?? "0") vertices, "
+            s += (sk["valid"]?.boolValue == true ? "valid" : "not valid") + "\n"
+            s += "  undo depth \(sk["undoDepth"].map { JSONWriter.string($0) } ?? "0"), redo depth \(sk["redoDepth"].map { JSONWriter.string($0) } ?? "0"), geometry changed \(sk["geometryChanged"].map { JSONWriter.string($0) } ?? "0") times\n"
+        }
+        if let gps = doc["gps"] {
+            s += "  gps: \(JSONWriter.string(gps))\n"
+        }
+        if let counts = doc["counts"]?.objectValue, !counts.isEmpty {
+            s += "  events logged: " + zip(counts.keys, counts.values).map { "\($0) \(JSONWriter.string($1))" }.joined(separator: ", ") + "\n"
+        }
+        return s
     }
 }

@@ -33,7 +33,8 @@ import Testing
                 #expect(v.replace(at: i, with: p) == model[i])
                 model[i] = p
             }
-            v._checkInvariantsNow()
+            // Debug builds check the whole tree after every mutation up to 4,096 vertices.
+            if step % 100 == 0 { v._checkInvariantsNow() }
             if step % 500 == 0 {
                 #expect(v.array == model)
                 #expect(v.count == model.count)
@@ -184,5 +185,63 @@ import Testing
         var c = b
         c.replace(at: 999, with: Point(0, 0))
         #expect(c != b)
+    }
+}
+
+@Suite struct ChunkedVerticesWindowTests {
+    @Test(arguments: [false, true])
+    func windowQueriesMatchBruteForce(closed: Bool) {
+        var rng = SeededRandom(seed: 77)
+        var p = Point(0, 0)
+        var pts: [Point] = []
+        for _ in 0..<2500 {
+            p = Point(p.x + rng.double(in: -30...30), p.y + rng.double(in: -30...30))
+            pts.append(p)
+        }
+        var v = ChunkedVertices(pts)
+        for _ in 0..<50 {
+            let q = Point(rng.double(in: -300...300), rng.double(in: -300...300))
+            v.append(q)
+            pts.append(q)
+        }
+        let segs = closed ? pts.count : pts.count - 1
+        for _ in 0..<60 {
+            let c = Point(rng.double(in: -400...400), rng.double(in: -400...400))
+            let w = Envelope(xmin: c.x - 80, ymin: c.y - 60, xmax: c.x + 80, ymax: c.y + 60)
+            var got: [Int] = []
+            v.forEachVertex(in: w) { i, q in
+                got.append(i)
+                #expect(q == pts[i])
+            }
+            #expect(got == pts.indices.filter { w.contains(pts[$0]) })
+            var mids: [Int] = []
+            v.forEachMidVertex(in: w, closed: closed) { s, _ in mids.append(s) }
+            let expected = (0..<segs).filter { s in
+                let a = pts[s]
+                let b = pts[(s + 1) % pts.count]
+                return w.contains(Point((a.x + b.x) / 2, (a.y + b.y) / 2))
+            }
+            #expect(mids == expected)
+        }
+    }
+}
+
+@Suite struct ChunkedVerticesLargeTests {
+    /// Above 4,096 vertices the per-edit debug check is shallow, so big debug-build edits stay
+    /// fast; a full check afterwards still finds the tree sound.
+    @Test func manyEditsOnABigPartStaySound() {
+        var v = ChunkedVertices((0..<50_000).map { Point(Double($0), Double($0 % 7)) })
+        var rng = SeededRandom(seed: 3)
+        for _ in 0..<2000 {
+            let i = rng.int(in: 0...(v.count - 1))
+            switch rng.int(in: 0...2) {
+            case 0: v.insert(Point(-5, -5), at: i)
+            case 1: v.remove(at: i)
+            default: v.replace(at: i, with: Point(1e6, 1e6))
+            }
+        }
+        v._checkInvariantsNow()
+        #expect(v.envelope?.xmax == 1e6)
+        #expect(v.count >= 50_000 - 2000 && v.count <= 50_000 + 2000)
     }
 }

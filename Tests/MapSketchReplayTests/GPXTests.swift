@@ -199,3 +199,93 @@ struct GPXExpectation: Sendable, CustomTestStringConvertible {
         #expect(Self.failure("<gpx/>") == nil)
     }
 }
+
+@Suite struct GzipTests {
+    // Made with Python's gzip.compress(…, mtime=0): level 0 gives a stored block, a short
+    // repetitive text at level 9 a fixed-Huffman block (graphhopper.gpx.gz covers dynamic ones).
+    static let stored: [UInt8] = [
+        31, 139, 8, 0, 0, 0, 0, 0, 4, 3, 1, 33, 0, 222, 255, 60, 103, 112, 120, 62, 60, 119, 112, 116, 32, 108, 97, 116, 61,
+        39, 49, 39, 32, 108, 111, 110, 61, 39, 50, 39, 47, 62, 60, 47, 103, 112, 120, 62, 20, 9, 123, 199, 33, 0, 0, 0,
+    ]
+    static let fixed: [UInt8] = [
+        31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 75, 76, 74, 78, 196, 64, 10, 25, 169, 57, 57, 249, 200, 36, 0, 64, 95, 163, 48,
+        39, 0, 0, 0,
+    ]
+
+    @Test func storedFixedAndConcatenatedMembers() throws {
+        #expect(String(decoding: try Gzip.decompress(Self.stored), as: UTF8.self) == "<gpx><wpt lat='1' lon='2'/></gpx>")
+        #expect(String(decoding: try Gzip.decompress(Self.fixed), as: UTF8.self) == "abcabcabcabcabcabcabc hello hello hello")
+        let both = try Gzip.decompress(Self.fixed + Self.stored)
+        #expect(String(decoding: both, as: UTF8.self) == "abcabcabcabcabcabcabc hello hello hello<gpx><wpt lat='1' lon='2'/></gpx>")
+        #expect(try GPXReader.readAll(bytes: Self.stored).waypoints.count == 1)
+    }
+
+    @Test func corruptDataIsAnErrorNotACrash() {
+        var badCRC = Self.fixed
+        badCRC[badCRC.count - 8] ^= 1
+        #expect(throws: ReaderError(file: "f.gz", line: 1, column: 26, kind: .badCompression("CRC-32 mismatch"))) {
+            _ = try Gzip.decompress(badCRC, file: "f.gz")
+        }
+        #expect(throws: ReaderError.self) { _ = try Gzip.decompress(Array(Self.fixed.prefix(20))) }
+        var badMethod = Self.stored
+        badMethod[2] = 7
+        #expect(throws: ReaderError(file: nil, line: 1, column: 3, kind: .badCompression("compression method 7 is not deflate"))) {
+            _ = try Gzip.decompress(badMethod)
+        }
+        // Every truncation and every single-byte flip fails cleanly or decodes; none crash.
+        for n in 0..<Self.fixed.count { _ = try? Gzip.decompress(Array(Self.fixed.prefix(n))) }
+        for i in 10..<Self.fixed.count {
+            var b = Self.fixed
+            b[i] ^= 0xA5
+            _ = try? Gzip.decompress(b)
+        }
+    }
+}
+
+/// Mutated real inputs: every reader must either read them or throw `ReaderError`, never crash
+/// or throw anything else.
+@Suite struct ReaderRobustnessTests {
+    static func mutations(of bytes: [UInt8], seed: UInt64, count: Int) -> [[UInt8]] {
+        var rng = SeededRandom(seed: seed)
+        let alphabet = Array("<>/=\"'&;:$*,.-0123456789ABCDEFabcdef \n\r[]{}".utf8) + [0, 0xFF, 0xC3]
+        return (0..<count).map { _ in
+            var b = bytes
+            for _ in 0..<rng.int(in: 1...4) {
+                guard !b.isEmpty else { break }
+                let i = rng.int(in: 0...(b.count - 1))
+                switch rng.int(in: 0...2) {
+                case 0: b[i] = alphabet[rng.int(in: 0...(alphabet.count - 1))]
+                case 1: b.remove(at: i)
+                default: b = Array(b.prefix(i))
+                }
+            }
+            return b
+        }
+    }
+
+    static func onlyReaderErrors(_ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch is ReaderError {
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    @Test func mutatedInputs() throws {
+        let gpx = Array(try Fixtures.data("Traces/real/gpx/gpxpy/gpx1.1_with_all_fields.gpx"))
+        let nmea = Array(try Fixtures.data("Traces/real/nmea/gpsd/garmin48.log"))
+        let touch = Array(try Fixtures.data("Traces/real/getevent/monkeyhelper/Phone/phone-three-touches.txt"))
+        let geojson = Array(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[14.5,46.05,3]},"properties":{"time":"2024-05-01T10:00:00Z","speed":1}}"#.utf8)
+        var ok = 0
+        for m in Self.mutations(of: gpx, seed: 1, count: 300) where Self.onlyReaderErrors({ _ = try GPXReader.readAll(bytes: m) }) { ok += 1 }
+        for m in Self.mutations(of: nmea, seed: 2, count: 300) where Self.onlyReaderErrors({ _ = try NMEAReader.readAll(bytes: m) }) { ok += 1 }
+        for m in Self.mutations(of: touch, seed: 3, count: 300)
+        where Self.onlyReaderErrors({ _ = try GeteventReader.read(bytes: m, options: .galaxyS) }) { ok += 1 }
+        for m in Self.mutations(of: geojson, seed: 4, count: 300)
+        where Self.onlyReaderErrors({ _ = try GeoJSONLinesReader.readAll(bytes: m) }) { ok += 1 }
+        #expect(ok == 1200)
+    }
+}

@@ -88,3 +88,22 @@ import Testing
         #expect(broken?.file == "t.geojsonl")
     }
 }
+
+@Suite struct GPSFileReaderTests {
+    @Test func picksTheReaderByNameThenContent() throws {
+        #expect(GPSFileReader.format(forFileName: "a.GPX.gz") == .gpx)
+        #expect(GPSFileReader.format(forFileName: "drive.log") == .nmea)
+        #expect(GPSFileReader.format(forFileName: "walk.ndjson") == .geoJSONLines)
+        #expect(GPSFileReader.format(forFileName: "notes.txt") == nil)
+        let nmea = Array(try Fixtures.data("Traces/real/nmea/gpsd/ublox-8.log"))
+        #expect(GPSFileReader.sniff(nmea) == .nmea)
+        #expect(try GPSFileReader.read(bytes: nmea, fileName: "ublox-8.log").fixes.count == 72)
+        #expect(try GPSFileReader.read(bytes: nmea).fixes.count == 72, "sniffed from '#'")
+        let gz = Array(try Fixtures.data("Traces/real/gpx/gpxgo/graphhopper.gpx.gz"))
+        #expect(try GPSFileReader.read(bytes: gz).fixes.count == 193)
+        #expect(try GPSFileReader.read(bytes: Array("\n {\"type\":\"Point\",\"coordinates\":[1,2]}".utf8)).fixes.count == 1)
+        #expect(throws: ReaderError(file: "x.txt", line: 1, column: 1, kind: .syntax(expected: "a GPX, NMEA 0183 or GeoJSON Lines file"))) {
+            _ = try GPSFileReader.read(bytes: Array("hello".utf8), fileName: "x.txt")
+        }
+    }
+}

@@ -108,6 +108,23 @@ func nmea(_ body: String) -> String {
         #expect(throws: ReaderError.self) { _ = try NMEAReader.readAll(bytes: Array(minutes.utf8)) }
     }
 
+    @Test func anyTalkerAndZDADates() throws {
+        let text = [
+            nmea("GPZDA,235959.00,28,02,2024,00,00"),
+            nmea("GAGGA,235959.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            nmea("BDGGA,000000.00,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
+            nmea("GBRMC,000001.00,A,4807.038,N,01131.000,E,0.0,0.0,010324,,,A"),
+            nmea("GQGLL,4807.038,N,01131.000,E,000002.00,A,A"),
+        ].joined(separator: "\n")
+        let fixes = try NMEAReader.readAll(bytes: Array(text.utf8)).track.fixes
+        // 2024 is a leap year: 23:59:59 on Feb 28 (ZDA) rolls to Feb 29 at midnight; from the RMC on,
+        // its own date (Mar 1) wins over the rolled one.
+        #expect(fixes.compactMap { $0.time.map(GPSTime.iso8601) } == [
+            "2024-02-28T23:59:59.000Z", "2024-02-29T00:00:00.000Z", "2024-03-01T00:00:01.000Z", "2024-03-01T00:00:02.000Z",
+        ])
+        #expect(fixes.map(\.mode) == [.threeD, .threeD, .twoD, .twoD])
+    }
+
     @Test func streamingMatchesReadAll() throws {
         let text = (0..<50).map { i in
             nmea("GNRMC,12\(String(format: "%02d", i / 60 + 10))\(String(format: "%02d", i % 60)),A,4807.\(100 + i),N,01131.000,E,1.0,90.0,010120,,,D")

@@ -225,3 +225,34 @@ import Testing
         }
     }
 }
+
+@Suite @MainActor struct SketchFinishTests {
+    @Test func finishedGeometrySimplifiesABowTie() throws {
+        let h = try SketchHarness(.polygon)
+        for p in [Point(0, 0), Point(100, 100), Point(100, 0), Point(0, 100)] { h.tap(p) }
+        #expect(h.sketch.isSketchValid)
+        let done = try h.sketch.finishedGeometry()
+        #expect(done == GeometryEngine.simplify(h.sketch.geometry))
+        guard case .polygon(let pg) = done else {
+            Issue.record("expected a polygon")
+            return
+        }
+        #expect(pg.rings.count == 2, "the bow tie splits into two triangles at (50, 50)")
+        #expect(pg.rings.allSatisfy { $0.contains(Point(50, 50)) })
+        #expect(h.sketch.geometry.pointCount == 4, "the sketch itself is unchanged")
+    }
+
+    @Test func finishedGeometryNormalizesWhenTheMapWrapsAround() throws {
+        let map = MapView(
+            screenSize: ScreenSize(width: 400, height: 400), viewport: Viewport(center: Point(175, 0), resolution: 0.1),
+            spatialReference: .wgs84)
+        map.wrapAround = true
+        let sketch = try SketchLayer(geometryType: .polyline)
+        try map.addLayer(sketch, named: "Sketch")
+        try sketch.appendVertex(Point(170, 0))
+        try sketch.appendVertex(Point(190, 10))
+        #expect(try sketch.finishedGeometry() == .polyline(Polyline(paths: [[Point(170, 0), Point(180, 5)], [Point(-180, 5), Point(-170, 10)]])))
+        map.wrapAround = false
+        #expect(try sketch.finishedGeometry() == sketch.geometry)
+    }
+}

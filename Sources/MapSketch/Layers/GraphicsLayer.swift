@@ -128,7 +128,7 @@ public final class GraphicsLayer: Layer {
             if let s = g.symbol, !s._fits(g.geometry.type) {
                 throw GraphicsLayerError.symbolMismatch(index: i, symbolKind: s.kindName, geometryType: g.geometry.type)
             }
-            guard g.geometry.isFinite else { throw GraphicsLayerError.nonFiniteGeometry(index: i) }
+            guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: i) }
         }
         if let from = spatialReference, let to = mapView?.spatialReference, from != to {
             guard _Projection.canProject(from: from, to: to) else { throw GraphicsLayerError.cannotProject(from: from, to: to) }
@@ -205,7 +205,7 @@ public final class GraphicsLayer: Layer {
         if let sym = g.symbol, !sym._fits(g.geometry.type) {
             throw GraphicsLayerError.symbolMismatch(index: 0, symbolKind: sym.kindName, geometryType: g.geometry.type)
         }
-        guard g.geometry.isFinite else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
+        guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
         noteSymbol(slotSymbol[s], graphic: slotGraphics[s], delta: -1)
         let moved = g.geometry != slotGraphics[s].geometry
         slotGraphics[s] = g
@@ -270,11 +270,15 @@ public final class GraphicsLayer: Layer {
         guard resolution > 0, resolution.isFinite, q.isFinite, tolerance >= 0 else { return }
         let margin = (tolerance + maxReach) * resolution
         let query = Envelope(xmin: q.x - margin, ymin: q.y - margin, xmax: q.x + margin, ymax: q.y + margin)
-        index.search(query) { s in
-            if _HitTest.hits(q, geometry: slotGraphics[s].geometry, symbol: resolved(s), tol: tolerance, res: resolution) {
-                body(s)
+        // Searching through a pointer borrows the index in place instead of copying it (and
+        // retaining each of its arrays) for every query.
+        withUnsafeMutablePointer(to: &index) { ix in
+            ix.pointee.search(query) { s in
+                if _HitTest.hits(q, geometry: slotGraphics[s].geometry, symbol: resolved(s), tol: tolerance, res: resolution) {
+                    body(s)
+                }
+                return true
             }
-            return true
         }
     }
 
@@ -324,6 +328,17 @@ public final class GraphicsLayer: Layer {
     }
 
     // MARK: Internals
+
+    /// Whether every coordinate is finite, without building part arrays for points.
+    private static func isFinite(_ g: Geometry) -> Bool {
+        switch g {
+        case .point(let p): p?.isFinite ?? true
+        case .multipoint(let m): m.points.allSatisfy(\.isFinite)
+        case .polyline(let l): l.paths.allSatisfy { $0.allSatisfy(\.isFinite) }
+        case .polygon(let p): p.rings.allSatisfy { $0.allSatisfy(\.isFinite) }
+        case .envelope: g.isFinite
+        }
+    }
 
     private func slot(of id: GraphicID) -> Int? {
         var lo = 0

@@ -53,6 +53,16 @@ public struct SymbolMismatch: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What a gesture is doing to the viewport.
+public enum MapNavigation: Hashable, Sendable {
+    /// Not navigating.
+    case idle
+    /// A one-finger pan is under way.
+    case panning
+    /// A pinch zoom is under way.
+    case zooming
+}
+
 /// Something that happened in a map, in the order it happened: the map's event log.
 public enum MapEvent: Hashable, Sendable {
     /// A gesture was recognised and dispatched.

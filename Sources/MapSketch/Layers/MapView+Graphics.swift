@@ -86,7 +86,8 @@ extension MapView {
 
     /// Renders the map as SVG: every drawn layer bottom to top in a group with its opacity
     /// (hidden layers, layers not loaded and layers not displayed are left out, the latter with
-    /// a comment saying why), then the callout if one is shown. Deterministic: the same map gives
+    /// a comment saying why; while a gesture pans or zooms, so are layers whose view does not
+    /// draw during panning or zooming), then the callout if one is shown. Deterministic: the same map gives
     /// the same bytes.
     public func renderSVG(decimals: Int = 3) -> String {
         var canvas = SVGCanvas(width: screenSize.width, height: screenSize.height, decimals: decimals)
@@ -103,6 +104,14 @@ extension MapView {
                 continue
             }
             guard layer.isDrawn else { continue }
+            if navigation == .panning && !layer.view.drawDuringPanning {
+                canvas.raw("<!-- layer \(SVGCanvas.escape(name)) not drawn while panning -->")
+                continue
+            }
+            if navigation == .zooming && !layer.view.drawDuringZooming {
+                canvas.raw("<!-- layer \(SVGCanvas.escape(name)) not drawn while zooming -->")
+                continue
+            }
             canvas.beginGroup(id: "layer-" + name, opacity: layer.view.opacity)
             layer.drawSVG(into: &canvas, map: self)
             canvas.endGroup()

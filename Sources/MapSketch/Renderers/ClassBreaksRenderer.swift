@@ -50,13 +50,18 @@ public struct ClassBreaksRenderer: Hashable, Sendable {
     public func breakIndex(for value: Double) -> Int {
         guard value >= minValue else { return -1 }
         return uppers.withUnsafeBufferPointer { u in
-            var lo = 0
-            var hi = u.count
-            while lo < hi {
-                let mid = (lo &+ hi) >> 1
-                if u[mid] > value { hi = mid } else { lo = mid &+ 1 }
+            // Branch-free upper bound: the number of upper bounds <= value, i.e. the first
+            // break whose max exceeds it. The loop count depends only on the break count.
+            var n = u.count
+            guard n > 0 else { return -1 }
+            var base = 0
+            while n > 1 {
+                let half = n >> 1
+                base = u[base &+ half] <= value ? base &+ half : base
+                n &-= half
             }
-            return lo < u.count ? lo : -1
+            let i = base &+ (u[base] <= value ? 1 : 0)
+            return i < u.count ? i : -1
         }
     }
 

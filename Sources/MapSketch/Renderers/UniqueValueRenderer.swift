@@ -33,27 +33,6 @@ public enum RendererError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An interned attribute value, as a unique value renderer compares them.
-@usableFromInline
-enum _UVKey: Hashable, Sendable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-
-    /// The key for an attribute value; nil for null.
-    @inlinable
-    init?(_ v: AttributeValue) {
-        switch v {
-        case .string(let s): self = .string(s)
-        case .bool(let b): self = .bool(b)
-        case .null: return nil
-        default:
-            guard let d = v.numericValue else { return nil }
-            self = .number(d)
-        }
-    }
-}
-
 /// Symbolizes graphics whose attributes match a value: one to three fields, their values joined
 /// by ``fieldDelimiter``; unmatched graphics get ``defaultSymbol`` (or none).
 ///
@@ -61,8 +40,8 @@ enum _UVKey: Hashable, Sendable {
 /// date as epoch milliseconds) of the same number (`"5"` matches `.integer(5)` and `.double(5)`),
 /// and `"true"`/`"false"` a bool. The first definition of a duplicate value wins.
 ///
-/// Lookups intern each field's value to a small integer (one hash per field) and combine them
-/// in a flat table, so no string is built or allocated per lookup.
+/// Lookups intern each field's value to a small integer (one FNV-1a hash per field, in an
+/// open-addressing table) and combine them in a flat table: no string is built, nothing allocated.
 public struct UniqueValueRenderer: Hashable, Sendable {
     /// The attribute fields (1…3).
     public let fields: [String]
@@ -73,8 +52,11 @@ public struct UniqueValueRenderer: Hashable, Sendable {
     /// The symbol for unmatched graphics.
     public let defaultSymbol: Symbol?
 
-    /// Per field: value → its index among that field's distinct values.
-    @usableFromInline let interned: [[_UVKey: Int32]]
+    /// Per field: value → its index among that field's distinct values (stored apart, not in an
+    /// array, so a lookup borrows them instead of copying).
+    @usableFromInline let t0: _InternTable
+    @usableFromInline let t1: _InternTable
+    @usableFromInline let t2: _InternTable
     /// Combined index (i0 + n0·(i1 + n1·i2)) → unique value index, or -1.
     @usableFromInline let table: [Int32]
     /// The same as `table` when the dense table would exceed 2²⁰ entries.
@@ -92,7 +74,7 @@ public struct UniqueValueRenderer: Hashable, Sendable {
         self.fieldDelimiter = fieldDelimiter
         self.uniqueValues = uniqueValues
         self.defaultSymbol = defaultSymbol
-        var interned = [[_UVKey: Int32]](repeating: [:], count: fields.count)
+        var interned = [_InternTable](repeating: _InternTable(), count: fields.count)
         var partsPerValue: [[Int32]] = []
         var next = [Int32](repeating: 0, count: fields.count)
         for uv in uniqueValues {
@@ -103,13 +85,17 @@ public struct UniqueValueRenderer: Hashable, Sendable {
             var ids: [Int32] = []
             for (f, text) in parts.enumerated() {
                 let id: Int32
-                if let known = interned[f][.string(text)] {
+                let known = interned[f].lookup(text)
+                if known >= 0 {
                     id = known
                 } else {
                     id = next[f]
                     next[f] += 1
                 }
-                for k in Self.keys(for: text) where interned[f][k] == nil { interned[f][k] = id }
+                interned[f].insert(text, id: id)
+                if let d = Double(text), d.isFinite { interned[f].insert(number: d, id: id) }
+                if text == "true" { interned[f].insert(bool: true, id: id) }
+                if text == "false" { interned[f].insert(bool: false, id: id) }
                 ids.append(id)
             }
             partsPerValue.append(ids)
@@ -136,7 +122,9 @@ public struct UniqueValueRenderer: Hashable, Sendable {
                 sparse[combined] = Int32(v)
             }
         }
-        self.interned = interned
+        self.t0 = interned[0]
+        self.t1 = interned.count > 1 ? interned[1] : _InternTable()
+        self.t2 = interned.count > 2 ? interned[2] : _InternTable()
         self.table = table
         self.sparse = sparse
         self.sizes = sizes
@@ -154,32 +142,28 @@ public struct UniqueValueRenderer: Hashable, Sendable {
         fieldDelimiter = ","
         uniqueValues = []
         self.defaultSymbol = defaultSymbol
-        interned = [[:]]
+        t0 = _InternTable()
+        t1 = _InternTable()
+        t2 = _InternTable()
         table = [-1]
         sparse = [:]
         sizes = [0]
-    }
-
-    /// The keys a definition's text matches: the string, the number it spells, the bool.
-    static func keys(for text: String) -> [_UVKey] {
-        var out: [_UVKey] = [.string(text)]
-        if let d = Double(text), d.isFinite { out.append(.number(d)) }
-        if text == "true" { out.append(.bool(true)) }
-        if text == "false" { out.append(.bool(false)) }
-        return out
     }
 
     /// The index of the unique value matching these field values (one per field), or -1.
     /// - Complexity: O(1): one hash per field; no allocation.
     @inlinable
     public func valueIndex(_ v0: AttributeValue, _ v1: AttributeValue = .null, _ v2: AttributeValue = .null) -> Int {
-        guard let k0 = _UVKey(v0), let i0 = interned[0][k0] else { return -1 }
+        let i0 = t0.lookup(v0)
+        guard i0 >= 0 else { return -1 }
         var combined = Int(i0)
         if sizes.count > 1 {
-            guard let k1 = _UVKey(v1), let i1 = interned[1][k1] else { return -1 }
+            let i1 = t1.lookup(v1)
+            guard i1 >= 0 else { return -1 }
             combined += Int(i1) * sizes[0]
             if sizes.count > 2 {
-                guard let k2 = _UVKey(v2), let i2 = interned[2][k2] else { return -1 }
+                let i2 = t2.lookup(v2)
+                guard i2 >= 0 else { return -1 }
                 combined += Int(i2) * sizes[0] * sizes[1]
             }
         }

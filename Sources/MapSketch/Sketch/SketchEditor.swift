@@ -9,6 +9,7 @@ public enum SketchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Apply geometry needs a geometry of the sketch's type.
     case typeMismatch(expected: GeometryType, found: GeometryType)
 
+    /// A sentence saying what was refused and why.
     public var description: String {
         switch self {
         case .nothingSelected(let op): "\(op) needs a selected vertex, but nothing is selected"
@@ -16,6 +17,11 @@ public enum SketchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .typeMismatch(let e, let f): "the sketch edits a \(e); a \(f) cannot be applied"
         }
     }
+}
+
+/// A history record whose payload is gone: a bug, reported by `historyOutOfSync`.
+enum _HistoryError: Error {
+    case missingPayload(SketchEditRecord.Kind)
 }
 
 /// What a tap in map coordinates hits in the sketch.
@@ -37,6 +43,7 @@ public struct SketchHitReach: Hashable, Sendable {
     /// Reach of a mid-vertex.
     public var midVertex: Double
 
+    /// Reaches in map units (half the marker size plus the tolerance, times the resolution).
     public init(selectedVertex: Double, vertex: Double, midVertex: Double) {
         self.selectedVertex = selectedVertex
         self.vertex = vertex
@@ -304,11 +311,11 @@ public struct SketchEditor: Sendable {
             case .addPart:
                 try store.removePart(r.part)
             case .removePart:
-                guard case .part(let v) = history.payload(of: r) else { throw SketchError.invalidSelection(.none) }
+                guard case .part(let v) = history.payload(of: r) else { throw _HistoryError.missingPayload(r.kind) }
                 try store.insertPart(v, at: r.part)
             case .replaceGeometry:
                 guard case .stores(let before, _) = history.payload(of: r) else {
-                    throw SketchError.invalidSelection(.none)
+                    throw _HistoryError.missingPayload(r.kind)
                 }
                 store = before
             }
@@ -347,7 +354,7 @@ public struct SketchEditor: Sendable {
                 selection = .none
             case .replaceGeometry:
                 guard case .stores(_, let after) = history.payload(of: r) else {
-                    throw SketchError.invalidSelection(.none)
+                    throw _HistoryError.missingPayload(r.kind)
                 }
                 store = after
                 selection = .none

@@ -24,19 +24,24 @@ public struct SketchGeometryChange: Hashable, Sendable, CustomStringConvertible 
     /// 1 for the layer's first change, then counting up.
     public let sequence: Int
 
+    /// An event of `reason`, numbered `sequence`.
     public init(reason: Reason, sequence: Int) {
         self.reason = reason
         self.sequence = sequence
     }
 
+    /// `#sequence reason`, for logs.
     public var description: String { "#\(sequence) \(reason)" }
 }
 
 /// A selection-changed event: the selection before and after.
 public struct SketchSelectionChange: Hashable, Sendable {
+    /// The selection before.
     public let old: SketchSelection
+    /// The selection after.
     public let new: SketchSelection
 
+    /// A change from `old` to `new`.
     public init(old: SketchSelection, new: SketchSelection) {
         self.old = old
         self.new = new
@@ -46,8 +51,11 @@ public struct SketchSelectionChange: Hashable, Sendable {
 /// What the magnifier does (only when the map's `showMagnifierOnTapAndHold` is on): it shows when
 /// a hold on the selected vertex starts a drag, follows the finger, and hides on release.
 public enum SketchMagnifierEvent: Hashable, Sendable {
+    /// The magnifier appears at the held screen point.
     case show(ScreenPoint)
+    /// The magnifier follows the finger.
     case move(ScreenPoint)
+    /// The magnifier goes away.
     case hide
 }
 
@@ -59,7 +67,9 @@ public struct SketchObservation: Hashable, Sendable {
 /// Handlers and stream continuations for one kind of event, in registration order.
 @MainActor
 struct _Observers<Event: Sendable> {
-    private var handlers: [(id: Int, body: @MainActor (Event) -> Void)] = []
+    /// The handlers, in registration order. Callers iterate a copy (a retain, not an
+    /// allocation), so a handler may add or remove observers while an event is being posted.
+    private(set) var handlers: [(id: Int, body: @MainActor (Event) -> Void)] = []
     private var continuations: [(id: Int, continuation: AsyncStream<Event>.Continuation)] = []
 
     var isEmpty: Bool { handlers.isEmpty && continuations.isEmpty }
@@ -87,10 +97,6 @@ struct _Observers<Event: Sendable> {
         }
         return false
     }
-
-    /// The handlers, in registration order. Callers iterate this copy, so a handler may add or
-    /// remove observers while an event is being posted.
-    var currentHandlers: [@MainActor (Event) -> Void] { handlers.map(\.body) }
 
     /// Feeds every stream, dropping those whose consumer went away.
     mutating func yieldToStreams(_ e: Event) {

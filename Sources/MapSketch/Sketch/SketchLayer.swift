@@ -72,6 +72,18 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// How many geometry-changed events have been posted.
     public var geometryChangeCount: Int { changeCount }
 
+    /// The sketch ready to keep, as the seed recommends after sketching: repaired with
+    /// `GeometryEngine.simplify` (self-intersections by the odd-even rule, ring orientation,
+    /// duplicate vertices) and, when the map wraps around (WGS 84 or Web Mercator), folded into
+    /// one world with `GeometryEngine.normalizeCentralMeridian`. The sketch itself is unchanged.
+    /// - Throws: what `normalizeCentralMeridian` throws (not for the two wrapping references).
+    /// - Complexity: O(n log n) for n vertices (see `GeometryEngine.simplify`).
+    public func finishedGeometry() throws -> Geometry {
+        let simple = GeometryEngine.simplify(editor.geometry)
+        guard let map = mapView, map.worldWidth != nil, let sr = map.spatialReference else { return simple }
+        return try GeometryEngine.normalizeCentralMeridian(simple, spatialReference: sr)
+    }
+
     // MARK: Undo
 
     /// Whether an undo is possible.
@@ -297,6 +309,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// No callouts while sketching.
     public func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool { false }
 
+    // MARK: Drawing
+
+    /// Draws the sketch: main symbol, mid-vertices, vertices, the selected vertex and optional
+    /// vertex numbers (see `drawSketchSVG` in SketchLayer+SVG.swift).
+    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+        drawSketchSVG(into: &canvas, map: map)
+    }
+
     // MARK: Posting
 
     /// Runs an editor call that records one step of `kind` (nil: a replacement), then posts.
@@ -324,7 +344,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     private func postGeometryChange(_ reason: SketchGeometryChange.Reason) {
         changeCount += 1
         let e = SketchGeometryChange(reason: reason, sequence: changeCount)
-        for h in geometryObservers.currentHandlers { h(e) }
+        let hs = geometryObservers.handlers
+        for h in hs { h.body(e) }
         geometryObservers.yieldToStreams(e)
     }
 
@@ -332,7 +353,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         let new = editor.selection
         guard new != old else { return }
         let e = SketchSelectionChange(old: old, new: new)
-        for h in selectionObservers.currentHandlers { h(e) }
+        let hs = selectionObservers.handlers
+        for h in hs { h.body(e) }
         selectionObservers.yieldToStreams(e)
     }
 
@@ -342,7 +364,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         case .hide: magnifierShown = false
         case .move: break
         }
-        for h in magnifierObservers.currentHandlers { h(e) }
+        let hs = magnifierObservers.handlers
+        for h in hs { h.body(e) }
         magnifierObservers.yieldToStreams(e)
     }
 }

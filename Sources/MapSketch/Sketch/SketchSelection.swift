@@ -16,6 +16,7 @@ public enum SketchSelection: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `none`, `vertex(part, index)` or `midVertex(part, segment)`.
     public var description: String {
         switch self {
         case .none: "none"

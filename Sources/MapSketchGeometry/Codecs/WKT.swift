@@ -1,8 +1,12 @@
 /// An error reading WKT: where (1-based line and column), what was expected and what was found.
 public struct WKTError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line of the problem.
     public var line: Int
+    /// The 1-based column (in UTF-8 bytes) of the problem.
     public var column: Int
+    /// What the reader expected there.
     public var expected: String
+    /// What it found instead (a short excerpt, or "end of input").
     public var found: String
 
     /// Creates an error.
@@ -110,6 +114,12 @@ struct _WKTParser {
     var position: (line: Int, column: Int) { (line, i - lineStart + 1) }
 
     private enum Dim { case xy, z, m, zm, unspecified }
+
+    /// Non-finite spellings accepted for ordinates (JTS writes `NaN`).
+    private static let specialNumbers: [String: Double] = [
+        "nan": .nan, "inf": .infinity, "+inf": .infinity, "-inf": -.infinity,
+        "infinity": .infinity, "+infinity": .infinity, "-infinity": -.infinity,
+    ]
 
     mutating func parseDocument() throws -> WKTGeometry {
         let g = try parseGeometry()
@@ -262,14 +272,11 @@ struct _WKTParser {
             i += 1
         }
         let token = String(decoding: bytes[start..<i], as: UTF8.self)
-        let lower = token.lowercased()
-        let special: [String: Double] = ["nan": .nan, "inf": .infinity, "+inf": .infinity, "-inf": -.infinity,
-                                         "infinity": .infinity, "-infinity": -.infinity]
-        if let v = special[lower] { return v }
-        let isPlain = !token.isEmpty && token.utf8.allSatisfy {
+        let isPlain = !token.isEmpty && bytes[start..<i].allSatisfy {
             ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+")
                 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
         }
+        if !isPlain, let v = Self.specialNumbers[token.lowercased()] { return v }
         guard isPlain, let v = Double(token) else {
             let col = start - lineStart + 1
             throw WKTError(line: line, column: col, expected: "a number",

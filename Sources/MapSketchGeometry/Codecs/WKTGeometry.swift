@@ -15,15 +15,21 @@
 public struct WKTGeometry: Hashable, Sendable {
     /// The shape, with coordinates exactly as written (rings keep their closing vertex).
     public indirect enum Shape: Hashable, Sendable {
+        /// POINT; `nil` is POINT EMPTY.
         case point(Point?)
-        /// Members in order; `nil` is an EMPTY member.
+        /// MULTIPOINT: members in order; `nil` is an EMPTY member.
         case multiPoint([Point?])
+        /// LINESTRING: vertices as written (`[]` is EMPTY).
         case lineString([Point])
+        /// LINEARRING: vertices as written, closing vertex included.
         case linearRing([Point])
+        /// MULTILINESTRING: members in order; `[]` is an EMPTY member.
         case multiLineString([[Point]])
-        /// Rings: the exterior first, then the holes; `[]` is POLYGON EMPTY.
+        /// POLYGON: rings as written, the exterior first, then the holes; `[]` is POLYGON EMPTY.
         case polygon([[Point]])
+        /// MULTIPOLYGON: polygons as in ``polygon(_:)``; `[]` is an EMPTY member.
         case multiPolygon([[[Point]]])
+        /// GEOMETRYCOLLECTION: members in order.
         case geometryCollection([WKTGeometry])
     }
 

@@ -3,15 +3,38 @@ extension ChunkedVertices {
     ///
     /// Every leaf holds 1…128 vertices and sits at the same depth; every internal node holds
     /// 1…64 children whose recorded counts, envelopes and first vertices match; the tail is
-    /// shorter than a chunk and its envelope matches.
+    /// shorter than a chunk and its envelope matches. Up to 4,096 vertices the whole tree is
+    /// checked; above that only the tail and the root's own entries, so a debug build stays
+    /// O(log n) per edit on big sketches (tests call ``_checkInvariantsNow()`` for a full check).
     @inline(__always)
     public func _checkInvariants() {
         #if DEBUG
-        _checkInvariantsNow()
+        if count <= 4096 {
+            _checkInvariantsNow()
+        } else {
+            _checkShallow()
+        }
         #endif
     }
 
-    /// The checks of ``_checkInvariants()``, run in any build (tests call it directly).
+    /// The tail and the root's own counts, envelope and first vertex: O(chunk + fanout).
+    func _checkShallow() {
+        precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
+        precondition(_tailEnvelope == _VertexNode.envelope(of: _tail), "tail envelope is stale")
+        guard let r = _root, !r.isLeaf else { return }
+        var total = 0
+        var e = _VertexNode.emptyEnvelope
+        for (i, c) in r.children.enumerated() {
+            precondition(r.childCounts[i] == c.count, "child count is stale")
+            total += c.count
+            e.expand(toInclude: c.envelope)
+        }
+        precondition(r.count == total, "root count is stale")
+        precondition(r.envelope == e, "root envelope is stale")
+        precondition(r.first == r.children[0].first, "root first vertex is stale")
+    }
+
+    /// The checks of ``_checkInvariants()`` over the whole tree, in any build (tests call it).
     public func _checkInvariantsNow() {
         precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
         precondition(_tailEnvelope == _VertexNode.envelope(of: _tail), "tail envelope is stale")

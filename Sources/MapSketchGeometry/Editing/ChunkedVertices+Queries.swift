@@ -120,6 +120,69 @@ extension ChunkedVertices {
     }
 }
 
+extension ChunkedVertices {
+    /// Calls `body` with the index and position of every vertex inside `envelope` (boundary
+    /// included), in index order, skipping chunks whose envelope misses it.
+    /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
+    public func forEachVertex(in envelope: Envelope, _ body: (Int, Point) -> Void) {
+        func visit(_ n: _VertexNode, _ offset: Int) {
+            if n.isLeaf {
+                for (i, q) in n.points.enumerated() where envelope.contains(q) { body(offset + i, q) }
+                return
+            }
+            var off = offset
+            for (i, c) in n.children.enumerated() {
+                if c.envelope.intersects(envelope) { visit(c, off) }
+                off += n.childCounts[i]
+            }
+        }
+        if let r = _root { visit(r, 0) }
+        if _tailEnvelope.intersects(envelope) {
+            let base = _treeCount
+            for (i, q) in _tail.enumerated() where envelope.contains(q) { body(base + i, q) }
+        }
+    }
+
+    /// Calls `body` with the segment index and position of every mid-vertex inside `envelope`, in
+    /// segment order (a ring's closing segment last), pruning as ``nearestMidVertex(to:within:closed:)``.
+    /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
+    public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
+        guard count >= 2 else { return }
+        func emitChunk(_ pts: [Point], _ offset: Int, next: Point?) {
+            for i in 0..<pts.count {
+                let b: Point
+                if i + 1 < pts.count {
+                    b = pts[i + 1]
+                } else if let next {
+                    b = next
+                } else {
+                    break
+                }
+                let m = _midpoint(pts[i], b)
+                if envelope.contains(m) { body(offset + i, m) }
+            }
+        }
+        func visit(_ n: _VertexNode, _ offset: Int, next: Point?) {
+            if n.isLeaf { return emitChunk(n.points, offset, next: next) }
+            var off = offset
+            let cs = n.children
+            for i in 0..<cs.count {
+                let after = i + 1 < cs.count ? cs[i + 1].first : next
+                var e = cs[i].envelope
+                if let after { e.expand(toInclude: after) }
+                if e.intersects(envelope) { visit(cs[i], off, next: after) }
+                off += n.childCounts[i]
+            }
+        }
+        if let r = _root { visit(r, 0, next: _tail.first) }
+        if !_tail.isEmpty, _tailEnvelope.intersects(envelope) { emitChunk(_tail, _treeCount, next: nil) }
+        if closed, count >= 3, let f = first, let l = last {
+            let m = _midpoint(l, f)
+            if envelope.contains(m) { body(count - 1, m) }
+        }
+    }
+}
+
 /// The best candidate so far: its index and squared distance (`limit` until one is found).
 struct _Best {
     var limit: Double

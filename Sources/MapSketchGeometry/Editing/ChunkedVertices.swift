@@ -188,12 +188,14 @@ public struct ChunkedVertices: Sendable {
         _tail = []
         _tail.reserveCapacity(_VertexNode.leafCapacity)
         _tailEnvelope = _VertexNode.emptyEnvelope
-        guard let root = _root else {
+        // No local reference to the root may be alive here: it would make the root look shared
+        // and every flush would copy the root's path.
+        guard _root != nil else {
             _root = leaf
             return
         }
-        if root.isLeaf {
-            _root = _VertexNode(children: [root, leaf])
+        if _root.unsafelyUnwrapped.isLeaf {
+            _root = _VertexNode(children: [_root.unsafelyUnwrapped, leaf])
             return
         }
         _makeRootUnique()
@@ -252,6 +254,7 @@ extension ChunkedVertices: Sequence {
             if let r = v._root { stack.append((r, 0)) }
         }
 
+        /// The next vertex, or nil after the last.
         public mutating func next() -> Point? {
             while true {
                 if position < leaf.count {
@@ -279,7 +282,9 @@ extension ChunkedVertices: Sequence {
         }
     }
 
+    /// An iterator over the vertices in order.
     public func makeIterator() -> Iterator { Iterator(self) }
+    /// The vertex count (exact).
     public var underestimatedCount: Int { count }
 }
 
@@ -290,6 +295,7 @@ extension ChunkedVertices: Hashable {
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
+    /// Hashes the count and every vertex, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for p in self { hasher.combine(p) }
@@ -297,9 +303,11 @@ extension ChunkedVertices: Hashable {
 }
 
 extension ChunkedVertices: ExpressibleByArrayLiteral {
+    /// A part holding the listed vertices.
     public init(arrayLiteral elements: Point...) { self.init(elements) }
 }
 
 extension ChunkedVertices: CustomStringConvertible {
+    /// The vertex and chunk counts (not the vertices).
     public var description: String { "ChunkedVertices(\(count) vertices, \(chunkCount) chunks)" }
 }

@@ -77,70 +77,83 @@ public struct PackedRTree: Sendable {
             for i in 0..<n {
                 let cx = b[4 * i] * 0.5 + b[4 * i + 2] * 0.5
                 let cy = b[4 * i + 1] * 0.5 + b[4 * i + 3] * 0.5
-                if cx < minX { minX = cx }
-                if cx > maxX { maxX = cx }
-                if cy < minY { minY = cy }
-                if cy > maxY { maxY = cy }
+                minX = min(minX, cx)
+                maxX = max(maxX, cx)
+                minY = min(minY, cy)
+                maxY = max(maxY, cy)
             }
         }
         let w = maxX - minX, h = maxY - minY
         let sx: Float = w > 0 && w.isFinite ? 65535 / w : 0
         let sy: Float = h > 0 && h.isFinite ? 65535 / h : 0
-        var keys = [UInt64](repeating: 0, count: n)
-        input.withUnsafeBufferPointer { b in
-            keys.withUnsafeMutableBufferPointer { k in
+        var keys = [UInt64](unsafeUninitializedCapacity: n) { k, initialized in
+            input.withUnsafeBufferPointer { b in
                 for i in 0..<n {
                     let cx = b[4 * i] * 0.5 + b[4 * i + 2] * 0.5
                     let cy = b[4 * i + 1] * 0.5 + b[4 * i + 3] * 0.5
-                    let hx = UInt32(max(0, min(65535, ((cx - minX) * sx).rounded(.down))))
-                    let hy = UInt32(max(0, min(65535, ((cy - minY) * sy).rounded(.down))))
+                    // Clamped to [0, 65535], so truncation is the floor (and NaN clamps to 0).
+                    let hx = UInt32(max(0, min(65535, (cx - minX) * sx)))
+                    let hy = UInt32(max(0, min(65535, (cy - minY) * sy)))
                     k[i] = UInt64(_hilbert(hx, hy)) << 32 | UInt64(i)
                 }
             }
+            initialized = n
         }
         _radixSortHigh32(&keys)
 
-        var out = [Float](repeating: 0, count: total * 4)
-        var lk = [Int32](repeating: 0, count: total)
-        input.withUnsafeBufferPointer { b in
-            out.withUnsafeMutableBufferPointer { o in
-                lk.withUnsafeMutableBufferPointer { l in
+        var lk = [Int32](unsafeUninitializedCapacity: total) { l, initialized in
+            keys.withUnsafeBufferPointer { k in
+                if let ids {
+                    ids.withUnsafeBufferPointer { src in
+                        for j in 0..<n { l[j] = src[Int(truncatingIfNeeded: k[j] & 0xFFFF_FFFF)] }
+                    }
+                } else {
+                    for j in 0..<n { l[j] = Int32(truncatingIfNeeded: k[j] & 0xFFFF_FFFF) }
+                }
+            }
+            initialized = total
+        }
+        let out = [Float](unsafeUninitializedCapacity: total * 4) { o, initialized in
+            input.withUnsafeBufferPointer { b in
+                keys.withUnsafeBufferPointer { k in
                     for j in 0..<n {
-                        let i = Int(truncatingIfNeeded: keys[j] & 0xFFFF_FFFF)
+                        let i = Int(truncatingIfNeeded: k[j] & 0xFFFF_FFFF)
                         o[4 * j] = b[4 * i]
                         o[4 * j + 1] = b[4 * i + 1]
                         o[4 * j + 2] = b[4 * i + 2]
                         o[4 * j + 3] = b[4 * i + 3]
-                        l[j] = ids?[i] ?? Int32(truncatingIfNeeded: i)
-                    }
-                    // Inner levels.
-                    var start = 0
-                    var pos = n
-                    for level in 0..<(ends.count - 1) {
-                        let end = ends[level]
-                        var c = start
-                        while c < end {
-                            var x0 = Float.infinity, y0 = Float.infinity, x1 = -Float.infinity, y1 = -Float.infinity
-                            let first = c
-                            let stop = min(c + m, end)
-                            while c < stop {
-                                if o[4 * c] < x0 { x0 = o[4 * c] }
-                                if o[4 * c + 1] < y0 { y0 = o[4 * c + 1] }
-                                if o[4 * c + 2] > x1 { x1 = o[4 * c + 2] }
-                                if o[4 * c + 3] > y1 { y1 = o[4 * c + 3] }
-                                c += 1
-                            }
-                            o[4 * pos] = x0
-                            o[4 * pos + 1] = y0
-                            o[4 * pos + 2] = x1
-                            o[4 * pos + 3] = y1
-                            l[pos] = Int32(truncatingIfNeeded: first)
-                            pos += 1
-                        }
-                        start = end
                     }
                 }
             }
+            lk.withUnsafeMutableBufferPointer { l in
+                // Inner levels.
+                var start = 0
+                var pos = n
+                for level in 0..<(ends.count - 1) {
+                    let end = ends[level]
+                    var c = start
+                    while c < end {
+                        var x0 = Float.infinity, y0 = Float.infinity, x1 = -Float.infinity, y1 = -Float.infinity
+                        let first = c
+                        let stop = min(c + m, end)
+                        while c < stop {
+                            x0 = min(x0, o[4 * c])
+                            y0 = min(y0, o[4 * c + 1])
+                            x1 = max(x1, o[4 * c + 2])
+                            y1 = max(y1, o[4 * c + 3])
+                            c += 1
+                        }
+                        o[4 * pos] = x0
+                        o[4 * pos + 1] = y0
+                        o[4 * pos + 2] = x1
+                        o[4 * pos + 3] = y1
+                        l[pos] = Int32(truncatingIfNeeded: first)
+                        pos += 1
+                    }
+                    start = end
+                }
+            }
+            initialized = total * 4
         }
         boxes = out
         links = lk

@@ -1,6 +1,8 @@
 /// One step of a path into a JSON document: an object member or an array element.
 public enum JSONPathComponent: Hashable, Sendable {
+    /// An object member by key.
     case key(String)
+    /// An array element by 0-based index.
     case index(Int)
 }
 
@@ -62,6 +64,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         return e
     }
 
+    /// `line:column: path: message`, leaving out what is unknown.
     public var description: String {
         var s = ""
         if let line {

@@ -14,14 +14,19 @@
 /// JSONWriter.string(v)  // {"x":1,"y":2.5}
 /// ```
 public enum JSONValue: Hashable, Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// An integer literal that fits in `Int64`.
     case integer(Int64)
     /// Any other number; always finite (the parser rejects NaN and infinity).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object with ordered keys.
     case object(JSONObject)
 
     /// The numeric value of an integer or number, else nil.
@@ -93,11 +98,17 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// A boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal is ``integer(_:)``.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A float literal is ``number(_:)``.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// An object whose keys keep the literal's order; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
@@ -202,10 +213,12 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         zip(keys, values).makeIterator()
     }
 
+    /// Equal when the members are equal in the same order.
     public static func == (l: JSONObject, r: JSONObject) -> Bool {
         l.keys == r.keys && l.values == r.values
     }
 
+    /// Hashes the members in order.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(keys)
         hasher.combine(values)

@@ -24,41 +24,84 @@ public enum JSONWriter {
     /// The value as JSON text.
     /// - Complexity: O(n) in the size of the output.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
-        var s = ""
-        write(value, style: style, into: &s)
-        return s
+        var w = _JSONByteWriter()
+        w.write(value, style: style)
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    /// The value as UTF-8 JSON bytes.
+    /// - Complexity: O(n) in the size of the output.
+    public static func bytes(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
+        var w = _JSONByteWriter()
+        w.write(value, style: style)
+        return w.out
     }
 
     /// Appends the value as JSON text to `out`.
     /// - Complexity: O(n) in the size of the output.
     public static func write(_ value: JSONValue, style: Style = .compact, into out: inout String) {
+        out += string(value, style: style)
+    }
+
+    /// A double formatted by the rule in the type's documentation, e.g. `3`, `0.1`, `1e-7`.
+    public static func format(_ d: Double) -> String {
+        var w = _JSONByteWriter()
+        w.number(d)
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    /// Appends a double formatted by the rule in the type's documentation.
+    public static func writeNumber(_ d: Double, into out: inout String) {
+        out += format(d)
+    }
+
+    /// Appends `s` as a quoted, escaped JSON string.
+    public static func writeString(_ s: String, into out: inout String) {
+        var w = _JSONByteWriter()
+        w.string(s)
+        out += String(decoding: w.out, as: UTF8.self)
+    }
+}
+
+/// The byte-level printer behind ``JSONWriter``.
+struct _JSONByteWriter {
+    var out: [UInt8] = []
+
+    init() { out.reserveCapacity(256) }
+
+    @inline(__always)
+    mutating func ascii(_ s: StaticString) {
+        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    mutating func write(_ value: JSONValue, style: JSONWriter.Style) {
         switch style {
-        case .compact: writeCompact(value, into: &out)
-        case .pretty: writePretty(value, indent: 0, into: &out)
+        case .compact: compact(value)
+        case .pretty: pretty(value, indent: 0)
         }
     }
 
-    private static func writeCompact(_ value: JSONValue, into out: inout String) {
+    mutating func compact(_ value: JSONValue) {
         switch value {
         case .array(let a):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (k, e) in a.enumerated() {
-                if k > 0 { out += "," }
-                writeCompact(e, into: &out)
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                compact(e)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let o):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             var first = true
             for (k, v) in o {
-                if !first { out += "," }
+                if !first { out.append(UInt8(ascii: ",")) }
                 first = false
-                writeString(k, into: &out)
-                out += ":"
-                writeCompact(v, into: &out)
+                string(k)
+                out.append(UInt8(ascii: ":"))
+                compact(v)
             }
-            out += "}"
-        default: writeScalar(value, into: &out)
+            out.append(UInt8(ascii: "}"))
+        default: scalar(value)
         }
     }
 
@@ -69,166 +112,175 @@ public enum JSONWriter {
         }
     }
 
-    private static func newline(_ indent: Int, into out: inout String) {
-        out += "\n"
-        out += String(repeating: " ", count: indent * 2)
+    mutating func newline(_ indent: Int) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
-    private static func writePretty(_ value: JSONValue, indent: Int, into out: inout String) {
+    mutating func pretty(_ value: JSONValue, indent: Int) {
         switch value {
         case .array(let a):
             if a.isEmpty {
-                out += "[]"
-            } else if a.allSatisfy(isScalar) {
-                out += "["
+                ascii("[]")
+            } else if a.allSatisfy(Self.isScalar) {
+                out.append(UInt8(ascii: "["))
                 for (k, e) in a.enumerated() {
-                    if k > 0 { out += ", " }
-                    writeScalar(e, into: &out)
+                    if k > 0 { ascii(", ") }
+                    scalar(e)
                 }
-                out += "]"
+                out.append(UInt8(ascii: "]"))
             } else {
-                out += "["
+                out.append(UInt8(ascii: "["))
                 for (k, e) in a.enumerated() {
-                    if k > 0 { out += "," }
-                    newline(indent + 1, into: &out)
-                    writePretty(e, indent: indent + 1, into: &out)
+                    if k > 0 { out.append(UInt8(ascii: ",")) }
+                    newline(indent + 1)
+                    pretty(e, indent: indent + 1)
                 }
-                newline(indent, into: &out)
-                out += "]"
+                newline(indent)
+                out.append(UInt8(ascii: "]"))
             }
         case .object(let o):
             if o.isEmpty {
-                out += "{}"
+                ascii("{}")
                 return
             }
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             var first = true
             for (k, v) in o {
-                if !first { out += "," }
+                if !first { out.append(UInt8(ascii: ",")) }
                 first = false
-                newline(indent + 1, into: &out)
-                writeString(k, into: &out)
-                out += ": "
-                writePretty(v, indent: indent + 1, into: &out)
+                newline(indent + 1)
+                string(k)
+                ascii(": ")
+                pretty(v, indent: indent + 1)
             }
-            newline(indent, into: &out)
-            out += "}"
-        default: writeScalar(value, into: &out)
+            newline(indent)
+            out.append(UInt8(ascii: "}"))
+        default: scalar(value)
         }
     }
 
-    private static func writeScalar(_ value: JSONValue, into out: inout String) {
+    mutating func scalar(_ value: JSONValue) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .integer(let i): out += String(i)
-        case .number(let d): writeNumber(d, into: &out)
-        case .string(let s): writeString(s, into: &out)
-        case .array, .object: writeCompact(value, into: &out)
+        case .null: ascii("null")
+        case .bool(let b): if b { ascii("true") } else { ascii("false") }
+        case .integer(let i): integer(i)
+        case .number(let d): number(d)
+        case .string(let s): string(s)
+        case .array, .object: compact(value)
         }
     }
 
-    /// A double formatted by the rule in the type's documentation, e.g. `3`, `0.1`, `1e-7`.
-    public static func format(_ d: Double) -> String {
-        var s = ""
-        writeNumber(d, into: &s)
-        return s
+    mutating func integer(_ i: Int64) {
+        if i < 0 { out.append(UInt8(ascii: "-")) }
+        var m = i.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buf in
+            var k = 20
+            repeat {
+                k -= 1
+                buf[k] = UInt8(ascii: "0") + UInt8(m % 10)
+                m /= 10
+            } while m > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[k..<20]))
+        }
     }
 
-    /// Appends a double formatted by the rule in the type's documentation.
-    public static func writeNumber(_ d: Double, into out: inout String) {
+    /// ECMA-262 Number::toString over the shortest round-trip digits (see ``JSONWriter``).
+    mutating func number(_ d: Double) {
         guard d.isFinite else {
-            out += "null"
+            ascii("null")
             return
         }
         if d == 0 {
-            out += "0"
+            out.append(UInt8(ascii: "0"))
             return
         }
         if d.rounded(.towardZero) == d, abs(d) < 1e15 {
-            out += String(Int64(d))
+            integer(Int64(d))
             return
         }
-        if d < 0 { out += "-" }
-        // Shortest round-trip digits from the standard library, re-laid out per ECMA-262.
-        let desc = abs(d).description.utf8
-        var digits: [UInt8] = []
-        digits.reserveCapacity(20)
-        var pointPos = 0
-        var seenPoint = false
-        var exp = 0
-        var expNeg = false
-        var inExp = false
-        for b in desc {
-            if inExp {
-                if b == UInt8(ascii: "-") {
-                    expNeg = true
-                } else if b != UInt8(ascii: "+") {
-                    exp = exp * 10 + Int(b - UInt8(ascii: "0"))
-                }
-            } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
-                inExp = true
-            } else if b == UInt8(ascii: ".") {
-                seenPoint = true
-            } else {
-                digits.append(b)
-                if !seenPoint { pointPos += 1 }
-            }
-        }
-        pointPos += expNeg ? -exp : exp
-        // Strip leading zeros (moving the point) and trailing zeros.
-        var lead = 0
-        while lead < digits.count - 1, digits[lead] == UInt8(ascii: "0") { lead += 1 }
-        digits.removeFirst(lead)
-        pointPos -= lead
-        while digits.count > 1, digits[digits.count - 1] == UInt8(ascii: "0") { digits.removeLast() }
-        let k = digits.count
-        let n = pointPos
-        var s = ""
-        if k <= n && n <= 21 {
-            s = String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: n - k)
-        } else if 0 < n && n <= 21 {
-            s = String(decoding: digits[0..<n], as: UTF8.self) + "." + String(decoding: digits[n...], as: UTF8.self)
-        } else if -6 < n && n <= 0 {
-            s = "0." + String(repeating: "0", count: -n) + String(decoding: digits, as: UTF8.self)
-        } else {
-            let e = n - 1
-            s = String(decoding: digits[0..<1], as: UTF8.self)
-            if k > 1 { s += "." + String(decoding: digits[1...], as: UTF8.self) }
-            s += e < 0 ? "e-\(-e)" : "e+\(e)"
-        }
-        out += s
-    }
-
-    /// Appends `s` as a quoted, escaped JSON string.
-    public static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        var needsEscape = false
-        for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
-            needsEscape = true
-            break
-        }
-        if !needsEscape {
-            out += s
-        } else {
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case "\u{08}": out += "\\b"
-                case "\u{0C}": out += "\\f"
-                default:
-                    if u.value < 0x20 {
-                        out += "\\u00" + _hexByte(UInt8(u.value)).lowercased()
-                    } else {
-                        out.unicodeScalars.append(u)
+        if d < 0 { out.append(UInt8(ascii: "-")) }
+        var desc = abs(d).description
+        desc.withUTF8 { text in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
+                var k = 0  // digit count
+                var pointPos = 0
+                var seenPoint = false
+                var exp = 0
+                var expNeg = false
+                var inExp = false
+                for b in text {
+                    if inExp {
+                        if b == UInt8(ascii: "-") {
+                            expNeg = true
+                        } else if b != UInt8(ascii: "+") {
+                            exp = exp * 10 + Int(b &- UInt8(ascii: "0"))
+                        }
+                    } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+                        inExp = true
+                    } else if b == UInt8(ascii: ".") {
+                        seenPoint = true
+                    } else if k < 32 {
+                        digits[k] = b
+                        k += 1
+                        if !seenPoint { pointPos += 1 }
                     }
                 }
+                pointPos += expNeg ? -exp : exp
+                // Strip leading zeros (moving the point) and trailing zeros.
+                var lead = 0
+                while lead < k - 1, digits[lead] == UInt8(ascii: "0") { lead += 1 }
+                pointPos -= lead
+                var end = k
+                while end - lead > 1, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+                let ds = UnsafeBufferPointer(rebasing: digits[lead..<end])
+                let count = ds.count
+                let n = pointPos
+                if count <= n && n <= 21 {
+                    out.append(contentsOf: ds)
+                    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n - count))
+                } else if 0 < n && n <= 21 {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: ds[0..<n]))
+                    out.append(UInt8(ascii: "."))
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: ds[n...]))
+                } else if -6 < n && n <= 0 {
+                    ascii("0.")
+                    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -n))
+                    out.append(contentsOf: ds)
+                } else {
+                    let e = n - 1
+                    out.append(ds[0])
+                    if count > 1 {
+                        out.append(UInt8(ascii: "."))
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: ds[1...]))
+                    }
+                    out.append(UInt8(ascii: "e"))
+                    out.append(e < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                    integer(Int64(abs(e)))
+                }
             }
         }
-        out += "\""
+    }
+
+    mutating func string(_ s: String) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): ascii("\\\"")
+            case UInt8(ascii: "\\"): ascii("\\\\")
+            case UInt8(ascii: "\n"): ascii("\\n")
+            case UInt8(ascii: "\r"): ascii("\\r")
+            case UInt8(ascii: "\t"): ascii("\\t")
+            case 0x08: ascii("\\b")
+            case 0x0C: ascii("\\f")
+            case 0..<0x20:
+                ascii("\\u00")
+                let hex: StaticString = "0123456789abcdef"
+                out.append(hex.utf8Start[Int(b >> 4)])
+                out.append(hex.utf8Start[Int(b & 15)])
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }

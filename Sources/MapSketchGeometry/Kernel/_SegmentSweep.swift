@@ -14,7 +14,8 @@ struct _SegmentSweep {
     /// Adds the segments `pts[k]`–`pts[k+1]` of one chain (a path, or a closed ring's points).
     mutating func addChain(_ pts: [Point], chain: Int) {
         guard pts.count >= 2 else { return }
-        segs.reserveCapacity(segs.count + pts.count - 1)
+        // No exact reserveCapacity here: called once per two-point chain it would defeat the
+        // array's geometric growth and make building quadratic.
         for k in 0..<(pts.count - 1) {
             let a = pts[k], b = pts[k + 1]
             segs.append(Seg(minX: min(a.x, b.x), maxX: max(a.x, b.x), minY: min(a.y, b.y), maxY: max(a.y, b.y),

@@ -25,7 +25,7 @@ extension GeometryEngine {
     /// ```
     /// - Complexity: O(n log n + k) for n vertices and k segment pairs whose x-ranges overlap
     ///   (noding and its exact check), O(n log n) for the arrangement, plus the hole assignment
-    ///   and one ray count per connected component of the boundary.
+    ///   and one ray count per connected component of the boundary, over one of √E bands of edges.
     /// - Source: odd-even boundary extraction on a planar arrangement (de Berg et al.,
     ///   *Computational Geometry*, 3rd ed., ch. 2, doubly-connected edge lists); snap rounding
     ///   as in Hobby, "Practical segment intersection with finite precision output", CGTA 1999.
@@ -199,13 +199,22 @@ struct _Arrangement {
             let c = comp[v]
             if anchor[c] < 0 || (nodes[v].x, nodes[v].y) < (nodes[anchor[c]].x, nodes[anchor[c]].y) { anchor[c] = v }
         }
-        // Edges by min y, for the ray counts.
-        var edgeList: [(minY: Double, maxY: Double, h: Int)] = []
+        // Edges in horizontal bands (about √E of them), so each component's ray count scans
+        // only the edges of the band holding its anchor.
+        var ylo = Double.infinity, yhi = -Double.infinity
+        for p in nodes {
+            ylo = min(ylo, p.y)
+            yhi = max(yhi, p.y)
+        }
+        let edgeCount = hCount / 2
+        let bandCount = max(1, min(4096, Int(Double(edgeCount).squareRoot())))
+        let bandHeight = yhi > ylo ? (yhi - ylo) / Double(bandCount) : 1
+        func band(_ y: Double) -> Int { min(bandCount - 1, max(0, Int((y - ylo) / bandHeight))) }
+        var bands = [[Int]](repeating: [], count: bandCount)
         for h in stride(from: 0, to: hCount, by: 2) {
             let a = nodes[origin[h]], b = nodes[dest(h)]
-            edgeList.append((min(a.y, b.y), max(a.y, b.y), h))
+            for k in band(min(a.y, b.y))...band(max(a.y, b.y)) { bands[k].append(h) }
         }
-        edgeList.sort { ($0.minY, $0.h) < ($1.minY, $1.h) }
         // Parity of each cycle's face: 1 inside.
         var parity = [Int](repeating: -1, count: cycles.count)
         for c in 0..<compCount {
@@ -217,10 +226,10 @@ struct _Arrangement {
             for h in list where _NodeTopology.quadrant(p, nodes[dest(h)]) == 0 { outerH = h }
             // Ray from p towards −x, counted against other components' edges.
             var crossings = 0
-            for e in edgeList {
-                if e.minY > p.y { break }
-                guard e.maxY > p.y, comp[origin[e.h]] != c else { continue }
-                var a = nodes[origin[e.h]], b = nodes[dest(e.h)]
+            for h in bands[band(p.y)] {
+                var a = nodes[origin[h]], b = nodes[dest(h)]
+                // Half-open in y: the edge counts when min y ≤ p.y < max y.
+                guard min(a.y, b.y) <= p.y, max(a.y, b.y) > p.y, comp[origin[h]] != c else { continue }
                 if a.y > b.y { swap(&a, &b) }
                 if min(a.x, b.x) >= p.x { continue }
                 // Upward edge a→b passes left of p when p is to its right.

@@ -27,6 +27,7 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
         case duplicateRings
     }
 
+    /// The rule broken.
     public var rule: Rule
     /// The part (path or ring) index, counting rings across all polygons in order.
     public var part: Int?
@@ -274,10 +275,15 @@ struct _Validator {
                 return
             }
         }
+        let envs = rings.map { Envelope(points: $0.pts) }
+        func covers(_ o: Int, _ i: Int) -> Bool {
+            guard let eo = envs[o], let ei = envs[i] else { return false }
+            return _Nesting.covers(eo, ei)
+        }
         // Holes not nested.
         for s in structure {
             for h in s.holes {
-                for o in s.holes where o != h && _Nesting.envelopeCovers(rings[o].pts, rings[h].pts)
+                for o in s.holes where o != h && covers(o, h)
                     && _Nesting.isRingNested(rings[h].pts, in: rings[o].pts)
                 {
                     add(.nestedHoles, part: rings[h].part, vertex: 0, at: rings[h].pts[0], "the hole lies inside hole \(rings[o].part)")
@@ -291,12 +297,12 @@ struct _Validator {
                 let shell = rings[s.shell].pts
                 for (j, t) in structure.enumerated() where i != j {
                     let other = rings[t.shell].pts
-                    guard _Nesting.envelopeCovers(other, shell) else { continue }
+                    guard covers(t.shell, s.shell) else { continue }
                     let s0 = shell[0]
                     let s1 = _Nesting.nonEqualVertex(shell, s0)
                     guard _Nesting.isSegmentInRing(s0, s1, other) else { continue }
                     let inHole = t.holes.contains { h in
-                        _Nesting.envelopeCovers(rings[h].pts, shell) && _Nesting.isSegmentInRing(s0, s1, rings[h].pts)
+                        covers(h, s.shell) && _Nesting.isSegmentInRing(s0, s1, rings[h].pts)
                     }
                     if !inHole {
                         add(.nestedShells, part: rings[s.shell].part, vertex: 0, at: s0, "the exterior lies inside the polygon of exterior \(rings[t.shell].part)")
@@ -318,8 +324,8 @@ struct _Validator {
         for (i, r) in input.enumerated() { checkRingSize(r, part: i) }
         guard issues.isEmpty else { return }
         let nonEmpty = input.indices.filter { !input[$0].isEmpty }
-        var rings = nonEmpty.map { _VRing(input[$0], part: $0, polygon: -1, isShell: true) }
-        var analyzer = _TopologyAnalyzer(rings: rings)
+        let rings = nonEmpty.map { _VRing(input[$0], part: $0, polygon: -1, isShell: true) }
+        var analyzer = _TopologyAnalyzer(rings: rings, recordAllTouches: true)
         if let i = analyzer.findInvalidIntersection() {
             issues.append(i)
             return
@@ -329,42 +335,44 @@ struct _Validator {
         var parent = [Int](repeating: -1, count: n)
         var depth = [Int](repeating: 0, count: n)
         let areas = rings.map { abs(Kernel.signedDoubleArea($0.pts)) }
+        let envs = rings.map { Envelope(points: $0.pts) }
+        // Candidates by x: rings sorted by xmin, so only those starting left of ring i are scanned.
+        let byXmin = (0..<n).sorted { (envs[$0]?.xmin ?? 0, $0) < (envs[$1]?.xmin ?? 0, $1) }
         for i in 0..<n {
             var best = -1
-            for j in 0..<n where j != i && _Nesting.envelopeCovers(rings[j].pts, rings[i].pts)
-                && _Nesting.isRingNested(rings[i].pts, in: rings[j].pts)
-            {
+            guard let ei = envs[i] else { continue }
+            for j in byXmin {
+                guard let ej = envs[j] else { continue }
+                if ej.xmin > ei.xmin { break }
+                guard j != i, _Nesting.covers(ej, ei), _Nesting.isRingNested(rings[i].pts, in: rings[j].pts) else { continue }
                 depth[i] += 1
                 if best < 0 || areas[j] < areas[best] { best = j }
             }
             parent[i] = best
         }
         var polygonOf = [Int](repeating: -1, count: n)
+        var isShell = [Bool](repeating: true, count: n)
         var hasHoles = [Bool](repeating: false, count: n)
         for i in 0..<n where depth[i] % 2 == 1 && parent[i] >= 0 { hasHoles[parent[i]] = true }
         for i in 0..<n {
-            rings[i].isShell = depth[i] % 2 == 0
-            let owner = rings[i].isShell ? i : parent[i]
+            isShell[i] = depth[i] % 2 == 0
+            let owner = isShell[i] ? i : parent[i]
             polygonOf[i] = owner >= 0 && hasHoles[owner] ? owner : -1
-            rings[i].polygon = polygonOf[i]
         }
         if mode == .esriSimple {
-            for r in rings {
+            for (i, r) in rings.enumerated() {
                 let a = Kernel.signedDoubleArea(r.pts)
-                if r.isShell && a > 0 {
+                if isShell[i] && a > 0 {
                     add(.wrongOrientation, part: r.part, vertex: nil, at: nil, "an exterior ring must be clockwise")
-                } else if !r.isShell && a < 0 {
+                } else if !isShell[i] && a < 0 {
                     add(.wrongOrientation, part: r.part, vertex: nil, at: nil, "a hole must be counter-clockwise")
                 }
             }
             guard issues.isEmpty else { return }
         }
-        var connected = _TopologyAnalyzer(rings: rings)
-        if let i = connected.findInvalidIntersection() {
-            issues.append(i)
-            return
-        }
-        if let d = connected.disconnection() {
+        // The touches recorded in the first pass, now read per polygon.
+        analyzer.assignPolygons(polygonOf, isShell: isShell)
+        if let d = analyzer.disconnection() {
             add(.disconnectedInterior, part: d.part, vertex: nil, at: d.location, "holes touch the exterior or each other so that the interior is disconnected")
         }
     }
@@ -374,7 +382,11 @@ struct _Validator {
 enum _Nesting {
     static func envelopeCovers(_ outer: [Point], _ inner: [Point]) -> Bool {
         guard let o = Envelope(points: outer), let i = Envelope(points: inner) else { return false }
-        return o.xmin <= i.xmin && o.xmax >= i.xmax && o.ymin <= i.ymin && o.ymax >= i.ymax
+        return covers(o, i)
+    }
+
+    static func covers(_ o: Envelope, _ i: Envelope) -> Bool {
+        o.xmin <= i.xmin && o.xmax >= i.xmax && o.ymin <= i.ymin && o.ymax >= i.ymax
     }
 
     /// The first vertex of a closed ring different from `p` (or the last one).
@@ -391,7 +403,7 @@ enum _Nesting {
     /// Whether the closed ring `test` lies inside the closed ring `target`, given the two do not cross.
     static func isRingNested(_ test: [Point], in target: [Point]) -> Bool {
         guard let p0 = test.first else { return false }
-        switch Kernel.locate(p0, inRing: Array(target.dropLast())) {
+        switch Kernel.locate(p0, inRing: target) {  // a closed ring's repeated vertex is harmless
         case .exterior: return false
         case .interior: return true
         case .boundary:
@@ -401,7 +413,7 @@ enum _Nesting {
 
     /// Whether segment p0–p1 (p0 on or in the ring) starts into the ring's interior.
     static func isSegmentInRing(_ p0: Point, _ p1: Point, _ ring: [Point]) -> Bool {
-        switch Kernel.locate(p0, inRing: Array(ring.dropLast())) {
+        switch Kernel.locate(p0, inRing: ring) {
         case .interior: return true
         case .exterior: return false
         case .boundary: return isIncidentSegmentInRing(p0, p1, ring)
@@ -436,7 +448,7 @@ enum _Nesting {
             guardCount += 1
         }
         // Interior on the right for clockwise rings (y up); flip for counter-clockwise ones.
-        if Kernel.signedDoubleArea(Array(ring.dropLast())) > 0 { swap(&rPrev, &rNext) }
+        if Kernel.signedDoubleArea(ring) > 0 { swap(&rPrev, &rNext) }
         return _NodeTopology.isInteriorSegment(p0, rPrev, rNext, p1)
     }
 }
@@ -501,13 +513,30 @@ enum _NodeTopology {
 /// (JTS `PolygonIntersectionAnalyzer` with inverted rings invalid, and `PolygonRing`).
 struct _TopologyAnalyzer {
     var rings: [_VRing]
-    /// touches[r][other] = the touch point, for rings of one polygon with holes.
+    /// touches[r][other] = the first point where the two rings touch.
     private var touches: [[Int: Point]]
-    private var doubleTouch: (part: Int, location: Point)?
+    /// Ring pairs found touching at a second, different point, in discovery order.
+    private var secondTouches: [(r0: Int, r1: Int, at: Point)] = []
+    /// Record touches between every pair of rings (the polygons are assigned afterwards with
+    /// ``assignPolygons(_:)``), instead of only between rings already known to share a polygon.
+    private let recordAllTouches: Bool
 
-    init(rings: [_VRing]) {
+    init(rings: [_VRing], recordAllTouches: Bool = false) {
         self.rings = rings
+        self.recordAllTouches = recordAllTouches
         touches = Array(repeating: [:], count: rings.count)
+    }
+
+    /// Sets each ring's polygon (-1: none) and role after the fact.
+    mutating func assignPolygons(_ polygon: [Int], isShell: [Bool]) {
+        for i in rings.indices {
+            rings[i].polygon = polygon[i]
+            rings[i].isShell = isShell[i]
+        }
+    }
+
+    private func samePolygon(_ a: Int, _ b: Int) -> Bool {
+        rings[a].polygon >= 0 && rings[a].polygon == rings[b].polygon
     }
 
     /// The first invalid intersection (in sweep order), or nil; records touches as it goes.
@@ -571,16 +600,13 @@ struct _TopologyAnalyzer {
         if _NodeTopology.isCrossing(pt, e00, e01, e10, e11) {
             return issue(.selfIntersection, r0, s0, pt, "rings \(rings[r0].part) and \(rings[r1].part) cross at a vertex")
         }
-        // Touch bookkeeping for rings of the same polygon.
-        let g0 = rings[r0].polygon, g1 = rings[r1].polygon
-        if g0 >= 0 && g0 == g1 && doubleTouch == nil {
-            if let t = touches[r0][r1], !t.equals2D(pt) {
-                doubleTouch = (rings[r0].part, pt)
-            } else if let t = touches[r1][r0], !t.equals2D(pt) {
-                doubleTouch = (rings[r1].part, pt)
+        // Touch bookkeeping (JTS PolygonRing.addTouch) for the connectivity check.
+        if recordAllTouches || samePolygon(r0, r1) {
+            if let t = touches[r0][r1] {
+                if !t.equals2D(pt) { secondTouches.append((r0, r1, pt)) }
             } else {
-                if touches[r0][r1] == nil { touches[r0][r1] = pt }
-                if touches[r1][r0] == nil { touches[r1][r0] = pt }
+                touches[r0][r1] = pt
+                touches[r1][r0] = pt
             }
         }
         return nil
@@ -592,19 +618,20 @@ struct _TopologyAnalyzer {
 
     /// Where the interior of a polygon is disconnected: a double touch between two rings of one
     /// polygon, or a cycle of touching rings (JTS `PolygonRing.findHoleCycleLocation`).
-    mutating func disconnection() -> (part: Int, location: Point)? {
-        if let d = doubleTouch { return d }
+    func disconnection() -> (part: Int, location: Point)? {
+        for t in secondTouches where samePolygon(t.r0, t.r1) { return (rings[t.r0].part, t.at) }
         var root = [Int](repeating: -1, count: rings.count)
         for start in rings.indices where rings[start].polygon >= 0 && root[start] < 0 {
             root[start] = start
-            if touches[start].isEmpty { continue }
+            let first = touches[start].filter { samePolygon(start, $0.key) }
+            if first.isEmpty { continue }
             var stack: [(ring: Int, at: Point)] = []
-            for (other, p) in touches[start].sorted(by: { $0.key < $1.key }) {
+            for (other, p) in first.sorted(by: { $0.key < $1.key }) {
                 root[other] = start
                 stack.append((other, p))
             }
             while let cur = stack.popLast() {
-                for (other, p) in touches[cur.ring].sorted(by: { $0.key < $1.key }) {
+                for (other, p) in touches[cur.ring].sorted(by: { $0.key < $1.key }) where samePolygon(cur.ring, other) {
                     if cur.at.equals2D(p) { continue }
                     if root[other] == start { return (rings[other].part, p) }
                     root[other] = start

@@ -35,11 +35,36 @@ enum _ASCII {
 }
 
 enum _Scan {
-    /// Exact powers of ten (10^0 … 10^22 are exactly representable as Double).
-    static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^e for 0 ≤ e ≤ 22, all exactly representable as Double (a switch compiles to a constant
+    /// table: no lazy global, no bounds check).
+    @inline(__always) static func exactPowerOfTen(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        case 22: 1e22
+        default: 1
+        }
+    }
 
     /// Parses a decimal number (`-12.5`, `+3`, `.5`, `1e-3`) spanning exactly `start..<end`.
     ///
@@ -96,7 +121,7 @@ enum _Scan {
         guard i == end else { return nil }
         if mantissa < (1 << 53), exponent >= -22, exponent <= 22, significant < 19 {
             var value = Double(mantissa)
-            if exponent < 0 { value /= exactPowersOfTen[-exponent] } else { value *= exactPowersOfTen[exponent] }
+            if exponent < 0 { value /= exactPowerOfTen(-exponent) } else { value *= exactPowerOfTen(exponent) }
             return negative ? -value : value
         }
         return Double(String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self))
@@ -173,7 +198,7 @@ enum _Scan {
             guard i > digitsStart else { return nil }
             // Re-derive exactly when the fraction is short (the common case), avoiding drift.
             if i - digitsStart <= 9, let n = uint(p, digitsStart, i) {
-                fraction = Double(n) / exactPowersOfTen[i - digitsStart]
+                fraction = Double(n) / exactPowerOfTen(i - digitsStart)
             }
         }
         var offset = 0

@@ -385,13 +385,16 @@ public struct GPXReader {
         guard i < p.count else { throw error(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the end tag")) }
         guard p[i] == _ASCII.gt else { throw error(p, at: i, .syntax(expected: "'>' closing the end tag")) }
         pos = i + 1
-        let found = text(p, nameStart, nameEnd)
         guard let open = stack.popLast() else {
-            throw error(p, at: tagStart, .mismatchedTag(expected: "(no open element)", found: found))
+            throw error(p, at: tagStart, .mismatchedTag(expected: "(no open element)", found: text(p, nameStart, nameEnd)))
         }
-        let same = open.nameEnd - open.nameStart == nameEnd - nameStart
-            && (0..<(nameEnd - nameStart)).allSatisfy { p[open.nameStart + $0] == p[nameStart + $0] }
-        guard same else { throw error(p, at: tagStart, .mismatchedTag(expected: name(p, open), found: found)) }
+        var same = open.nameEnd - open.nameStart == nameEnd - nameStart
+        var k = 0
+        while same, k < nameEnd - nameStart {
+            same = p[open.nameStart + k] == p[nameStart + k]
+            k += 1
+        }
+        guard same else { throw error(p, at: tagStart, .mismatchedTag(expected: name(p, open), found: text(p, nameStart, nameEnd))) }
         if skipDepth > 0 {
             skipDepth -= 1
             return nil
@@ -443,7 +446,7 @@ public struct GPXReader {
             default: return _Scan.double(b, start, end)
             }
         }
-        let found = String(decoding: scratch[s..<e], as: UTF8.self)
+        var found: String { String(decoding: scratch[s..<e], as: UTF8.self) }  // only on errors and <fix>
         let at = fieldStart
         switch kind {
         case .time:

@@ -11,7 +11,8 @@
 /// - Dates: RMC and ZDA carry the date; GGA/GLL times combine with the last known date, and the
 ///   date rolls forward by one day when the time of day wraps backwards by more than 12 hours
 ///   (midnight). Before any date is known fixes have `time == nil`. Two-digit RMC years map to
-///   1980…2079 (no GPS week-rollover correction: the date is the receiver's).
+///   1980…2079; ZDA years must have four digits. By default the date is the receiver's; `Options.weekRolloverPivot` turns on
+///   gpsd's GPS week-rollover correction (+1024 weeks) for receivers with that bug.
 /// - No fix: GGA quality 0 and RMC/GLL status `V` carry no position; such sentences are counted in
 ///   `statistics.noFix` and an epoch with no valid position emits nothing.
 /// - Checksums: a sentence whose `*hh` checksum does not match is skipped and counted in
@@ -59,6 +60,8 @@ public struct NMEAReader {
 
     /// The file name used in errors.
     public let file: String?
+    /// How dates are interpreted (week-rollover correction).
+    public let options: Options
     /// Counts so far (final once `next()` returned nil).
     public private(set) var statistics = Statistics()
 
@@ -70,13 +73,19 @@ public struct NMEAReader {
 
     /// A reader over the bytes of an NMEA log; `file` labels errors.
     public init(bytes: [UInt8], file: String? = nil) {
+        self.init(bytes: bytes, file: file, options: Options())
+    }
+
+    /// A reader over the bytes of an NMEA log with `options` (e.g. a week-rollover pivot).
+    public init(bytes: [UInt8], file: String? = nil, options: Options) {
         self.bytes = bytes
         self.file = file
+        self.options = options
     }
 
     /// A reader over NMEA text.
-    public init(text: String, file: String? = nil) {
-        self.init(bytes: Array(text.utf8), file: file)
+    public init(text: String, file: String? = nil, options: Options = Options()) {
+        self.init(bytes: Array(text.utf8), file: file, options: options)
     }
 
     /// The next fix, or nil at the end of the input.
@@ -107,11 +116,13 @@ public struct NMEAReader {
         }
     }
 
-    /// Reads every fix of an NMEA log (one segment).
+    /// Reads every fix of an NMEA log (one segment); `options` default to the receiver's dates.
     /// - Throws: `ReaderError` as `next()`.
     /// - Complexity: O(n) in the input bytes.
-    public static func readAll(bytes: [UInt8], file: String? = nil) throws -> (track: GPSTrack, statistics: Statistics) {
-        var reader = NMEAReader(bytes: bytes, file: file)
+    public static func readAll(
+        bytes: [UInt8], file: String? = nil, options: Options = Options()
+    ) throws -> (track: GPSTrack, statistics: Statistics) {
+        var reader = NMEAReader(bytes: bytes, file: file, options: options)
         var fixes: [GPSFix] = []
         fixes.reserveCapacity(bytes.count / 150)
         while let fix = try reader.next() { fixes.append(fix) }
@@ -139,8 +150,10 @@ public struct NMEAReader {
             statistics.ignoredLines += 1
             return nil
         }
-        // Checksum: '*' followed by two hex digits at the end of the sentence.
+        // Checksum: '*' followed by two hex digits at the end of the sentence. One pass computes
+        // it and counts the fields.
         var bodyEnd = end
+        var commas = 0
         if end - dollar >= 4, p[end - 3] == _ASCII.star {
             bodyEnd = end - 3
             guard let hi = Self.hexValue(p[end - 2]), let lo = Self.hexValue(p[end - 1]) else {
@@ -148,7 +161,11 @@ public struct NMEAReader {
                 return nil
             }
             var sum: UInt8 = 0
-            for i in (dollar + 1)..<bodyEnd { sum ^= p[i] }
+            for i in (dollar + 1)..<bodyEnd {
+                let b = p[i]
+                sum ^= b
+                if b == _ASCII.comma { commas += 1 }
+            }
             guard sum == hi << 4 | lo else {
                 statistics.badChecksum += 1
                 return nil
@@ -165,6 +182,7 @@ public struct NMEAReader {
                 return nil
             }
             statistics.withoutChecksum += 1
+            for i in (dollar + 1)..<bodyEnd where p[i] == _ASCII.comma { commas += 1 }
         }
         statistics.sentences += 1
         let body = dollar + 1
@@ -173,8 +191,6 @@ public struct NMEAReader {
             return nil
         }
         let t0 = p[body + 2], t1 = p[body + 3], t2 = p[body + 4]
-        var commas = 0
-        for i in body..<bodyEnd where p[i] == _ASCII.comma { commas += 1 }
         let required: Int
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): required = 9  // GGA up to altitude
@@ -189,7 +205,7 @@ public struct NMEAReader {
             return nil
         }
         var fields = _NMEAFields(start: body + 6, end: bodyEnd)
-        let ctx = _Context(reader: self, p: p, lineStart: lineStart)
+        let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
         case (0x52, 0x4D, 0x43): return try rmc(&fields, ctx)  // RMC
@@ -209,13 +225,6 @@ public struct NMEAReader {
         let line: Int
         let p: UnsafeBufferPointer<UInt8>
         let lineStart: Int
-
-        init(reader: NMEAReader, p: UnsafeBufferPointer<UInt8>, lineStart: Int) {
-            file = reader.file
-            line = reader.lineNumber
-            self.p = p
-            self.lineStart = lineStart
-        }
 
         func error(at position: Int, _ kind: ReaderError.Kind) -> ReaderError {
             ReaderError(file: file, line: line, column: position - lineStart + 1, kind: kind)
@@ -329,7 +338,7 @@ public struct NMEAReader {
         let modeField = f.next(c.p)
         let tod = try c.timeOfDay(timeField, "RMC time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
-        if let days = try c.date(dateField, "RMC date") { state.date = days }
+        if let days = try c.date(dateField, "RMC date") { state.date = options.correctedDays(days, timeOfDay: tod) }
         let valid = status.count == 1 && c.p[status.lowerBound] == 0x41  // 'A'
         let modeByte: UInt8 = modeField.count >= 1 ? c.p[modeField.lowerBound] : 0x41
         guard valid, modeByte != 0x4E, let lat = try c.coordinate(latField, ns, latitude: true),  // 'N' = not valid
@@ -408,14 +417,15 @@ public struct NMEAReader {
         let tod = try c.timeOfDay(timeField, "ZDA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         if !dayField.isEmpty || !monthField.isEmpty || !yearField.isEmpty {
-            guard let d = _Scan.uint(c.p, dayField.lowerBound, dayField.upperBound),
+            guard yearField.count == 4,  // yyyy: also keeps the day count far from Int overflow
+                let d = _Scan.uint(c.p, dayField.lowerBound, dayField.upperBound),
                 let m = _Scan.uint(c.p, monthField.lowerBound, monthField.upperBound),
                 let y = _Scan.uint(c.p, yearField.lowerBound, yearField.upperBound),
                 _Scan.isValidDate(year: y, month: m, day: d)
             else {
                 throw c.error(at: dayField.lowerBound, .badTime(found: c.text(dayField.lowerBound..<yearField.upperBound)))
             }
-            state.date = _Scan.daysFromCivil(year: y, month: m, day: d)
+            state.date = options.correctedDays(_Scan.daysFromCivil(year: y, month: m, day: d), timeOfDay: tod)
         }
         return emitted
     }

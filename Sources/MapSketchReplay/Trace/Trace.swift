@@ -127,12 +127,17 @@ public struct TraceGraphicsLayer: Hashable, Sendable {
 
 /// An attribute value of a graphic, as JSON can carry it.
 public enum TraceAttribute: Hashable, Sendable {
+    /// A JSON string.
     case string(String)
+    /// A JSON number without fraction or exponent.
     case integer(Int)
+    /// Any other JSON number.
     case double(Double)
+    /// `true` or `false`.
     case bool(Bool)
     /// Milliseconds since 1970-01-01T00:00:00Z, written `{"date": ms}`.
     case date(Double)
+    /// JSON `null`.
     case null
 }
 
@@ -222,11 +227,13 @@ public struct TraceUniqueValue: Hashable, Sendable {
 public struct TraceGPSSettings: Hashable, Sendable {
     /// Drop a fix closer than this many meters (geodesic) to the last accepted one; 0 keeps all.
     public var minDistance: Double = 0
-    /// Drop a fix whose accuracy (meters, or hdop × 5 m when only hdop is given) is worse.
+    /// Drop a fix whose horizontal accuracy (meters) is larger; fixes without accuracy pass.
     public var maxAccuracy: Double?
+    /// Drop a fix whose HDOP is larger; fixes without HDOP pass.
+    public var maxHDOP: Double?
     /// Drop a fix identical in position and time to the previous one.
     public var dropDuplicates: Bool = true
-    /// Drop a fix whose time is earlier than the last accepted one.
+    /// Drop a fix whose time is not after the last accepted one's.
     public var dropOutOfOrder: Bool = true
     /// The spatial reference of fix coordinates (WGS 84).
     public var spatialReference: SpatialReference = .wgs84

@@ -30,7 +30,7 @@ public enum TraceDecoder {
                     let entry = try decodeEvent(value, line: lineNumber)
                     if entry.t < lastT {
                         throw JSONError(
-                            "expected a time ≥ \(lastT) (the previous line's), found \(entry.t)",
+                            "expected a time ≥ \(JSONWriter.format(lastT)) (the previous line's), found \(JSONWriter.format(entry.t))",
                             path: [.key("t")])
                     }
                     lastT = entry.t
@@ -47,7 +47,7 @@ public enum TraceDecoder {
         }
         guard let header else {
             throw TraceError(
-                file: file, line: max(lineNumber, 1), column: 1,
+                file: file, line: 1, column: 1,
                 message: "expected a header line ({\"type\":\"header\",…}), found an empty file")
         }
         return Trace(header: header, events: events)
@@ -75,8 +75,9 @@ public enum TraceDecoder {
                 "expected format version \(Trace.formatVersion), found \(version)", path: [.key("version")])
         }
         h.version = version
-        if let t = try f.double("t"), t != 0 {
-            throw JSONError("expected 0 (the header is at time 0), found \(t)", path: [.key("t")])
+        let t = try f.requiredDouble("t")
+        guard t == 0 else {
+            throw JSONError("expected 0 (the header is at time 0), found \(JSONWriter.format(t))", path: [.key("t")])
         }
         h.name = try f.string("name")
         h.description = try f.string("description")
@@ -96,8 +97,8 @@ public enum TraceDecoder {
         var f = try _Fields(v, what: "the screen size")
         let w = try f.requiredDouble("width")
         let h = try f.requiredDouble("height")
-        guard w > 0 else { throw JSONError("expected a positive width in points, found \(w)", path: [.key("width")]) }
-        guard h > 0 else { throw JSONError("expected a positive height in points, found \(h)", path: [.key("height")]) }
+        guard w > 0 else { throw JSONError("expected a positive width in points, found \(JSONWriter.format(w))", path: [.key("width")]) }
+        guard h > 0 else { throw JSONError("expected a positive height in points, found \(JSONWriter.format(h))", path: [.key("height")]) }
         try f.rejectUnknown()
         return ScreenSize(width: w, height: h)
     }
@@ -107,7 +108,7 @@ public enum TraceDecoder {
         let center = try f.nested("center", decodePoint) ?? Point(0, 0)
         let r = try f.requiredDouble("resolution")
         guard r > 0 else {
-            throw JSONError("expected a positive resolution (map units per point), found \(r)", path: [.key("resolution")])
+            throw JSONError("expected a positive resolution (map units per point), found \(JSONWriter.format(r))", path: [.key("resolution")])
         }
         let rotation = try f.double("rotation") ?? 0
         try f.rejectUnknown()
@@ -159,7 +160,7 @@ public enum TraceDecoder {
             ("vertexHitTolerance", \.vertexHitTolerance),
         ] {
             if let d = try f.double(key) {
-                guard d >= 0 else { throw JSONError("expected a non-negative number, found \(d)", path: [.key(key)]) }
+                guard d >= 0 else { throw JSONError("expected a non-negative number, found \(JSONWriter.format(d))", path: [.key(key)]) }
                 t[keyPath: path] = d
             }
         }
@@ -191,6 +192,7 @@ public enum TraceDecoder {
         var g = TraceGPSSettings()
         g.minDistance = try f.double("minDistance") ?? 0
         g.maxAccuracy = try f.double("maxAccuracy")
+        g.maxHDOP = try f.double("maxHDOP")
         g.dropDuplicates = try f.bool("dropDuplicates") ?? true
         g.dropOutOfOrder = try f.bool("dropOutOfOrder") ?? true
         if let sr = try f.nested("spatialReference", decodeSpatialReference) { g.spatialReference = sr }
@@ -392,7 +394,7 @@ public enum TraceDecoder {
     public static func decodeEvent(_ value: JSONValue, line: Int = 0) throws -> TraceEntry {
         var f = try _Fields(value, what: "an event")
         let t = try f.requiredDouble("t")
-        guard t >= 0 else { throw JSONError("expected a time ≥ 0 seconds, found \(t)", path: [.key("t")]) }
+        guard t >= 0 else { throw JSONError("expected a time ≥ 0 seconds, found \(JSONWriter.format(t))", path: [.key("t")]) }
         guard let type = try f.oneOf("type", eventTypes) else {
             throw JSONError("missing member \"type\": expected touch, gps or an API call (\(TraceCall.allNames.joined(separator: ", ")))")
         }
@@ -407,8 +409,8 @@ public enum TraceDecoder {
         case "gps":
             let lat = try f.requiredDouble("lat")
             let lon = try f.requiredDouble("lon")
-            guard (-90...90).contains(lat) else { throw JSONError("expected a latitude in -90...90, found \(lat)", path: [.key("lat")]) }
-            guard (-180...180).contains(lon) else { throw JSONError("expected a longitude in -180...180, found \(lon)", path: [.key("lon")]) }
+            guard (-90...90).contains(lat) else { throw JSONError("expected a latitude in -90...90, found \(JSONWriter.format(lat))", path: [.key("lat")]) }
+            guard (-180...180).contains(lon) else { throw JSONError("expected a longitude in -180...180, found \(JSONWriter.format(lon))", path: [.key("lon")]) }
             event = .gps(
                 TraceGPSFix(
                     lat: lat, lon: lon, ele: try f.double("ele"), time: try f.double("time"), hdop: try f.double("hdop"),
@@ -466,7 +468,7 @@ public enum TraceDecoder {
         case "pan": return .pan(dx: try f.requiredDouble("dx"), dy: try f.requiredDouble("dy"))
         default:
             let factor = try f.requiredDouble("factor")
-            guard factor > 0 else { throw JSONError("expected a positive zoom factor, found \(factor)", path: [.key("factor")]) }
+            guard factor > 0 else { throw JSONError("expected a positive zoom factor, found \(JSONWriter.format(factor))", path: [.key("factor")]) }
             let anchor = try f.nested("anchor", decodePoint)
             return .zoom(factor: factor, anchorX: anchor?.x, anchorY: anchor?.y)
         }

@@ -51,6 +51,7 @@ public enum TraceEncoder {
             var g = JSONObject()
             if h.gps.minDistance != 0 { g["minDistance"] = .number(h.gps.minDistance) }
             if let a = h.gps.maxAccuracy { g["maxAccuracy"] = .number(a) }
+            if let a = h.gps.maxHDOP { g["maxHDOP"] = .number(a) }
             if !h.gps.dropDuplicates { g["dropDuplicates"] = false }
             if !h.gps.dropOutOfOrder { g["dropOutOfOrder"] = false }
             if h.gps.spatialReference != .wgs84 { g["spatialReference"] = encodeSpatialReference(h.gps.spatialReference) }

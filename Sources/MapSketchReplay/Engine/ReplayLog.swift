@@ -1,0 +1,121 @@
+import MapSketch
+import MapSketchGeometry
+
+/// The event log of a replay: gestures the map recognised, sketch edits and selections,
+/// magnifier, callouts and failed calls, in the order they happened.
+///
+/// The many small steps of a pan, a pinch, a hold drag or a vertex drag are coalesced into one
+/// entry each (with the total delta, scale or step count) so golden files stay readable.
+struct _ReplayLog {
+    /// The entries, each a JSON object with `t` and `event`.
+    private(set) var entries: [JSONValue] = []
+    /// The current event time.
+    var now: Double = 0
+    /// Counts by event name (coalesced steps count once per gesture).
+    private(set) var counts: [String: Int] = [:]
+
+    private var pan: (t: Double, dx: Double, dy: Double, steps: Int)?
+    private var pinch: (t: Double, scale: Double, steps: Int, center: ScreenPoint)?
+    private var holdMoves: (t: Double, count: Int)?
+    private var dragMoves: (t: Double, count: Int)?
+
+    /// While true, entries are counted (in ``counts``) but not written: GPS appends would
+    /// otherwise put thousands of identical edit and select entries in the log.
+    var muted = false
+
+    mutating func append(_ event: String, _ members: JSONObject = [:]) {
+        if muted {
+            counts[event, default: 0] += 1
+            return
+        }
+        flush()
+        emit(event, members)
+    }
+
+    private mutating func emit(_ event: String, _ members: JSONObject, at t: Double? = nil) {
+        var o: JSONObject = ["t": .number(t ?? now), "event": .string(event)]
+        for (k, v) in members { o[k] = v }
+        entries.append(.object(o))
+        counts[event, default: 0] += 1
+    }
+
+    /// Writes any pending coalesced pan, pinch, hold moves or drag moves.
+    mutating func flush() {
+        if let p = pan {
+            pan = nil
+            emit("pan", ["dx": .number(p.dx), "dy": .number(p.dy), "steps": .integer(Int64(p.steps))], at: p.t)
+        }
+        if let p = pinch {
+            pinch = nil
+            emit("pinch", ["scale": .number(p.scale), "x": .number(p.center.x), "y": .number(p.center.y), "steps": .integer(Int64(p.steps))], at: p.t)
+        }
+        if let h = holdMoves {
+            holdMoves = nil
+            emit("holdMove", ["count": .integer(Int64(h.count))], at: h.t)
+        }
+        if let d = dragMoves {
+            dragMoves = nil
+            emit("dragMove", ["count": .integer(Int64(d.count))], at: d.t)
+        }
+    }
+
+    /// Logs a gesture the map recognised.
+    mutating func gesture(_ g: Gesture) {
+        switch g {
+        case .tap(let s): append("tap", ["x": .number(s.x), "y": .number(s.y)])
+        case .holdBegan(let s): append("hold", ["x": .number(s.x), "y": .number(s.y)])
+        case .holdMoved:
+            holdMoves = (holdMoves?.t ?? now, (holdMoves?.count ?? 0) + 1)
+        case .holdEnded(let s): append("holdEnd", ["x": .number(s.x), "y": .number(s.y)])
+        case .holdCancelled: append("holdCancel")
+        case .pan(let from, let to):
+            if pan == nil { flush() }
+            let p = pan ?? (now, 0, 0, 0)
+            pan = (p.t, p.dx + to.x - from.x, p.dy + to.y - from.y, p.steps + 1)
+        case .panEnded:
+            flush()
+        case .pinch(let center, let scale):
+            if pinch == nil { flush() }
+            let p = pinch ?? (now, 1, 0, center)
+            pinch = (p.t, p.scale * scale, p.steps + 1, center)
+        }
+    }
+
+    /// Logs a geometry change of the sketch.
+    mutating func geometryChanged(_ c: SketchGeometryChange) {
+        switch c.reason {
+        case .dragMoved:
+            // Keep hold moves and drag moves as two counters without flushing one another.
+            dragMoves = (dragMoves?.t ?? now, (dragMoves?.count ?? 0) + 1)
+        case .edit(let kind): append("edit", ["kind": .string(Self.name(kind))])
+        case .dragCancelled: append("dragCancelled")
+        case .undo: append("undo")
+        case .redo: append("redo")
+        case .replaced: append("setGeometry")
+        }
+    }
+
+    static func name(_ k: SketchEditRecord.Kind) -> String {
+        switch k {
+        case .insertVertex: "insertVertex"
+        case .removeVertex: "removeVertex"
+        case .moveVertex: "moveVertex"
+        case .addPart: "addPart"
+        case .removePart: "removePart"
+        case .replaceGeometry: "replaceGeometry"
+        }
+    }
+
+    /// Logs a selection change.
+    mutating func selectionChanged(_ s: SketchSelection) {
+        append("select", ["selection": Self.json(s)])
+    }
+
+    static func json(_ s: SketchSelection) -> JSONValue {
+        switch s {
+        case .none: .null
+        case .vertex(let p, let i): ["vertex": .integer(Int64(i)), "part": .integer(Int64(p))]
+        case .midVertex(let p, let seg): ["midVertex": .integer(Int64(seg)), "part": .integer(Int64(p))]
+        }
+    }
+}

@@ -1,0 +1,243 @@
+public import MapSketch
+import MapSketchGeometry
+import Foundation
+
+/// A map set up from a trace's header, fed the trace's events one at a time on a virtual clock.
+///
+/// The session drives the model only through its public API: it builds a ``MapView`` with the
+/// header's screen, viewport, spatial reference and thresholds, adds the graphics layers and the
+/// sketch layer (which becomes the touch delegate), then for each event advances the map's
+/// gesture clock to the event's time (`advanceTime(to:)`) and feeds it: touches to
+/// `MapView.handle(_:)`, calls to the sketch, layer or map, GPS fixes through ``GPSIngest``.
+/// Nothing sleeps, so the same trace gives the same output on every run.
+///
+/// ```swift
+/// let session = try ReplaySession(trace: trace, name: "tap")
+/// session.run()
+/// print(session.output().json)
+/// ```
+@MainActor
+public final class ReplaySession {
+    /// The trace being replayed.
+    public let trace: Trace
+    /// The name reports use (the trace path relative to its corpus).
+    public let name: String
+    /// The map.
+    public let mapView: MapView
+    /// The sketch layer, when the header asks for one.
+    public let sketch: SketchLayer?
+    /// How many events have been applied.
+    public private(set) var position = 0
+
+    var log = _ReplayLog()
+    var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
+    var gps: GPSIngest
+    private var observers: [SketchObservation] = []
+
+    /// Sets up the map from the trace's header.
+    /// - Throws: ``ReplayError`` when the header describes something the model refuses (a
+    ///   duplicate layer name, a renderer the map rejects, a non-finite sketch coordinate).
+    public init(trace: Trace, name: String) throws(ReplayError) {
+        self.trace = trace
+        self.name = name
+        let h = trace.header
+        mapView = MapView(screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds)
+        mapView.wrapAround = h.options.wrapAround
+        mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
+        gps = GPSIngest(settings: h.gps, mapSpatialReference: h.spatialReference)
+        do {
+            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers) }
+            if let s = h.sketch {
+                let layer: SketchLayer
+                if let g = s.geometry { layer = try SketchLayer(geometry: g) } else { layer = try SketchLayer(geometryType: s.geometryType) }
+                layer.levelsOfUndo = h.options.levelsOfUndo ?? 0
+                layer.symbology.showsVertexNumbers = h.options.showVertexNumbers
+                try mapView.addLayer(layer, named: "sketch")
+                mapView.touchDelegate = layer
+                sketch = layer
+            } else {
+                sketch = nil
+            }
+        } catch {
+            throw ReplayError(line: 1, message: "the header cannot be set up: \(error)")
+        }
+        observe()
+    }
+
+    private func observe() {
+        mapView.addEventObserver { [weak self] e in self?.mapEvent(e) }
+        guard let sketch else { return }
+        observers.append(sketch.onGeometryChanged { [weak self] c in self?.log.geometryChanged(c) })
+        observers.append(sketch.onSelectionChanged { [weak self] c in self?.log.selectionChanged(c.new) })
+        observers.append(
+            sketch.onMagnifier { [weak self] m in
+                switch m {
+                case .show(let s): self?.log.append("magnifier", ["x": .number(s.x), "y": .number(s.y)])
+                case .move: break
+                case .hide: self?.log.append("magnifierHide")
+                }
+            })
+    }
+
+    private func mapEvent(_ e: MapEvent) {
+        switch e {
+        case .gesture(let g): log.gesture(g)
+        case .calloutShown(let c):
+            log.append("callout", ["layer": .string(c.layerName), "graphic": .integer(Int64(graphicIndex(c.layerName, c.graphicID) ?? -1)), "title": .string(c.title), "detail": .string(c.detail)])
+        case .calloutDismissed: log.append("calloutDismissed")
+        case .symbolMismatch(let m): log.append("symbolMismatch", ["message": .string(m.description)])
+        case .layerAdded, .layerRemoved, .layerLoaded, .layerFailedToLoad, .layerError: break
+        }
+    }
+
+    private func graphicIndex(_ layer: String, _ id: GraphicID) -> Int? {
+        graphicsLayers[layer]?.ids.firstIndex(of: id)
+    }
+
+    static func addLayer(
+        _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: [GraphicID])]
+    ) throws {
+        let layer = GraphicsLayer()
+        layer.isHitTestEnabled = l.hitTestable
+        layer.calloutsEnabled = l.calloutsEnabled
+        if let r = l.renderer { layer.renderer = try TraceModelBridge.renderer(r) }
+        try map.addLayer(layer, named: l.name)
+        var ids: [GraphicID] = []
+        for g in l.graphics { ids.append(try layer.add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference))) }
+        layers[l.name] = (layer, ids)
+    }
+
+    /// Whether every event has been applied.
+    public var isFinished: Bool { position >= trace.events.count }
+
+    /// Applies the next event. Returns false when there is none.
+    @discardableResult
+    public func step() -> Bool {
+        guard position < trace.events.count else { return false }
+        apply(trace.events[position])
+        position += 1
+        return true
+    }
+
+    /// Applies events until `count` have been applied (all of them when nil), without sleeping.
+    public func run(upTo count: Int? = nil) {
+        let end = min(count ?? trace.events.count, trace.events.count)
+        while position < end { step() }
+        log.flush()
+    }
+
+    /// Applies every event, sleeping between them so the replay keeps the trace's pace
+    /// (`speed` > 1 runs faster). Only for watching a replay; output is the same as ``run(upTo:)``.
+    public func runPaced(speed: Double = 1) async {
+        var last = trace.events.first?.t ?? 0
+        while position < trace.events.count {
+            let t = trace.events[position].t
+            let wait = (t - last) / max(speed, 1e-9)
+            if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(min(wait, 3600) * 1e9)) }
+            last = t
+            step()
+        }
+        log.flush()
+    }
+
+    /// Applies one event: advance the gesture clock to its time, then feed it.
+    func apply(_ e: TraceEntry) {
+        log.now = e.t
+        mapView.advanceTime(to: e.t)
+        switch e.event {
+        case .touch(let phase, let id, let x, let y):
+            mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, x: x, y: y))
+        case .gps(let fix):
+            gps.ingest(fix, session: self)
+        case .call(let c):
+            do {
+                try call(c)
+            } catch {
+                log.append("error", ["line": .integer(Int64(e.line)), "call": .string(c.name), "message": .string("\(error)")])
+            }
+        }
+    }
+
+    private func requireSketch(_ c: TraceCall) throws -> SketchLayer {
+        guard let sketch else { throw ReplayCallError("\(c.name) needs a sketch (the header has no \"sketch\")") }
+        return sketch
+    }
+
+    private func requireLayer(_ name: String) throws -> (layer: GraphicsLayer, ids: [GraphicID]) {
+        guard let l = graphicsLayers[name] else { throw ReplayCallError("no graphics layer named \"\(name)\"") }
+        return l
+    }
+
+    private func call(_ c: TraceCall) throws {
+        switch c {
+        case .undo: if try !requireSketch(c).undo() { log.append("undo", ["done": false]) }
+        case .redo: if try !requireSketch(c).redo() { log.append("redo", ["done": false]) }
+        case .insertVertex(let part, let index, let p): try requireSketch(c).insertVertex(p, part: part, at: index)
+        case .moveVertex(let part, let index, let p): try requireSketch(c).moveVertex(part: part, index: index, to: p)
+        case .removeVertex(let part, let index): try requireSketch(c).removeVertex(part: part, index: index)
+        case .addPart: _ = try requireSketch(c).addPart()
+        case .removePart(let part): try requireSketch(c).removePart(part)
+        case .removeSelectedVertex: try requireSketch(c).removeSelectedVertex()
+        case .removeSelectedPart: try requireSketch(c).removeSelectedPart()
+        case .selectVertex(let part, let index): try requireSketch(c).select(.vertex(part: part, index: index))
+        case .selectLastVertex: try requireSketch(c).selectLastVertex()
+        case .clearSelection: try requireSketch(c).select(.none)
+        case .clear: try requireSketch(c).clear()
+        case .applyGeometry(let g): try requireSketch(c).applyGeometry(g)
+        case .setGeometry(let g): try requireSketch(c).setGeometry(g)
+        case .addGraphic(let name, let g):
+            var l = try requireLayer(name)
+            l.ids.append(try l.layer.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference)))
+            graphicsLayers[name] = l
+            log.append("graphicAdded", ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
+        case .removeGraphic(let name, let index):
+            var l = try requireLayer(name)
+            guard l.ids.indices.contains(index) else {
+                throw ReplayCallError("graphic index \(index) out of range (layer \"\(name)\" has \(l.ids.count) graphics)")
+            }
+            _ = l.layer.remove(l.ids[index])
+            l.ids.remove(at: index)
+            graphicsLayers[name] = l
+            log.append("graphicRemoved", ["layer": .string(name), "graphic": .integer(Int64(index))])
+        case .removeAllGraphics(let name):
+            var l = try requireLayer(name)
+            l.layer.removeAll()
+            l.ids.removeAll()
+            graphicsLayers[name] = l
+            log.append("graphicsCleared", ["layer": .string(name)])
+        case .addGraphicsLayer(let layer):
+            try Self.addLayer(layer, to: mapView, into: &graphicsLayers)
+            log.append("layerAdded", ["layer": .string(layer.name)])
+        case .removeLayer(let name):
+            try mapView.removeLayer(named: name)
+            graphicsLayers[name] = nil
+            log.append("layerRemoved", ["layer": .string(name)])
+        case .setViewport(let v): mapView.viewport = v
+        case .pan(let dx, let dy): mapView.pan(byScreenDeltaX: dx, dy: dy)
+        case .zoom(let factor, let ax, let ay):
+            mapView.zoom(by: factor, anchor: ax.flatMap { x in ay.map { ScreenPoint(x: x, y: $0) } })
+        }
+    }
+}
+
+/// A call in a trace that the model refused (logged as an `error` event; the replay goes on).
+struct ReplayCallError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
+
+/// A trace whose header the model cannot set up.
+public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line of the trace.
+    public var line: Int
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(line):1: \(message)" }
+}

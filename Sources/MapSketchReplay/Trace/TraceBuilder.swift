@@ -1,0 +1,83 @@
+public import MapSketch
+public import MapSketchGeometry
+import Foundation
+
+/// Builds whole traces from recorded inputs: GPS tracks and touch logs.
+public enum TraceBuilder {
+    /// The Web Mercator point of a WGS 84 position (spherical, radius 6378137 m), used only to
+    /// frame a track in the viewport; the replay projects fixes with the geometry engine.
+    static func webMercator(lat: Double, lon: Double) -> Point {
+        let r = 6_378_137.0
+        let phi = max(min(lat, 85.05112878), -85.05112878) * .pi / 180
+        return Point(x: r * lon * .pi / 180, y: r * log(tan(.pi / 4 + phi / 2)))
+    }
+
+    /// A trace that replays a GPS track into a new sketch of `geometryType` on a Web Mercator map
+    /// whose viewport frames the track.
+    ///
+    /// Event times are the fixes' times relative to the first timed fix (never decreasing: a fix
+    /// earlier than the previous event keeps the previous time; one without time comes 1 s after
+    /// the previous event), so replay order is file order and the `gps` filters see the receiver
+    /// times unchanged.
+    /// - Complexity: O(n) in the number of fixes.
+    public static func gpsTrace(
+        _ track: GPSTrack, name: String, description: String, geometryType: GeometryType = .polyline,
+        settings: TraceGPSSettings = TraceGPSSettings(), screen: ScreenSize = ScreenSize(width: 800, height: 600)
+    ) -> Trace {
+        var h = TraceHeader()
+        h.name = name
+        h.description = description
+        h.screen = screen
+        h.spatialReference = .webMercator
+        h.sketch = TraceSketchSetup(geometryType: geometryType)
+        h.gps = settings
+        var env: Envelope?
+        for f in track.fixes {
+            let p = webMercator(lat: f.latitude, lon: f.longitude)
+            if env == nil { env = Envelope(p) } else { env?.expand(toInclude: p) }
+        }
+        if let e = env {
+            let w = max(e.xmax - e.xmin, 1)
+            let hgt = max(e.ymax - e.ymin, 1)
+            let res = max(w / (screen.width * 0.9), hgt / (screen.height * 0.9))
+            h.viewport = Viewport(center: Point((e.xmin + e.xmax) / 2, (e.ymin + e.ymax) / 2), resolution: (res * 1000).rounded(.up) / 1000)
+        }
+        var events: [TraceEntry] = []
+        events.reserveCapacity(track.fixes.count)
+        let t0 = track.fixes.lazy.compactMap(\.time).first
+        var last = 0.0
+        for f in track.fixes {
+            var t: Double
+            if let ft = f.time, let t0 { t = max(ft - t0, last) } else { t = events.isEmpty ? 0 : last + 1 }
+            t = (t * 1000).rounded() / 1000
+            last = t
+            let fix = TraceGPSFix(
+                lat: f.latitude, lon: f.longitude, ele: f.elevation, time: f.time, hdop: f.hdop, accuracy: f.horizontalAccuracy,
+                speed: f.speed, segment: f.segment)
+            events.append(TraceEntry(t: t, .gps(fix)))
+        }
+        return Trace(header: h, events: events)
+    }
+
+    /// A trace that replays recorded touches (e.g. from `getevent`) into a sketch on a map whose
+    /// screen is `screen`, one map unit per point, centered at the origin.
+    /// - Complexity: O(n) in the number of touches.
+    public static func touchTrace(
+        _ touches: [TouchEvent], name: String, description: String, screen: ScreenSize, geometryType: GeometryType = .polyline
+    ) -> Trace {
+        var h = TraceHeader()
+        h.name = name
+        h.description = description
+        h.screen = screen
+        h.viewport = Viewport(center: Point(0, 0), resolution: 1)
+        h.sketch = TraceSketchSetup(geometryType: geometryType)
+        h.options.showMagnifierOnTapAndHold = true
+        var last = 0.0
+        let events = touches.map { e -> TraceEntry in
+            let t = max((e.time * 1_000_000).rounded() / 1_000_000, last)
+            last = t
+            return TraceEntry(t: t, .touch(phase: e.phase, id: e.id, x: (e.location.x * 1000).rounded() / 1000, y: (e.location.y * 1000).rounded() / 1000))
+        }
+        return Trace(header: h, events: events)
+    }
+}

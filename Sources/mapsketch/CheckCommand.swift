@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import MapSketchReplay
+
+/// `K/N`: shard K (1-based) of N.
+struct Shard: ExpressibleByArgument, Equatable {
+    var k: Int
+    var n: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        self.k = k
+        self.n = n
+    }
+}
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Replay every trace under DIR and compare with its golden files.",
+        discussion: """
+            Numbers match within 1e-9 absolute + 1e-9 relative; structure, strings and key order exactly; SVG goldens \
+            (NAME.expected.svg, when present) exactly. A mismatch prints a diff and writes NAME.actual.json and \
+            NAME.diff.svg (expected in green under actual in red) beside the golden. Goldens are written only with \
+            --update (or MAPSKETCH_RECORD=1), atomically. Exit 1 when any trace fails.
+            """)
+
+    @Argument(help: "The corpus folder (default: Traces).")
+    var dir: String = "Traces"
+
+    @Flag(help: "Record the golden files instead of comparing.")
+    var update = false
+
+    @Option(help: "Write a JUnit XML report to this file.")
+    var junit: String?
+
+    @Option(help: "Check only shard K of N (1-based), e.g. 2/4.")
+    var shard: Shard?
+
+    @MainActor
+    mutating func run() async throws {
+        let root = URL(fileURLWithPath: dir)
+        var cases: [GoldenCase]
+        do {
+            cases = try GoldenCorpus.cases(under: root)
+        } catch {
+            throw CLI.fail(error.description)
+        }
+        if let shard { cases = GoldenCorpus.shard(cases, k: shard.k, n: shard.n) }
+        let record = update || ProcessInfo.processInfo.environment["MAPSKETCH_RECORD"] == "1"
+        let runner = GoldenRunner(update: record)
+        var results: [GoldenResult] = []
+        let start = ContinuousClock.now
+        for (i, c) in cases.enumerated() {
+            CLI.progress("[\(i + 1)/\(cases.count)] \(c.name)")
+            let t0 = ContinuousClock.now
+            let status = runner.check(c, rendering: Replayer.rendering(for: c))
+            let seconds = Double(CLI.milliseconds(ContinuousClock.now - t0)) / 1000
+            results.append(GoldenResult(goldenCase: c, status: status, seconds: seconds))
+            switch status {
+            case .failed(let report):
+                CLI.endProgress()
+                print("FAIL \(c.name)\n\(report)", terminator: report.hasSuffix("\n") ? "" : "\n")
+            case .recorded:
+                CLI.endProgress()
+                print("recorded \(c.name)")
+            case .passed, .unchanged: break
+            }
+        }
+        CLI.endProgress()
+        let failed = results.filter(\.failed).count
+        let ms = CLI.milliseconds(ContinuousClock.now - start)
+        let recorded = results.filter { $0.status == .recorded }.count
+        var line = "\(results.count) trace\(results.count == 1 ? "" : "s") in \(CLI.display(root))"
+        if let shard { line += " (shard \(shard.k)/\(shard.n))" }
+        line += record ? ": \(recorded) recorded, \(results.count - recorded - failed) unchanged" : ": \(results.count - failed) passed"
+        line += ", \(failed) failed, \(ms) ms"
+        print(line)
+        if let junit { try CLI.write(JUnitReport.xml(suite: "mapsketch-check", results: results), to: junit) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

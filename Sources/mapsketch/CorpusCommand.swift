@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import MapSketchReplay
+
+struct CorpusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "corpus",
+        abstract: "Regenerate the corpus traces under DIR from code and from DIR/real (goldens are not touched).",
+        discussion: "Review the diff, then record goldens with `mapsketch check DIR --update`.")
+
+    @Argument(help: "The corpus folder (default: Traces).")
+    var dir: String = "Traces"
+
+    mutating func run() async throws {
+        let root = URL(fileURLWithPath: dir).standardizedFileURL
+        let entries: [Corpus.Entry]
+        do {
+            entries = try Corpus.all(root: root)
+        } catch {
+            throw CLI.fail("\(dir): \(error)")
+        }
+        var written = 0
+        for e in entries {
+            let url = root.appendingPathComponent(e.path + ".trace.jsonl")
+            if (try? String(contentsOf: url, encoding: .utf8)) == e.text { continue }
+            try CLI.write(e.text, to: url.path)
+            written += 1
+        }
+        var byFolder: [String: Int] = [:]
+        for e in entries { byFolder[String(e.path.split(separator: "/").first ?? ""), default: 0] += 1 }
+        print("\(entries.count) traces (\(written) written): " + byFolder.keys.sorted().map { "\($0) \(byFolder[$0] ?? 0)" }.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import MapSketch
+import MapSketchGeometry
+import MapSketchReplay
+
+/// The sketch types a GPS track can become.
+enum TrackSketchType: String, ExpressibleByArgument, CaseIterable {
+    case polyline, polygon, multipoint
+
+    var geometryType: GeometryType {
+        switch self {
+        case .polyline: .polyline
+        case .polygon: .polygon
+        case .multipoint: .multipoint
+        }
+    }
+}
+
+struct GPSCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gps",
+        abstract: "Replay a GPS track (.gpx, .gpx.gz, .nmea/.log, .geojson/.geojsonl) into a sketch and print the geometry.",
+        discussion: """
+            Fixes are filtered, projected into the map's spatial reference (Web Mercator) and appended through the \
+            sketch's public API; each track segment becomes a part. A summary (fixes kept and dropped by reason, \
+            parts, geodesic length) goes to stderr.
+            """)
+
+    @Argument(help: "The track file.")
+    var track: String
+
+    @Option(help: "Drop fixes closer than this many meters to the last kept one.")
+    var minDistance: Double = 0
+
+    @Option(help: "Drop fixes whose horizontal accuracy (m) is larger.")
+    var maxAccuracy: Double?
+
+    @Option(help: "Drop fixes whose HDOP is larger.")
+    var maxHdop: Double?
+
+    @Flag(help: "Keep exact repeats of the last kept fix.")
+    var keepDuplicates = false
+
+    @Flag(help: "Keep fixes whose time does not advance.")
+    var keepOutOfOrder = false
+
+    @Option(help: "The sketch type: polyline, polygon or multipoint.")
+    var type: TrackSketchType = .polyline
+
+    @Option(help: "The geometry format: esrijson, geojson or wkt.")
+    var format: FormatName = .esrijson
+
+    @Option(help: "Write an SVG of the map at the end to this file.")
+    var svg: String?
+
+    @Option(help: "Write the trace made from the track to this file (.trace.jsonl).")
+    var saveTrace: String?
+
+    func validate() throws {
+        if minDistance < 0 { throw ValidationError("--min-distance must be 0 or more") }
+    }
+
+    /// Reads a track by its extension.
+    static func read(_ url: URL, file: String) throws(ExitCode) -> GPSTrack {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw CLI.fail("\(file): cannot read the file") }
+        let bytes = Array(data)
+        let name = url.lastPathComponent.lowercased()
+        do {
+            if name.hasSuffix(".gpx") || name.hasSuffix(".gpx.gz") { return try GPXReader.readAll(bytes: bytes, file: file) }
+            if name.hasSuffix(".nmea") || name.hasSuffix(".log") || name.hasSuffix(".txt") {
+                return try NMEAReader.readAll(bytes: bytes, file: file).track
+            }
+            if name.hasSuffix(".geojson") || name.hasSuffix(".geojsonl") || name.hasSuffix(".jsonl") {
+                return try GeoJSONLinesReader.readAll(bytes: bytes, file: file)
+            }
+        } catch {
+            throw CLI.fail("\(error)")
+        }
+        throw CLI.fail("\(file): expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file")
+    }
+
+    @MainActor
+    mutating func run() async throws {
+        let url = URL(fileURLWithPath: track)
+        let file = CLI.display(url)
+        let t = try Self.read(url, file: file)
+        var settings = TraceGPSSettings()
+        settings.minDistance = minDistance
+        settings.maxAccuracy = maxAccuracy
+        settings.maxHDOP = maxHdop
+        settings.dropDuplicates = !keepDuplicates
+        settings.dropOutOfOrder = !keepOutOfOrder
+        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: type.geometryType, settings: settings)
+        if let saveTrace { try CLI.write(TraceEncoder.encode(trace), to: saveTrace) }
+        let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: file, file: file) }
+        let out = session.output()
+        if let svg { try CLI.write(session.svg(), to: svg) }
+        var summary = "\(file): \(t.fixes.count) fixes, \(t.segmentCount) segment(s), \(t.waypoints.count) waypoint(s)"
+        if let gps = out.document["gps"] { summary += "\n  " + JSONWriter.string(gps) }
+        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        if let g = out.geometry { print(CLI.format(g, as: format.format)) }
+    }
+}

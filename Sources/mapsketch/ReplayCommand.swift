@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import MapSketchGeometry
+import MapSketchReplay
+
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a trace and print its final geometry.",
+        discussion: "The replay runs on a virtual clock (byte-identical output every run) unless --realtime is given.")
+
+    @Argument(help: "The trace (.trace.jsonl).")
+    var trace: String
+
+    @Option(help: "The geometry format: esrijson, geojson or wkt.")
+    var format: FormatName = .esrijson
+
+    @Option(help: "Write an SVG of the map at the end to this file.")
+    var svg: String?
+
+    @Option(help: "Write the event log to this file (JSON Lines).")
+    var events: String?
+
+    @Option(help: "Write the whole output document (the golden file's content) to this file.")
+    var output: String?
+
+    @Flag(help: "Sleep between events to keep the trace's pace (also on when the trace's options.realtime is true).")
+    var realtime = false
+
+    @Option(help: "Pace multiplier with --realtime (2 = twice as fast).")
+    var speed: Double = 1
+
+    @MainActor
+    mutating func run() async throws {
+        let url = URL(fileURLWithPath: trace)
+        let file = CLI.display(url)
+        let t = try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
+        let session: ReplaySession
+        if realtime || t.header.options.realtime {
+            session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: 0) }
+            await session.runPaced(speed: speed)
+        } else {
+            session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file) }
+        }
+        let out = session.output()
+        if let svg { try CLI.write(session.svg(), to: svg) }
+        if let events {
+            let lines = (out.document["log"]?.arrayValue ?? []).map { JSONWriter.string($0) + "\n" }.joined()
+            try CLI.write(lines, to: events)
+        }
+        if let output { try CLI.write(out.json, to: output) }
+        if let g = out.geometry {
+            print(CLI.format(g, as: format.format))
+        } else {
+            FileHandle.standardError.write(Data("mapsketch: \(file) has no sketch; no geometry to print\n".utf8))
+        }
+    }
+}
+
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Render the map of a trace as SVG, at the end or after N events.")
+
+    @Argument(help: "The trace (.trace.jsonl).")
+    var trace: String
+
+    @Option(help: "The SVG file to write.")
+    var svg: String
+
+    @Option(help: "Render after this many events (default: all).")
+    var step: Int?
+
+    func validate() throws {
+        if let step, step < 0 { throw ValidationError("--step must be 0 or more, found \(step)") }
+    }
+
+    @MainActor
+    mutating func run() async throws {
+        let url = URL(fileURLWithPath: trace)
+        let file = CLI.display(url)
+        let t = try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
+        let n = step
+        let session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: n) }
+        try CLI.write(session.svg(), to: svg)
+        print("\(svg): the map after \(session.position) of \(t.events.count) events")
+    }
+}

@@ -1,0 +1,70 @@
+import MapSketchGeometry
+import MapSketchTestSupport
+import Testing
+
+@Suite struct ValidateTests {
+    @Test func issuesNameRulePartAndVertex() throws {
+        let bow = try WKT.decode("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))")
+        let issues = GeometryEngine.validate(bow)
+        #expect(issues.first?.rule == .selfIntersection)
+        #expect(issues.first?.part == 0)
+        #expect(issues.first?.location == Point(5, 5))
+        #expect(issues.first?.description.hasPrefix("selfIntersection at part 0 vertex") == true)
+
+        let nan = Geometry.polyline(Polyline(paths: [[Point(0, 0), Point(1, 1)], [Point(0, 0), Point(.nan, 1)]]))
+        #expect(GeometryEngine.validate(nan) == [ValidationIssue(rule: .nonFiniteCoordinate, part: 1, vertex: 1, location: nil, message: "x or y is NaN or infinite")])
+
+        let short = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(0, 10), Point(10, 10), Point(10, 0)], [Point(1, 1), Point(2, 2), Point(1, 1)]]))
+        #expect(GeometryEngine.validate(short).map(\.rule) == [.tooFewPoints])
+        #expect(GeometryEngine.validate(short).first?.part == 1)
+    }
+
+    @Test func esriSimpleAddsOrientation() {
+        let ccw = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)]]))
+        #expect(GeometryEngine.isValid(ccw, mode: .ogc))
+        #expect(GeometryEngine.validate(ccw, mode: .esriSimple).map(\.rule) == [.wrongOrientation])
+        let cw = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(0, 10), Point(10, 10), Point(10, 0)],
+                                                  [Point(2, 2), Point(2, 8), Point(8, 8), Point(8, 2)]]))
+        // The hole is clockwise too: OGC-valid (roles by nesting), not Esri-simple.
+        #expect(GeometryEngine.isValid(cw))
+        let esri = GeometryEngine.validate(cw, mode: .esriSimple)
+        #expect(esri.map(\.rule) == [.wrongOrientation] && esri.first?.part == 1)
+        #expect(GeometryEngine.isValid(GeometryEngine.simplify(cw), mode: .esriSimple))
+    }
+
+    @Test func flatPolygonsFollowJTSRules() throws {
+        // Hole touching the exterior at one vertex: valid. At two vertices: disconnected interior.
+        let one = try WKT.decode("POLYGON ((0 0, 0 10, 10 10, 10 0, 0 0), (0 5, 5 8, 5 2, 0 5))")
+        #expect(GeometryEngine.validate(one, mode: .esriSimple).isEmpty)
+        let two = try WKT.decode("POLYGON ((0 0, 0 10, 10 10, 10 0, 0 0), (0 5, 5 8, 10 5, 5 2, 0 5))")
+        #expect(GeometryEngine.validate(two).map(\.rule) == [.disconnectedInterior])
+        // Duplicate rings.
+        let dup = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(0, 1), Point(1, 1)], [Point(0, 1), Point(1, 1), Point(0, 0)]]))
+        #expect(GeometryEngine.validate(dup).first?.rule == .duplicateRings)
+        // A ring touching itself.
+        let inverted = try WKT.decode("POLYGON ((0 0, 0 5, 3 7, 3 3, 0 5, 0 10, 10 10, 10 0, 0 0))")
+        #expect(GeometryEngine.validate(inverted).first?.rule == .ringSelfIntersection)
+        // Islands in lakes are fine; shells overlapping are not.
+        let island = try WKT.decode("MULTIPOLYGON (((0 0, 0 10, 10 10, 10 0, 0 0), (2 2, 8 2, 8 8, 2 8, 2 2)), ((4 4, 4 6, 6 6, 6 4, 4 4)))")
+        #expect(GeometryEngine.validate(island, mode: .esriSimple).isEmpty)
+        let overlap = try WKT.decode("MULTIPOLYGON (((0 0, 0 10, 10 10, 10 0, 0 0)), ((5 5, 5 15, 15 15, 15 5, 5 5)))")
+        #expect(GeometryEngine.validate(overlap).first?.rule == .selfIntersection)
+    }
+
+    @Test func treeValidationKeepsPolygonStructure() throws {
+        // The same rings, but the hole is written with the wrong polygon: JTS says hole outside shell.
+        let t = try WKT.decodeTree("MULTIPOLYGON (((0 0, 0 1, 1 1, 1 0, 0 0), (22 2, 28 2, 28 8, 22 8, 22 2)), ((20 0, 20 10, 30 10, 30 0, 20 0)))")
+        #expect(GeometryEngine.validate(t).map(\.rule) == [.holeOutsideShell])
+        #expect(GeometryEngine.validate(t).first?.part == 1)
+        let unclosed = try WKT.decodeTree("POLYGON ((0 0, 0 1, 1 1, 1 0))")
+        #expect(GeometryEngine.validate(unclosed).map(\.rule) == [.ringNotClosed])
+    }
+
+    @Test func linesAndPoints() throws {
+        #expect(GeometryEngine.isValid(try WKT.decode("LINESTRING (0 0, 10 10, 10 0, 0 10)")))
+        #expect(GeometryEngine.validate(try WKT.decode("LINESTRING (1 1, 1 1)")).map(\.rule) == [.tooFewPoints])
+        #expect(GeometryEngine.isValid(.point(nil)))
+        #expect(!GeometryEngine.isValid(.point(Point(.infinity, 0))))
+        #expect(GeometryEngine.isValid(.envelope(Envelope(xmin: 0, ymin: 0, xmax: 1, ymax: 1))))
+    }
+}
