@@ -49,13 +49,17 @@ public struct VertexStore: Hashable, Sendable {
         if type == .multipoint, parts.count == 1, parts[0].isEmpty { parts = [] }
     }
 
-    /// The geometry held. - Complexity: O(n).
+    /// The geometry held. A `hasZ` or `hasM` flag that is true is kept; one that is false defers to
+    /// the vertices (true when every vertex carries z or m), so a sketch started empty keeps the
+    /// heights of the GPS fixes appended to it. - Complexity: O(n).
     public var geometry: Geometry {
+        let z: Bool? = hasZ ? true : nil
+        let m: Bool? = hasM ? true : nil
         switch type {
-        case .point: .point(parts.first?.first)
-        case .multipoint: .multipoint(Multipoint(points: parts.first?.array ?? [], hasZ: hasZ, hasM: hasM))
-        case .polyline: .polyline(Polyline(paths: parts.map(\.array), hasZ: hasZ, hasM: hasM))
-        case .polygon, .envelope: .polygon(Polygon(rings: parts.map(\.array), hasZ: hasZ, hasM: hasM))
+        case .point: return .point(parts.first?.first)
+        case .multipoint: return .multipoint(Multipoint(points: parts.first?.array ?? [], hasZ: z, hasM: m))
+        case .polyline: return .polyline(Polyline(paths: parts.map(\.array), hasZ: z, hasM: m))
+        case .polygon, .envelope: return .polygon(Polygon(rings: parts.map(\.array), hasZ: z, hasM: m))
         }
     }
 
