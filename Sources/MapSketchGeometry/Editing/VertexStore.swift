@@ -1,8 +1,9 @@
 /// A geometry being edited, part by part, with each part in chunked storage: the sketch's
 /// working copy at any size.
 ///
-/// The same edits as ``GeometryBuilder``, but each costs O(log n) in the part's vertex count
-/// (appends O(1) amortised), and copies are O(parts) snapshots that share chunks.
+/// This is the geometry builder (also named ``GeometryBuilder``): insert, move and remove a vertex
+/// by (part, index), add, insert and remove a part. Each edit costs O(log n) in the part's vertex
+/// count (appends O(1) amortised), and copies are O(parts) snapshots that share chunks.
 /// Every edit checks its indices and coordinates and throws ``GeometryError`` instead of trapping.
 ///
 /// ```swift
@@ -36,16 +37,25 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a NaN or infinite coordinate.
     /// - Complexity: O(n) for n vertices.
     public init(_ geometry: Geometry) throws {
-        let b = GeometryBuilder(geometry)
-        type = b.type
-        hasZ = b.hasZ
-        hasM = b.hasM
-        for (pi, part) in b.parts.enumerated() {
+        switch geometry {
+        case .envelope:
+            (type, hasZ, hasM) = (.polygon, false, false)
+        case .point(let p):
+            (type, hasZ, hasM) = (.point, p?.z != nil, p?.m != nil)
+        case .multipoint(let g):
+            (type, hasZ, hasM) = (.multipoint, g.hasZ, g.hasM)
+        case .polyline(let g):
+            (type, hasZ, hasM) = (.polyline, g.hasZ, g.hasM)
+        case .polygon(let g):
+            (type, hasZ, hasM) = (.polygon, g.hasZ, g.hasM)
+        }
+        let vertexParts = geometry.parts
+        for (pi, part) in vertexParts.enumerated() {
             for (vi, p) in part.enumerated() where !p.isFinite {
                 throw GeometryError.nonFiniteCoordinate(part: pi, index: vi)
             }
         }
-        parts = b.parts.map { ChunkedVertices($0) }
+        parts = vertexParts.map { ChunkedVertices($0) }
         if type == .multipoint, parts.count == 1, parts[0].isEmpty { parts = [] }
     }
 
@@ -214,3 +224,6 @@ public struct VertexStore: Hashable, Sendable {
         guard p.isFinite else { throw GeometryError.nonFiniteCoordinate(part: part, index: index) }
     }
 }
+
+/// The builder for editing geometry by vertex: the sketch's mutable geometry (see ``VertexStore``).
+public typealias GeometryBuilder = VertexStore
