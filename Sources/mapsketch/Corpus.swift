@@ -710,6 +710,7 @@ enum Corpus {
             ("malformed/bad-color", [#"{"t":0,"type":"header","version":1,"layers":[{"name":"a","renderer":{"type":"simple","symbol":{"type":"marker","color":"red"}}}]}"#]),
             ("malformed/latitude-out-of-range", [h, #"{"t":1,"type":"gps","lat":95,"lon":10}"#]),
             ("malformed/zero-resolution", [#"{"t":0,"type":"header","version":1,"viewport":{"center":{"x":0,"y":0},"resolution":0}}"#]),
+            ("malformed/duplicate-layer-name", [#"{"t":0,"type":"header","version":1,"layers":[{"name":"pois"},{"name":"pois"}]}"#]),
             ("malformed/geometry-bad-coordinates", [h, #"{"t":1,"type":"setGeometry","geometry":{"paths":[[[0,0],[1,"a"]]]}}"#]),
         ]
         return cases.map { Entry(path: $0.0, text: $0.1.joined(separator: "\n") + "\n") }

@@ -21,7 +21,9 @@ struct GDALEsriJSONConformance {
                 Issue.record("\(file): \(error)")
             }
         }
-        print("gdal-esrijson: \(passed)/\(files.count) files behave as expected (1 is rejected on purpose, 1 needs the trailing-comma flag)")
+        print(
+            "gdal-esrijson: \(passed)/\(files.count) files behave as expected (1 is rejected on purpose, 1 needs the trailing-comma flag)"
+        )
         #expect(passed == files.count)
     }
 
@@ -34,8 +36,12 @@ struct GDALEsriJSONConformance {
             let fs = try Self.load(file)
             try expect(fs.geometryType == .point && fs.spatialReference == .wgs84, "header")
             try expect(fs.features.count == 1, "one feature")
-            try expect(fs.features[0].geometry == SpatialGeometry(.point(Point(2, 49)), spatialReference: .wgs84), "point 2 49")
-            try expect(fs.features[0].attributes?["fooString"] == "56" && fs.features[0].attributes?["fooDouble"] == 3.4, "attributes")
+            try expect(
+                fs.features[0].geometry == SpatialGeometry(.point(Point(2, 49)), spatialReference: .wgs84), "point 2 49"
+            )
+            try expect(
+                fs.features[0].attributes?["fooString"] == "56" && fs.features[0].attributes?["fooDouble"] == 3.4,
+                "attributes")
         case "esrizpoint.json":
             // Trailing commas on purpose: strict reading names the spot, the flag accepts it.
             do {
@@ -48,21 +54,35 @@ struct GDALEsriJSONConformance {
             try expect(fs.features[0].geometry?.geometry == .point(Point(x: 2, y: 49, z: 1)), "POINT Z (2 49 1)")
         case "esrihasmnozmultipoint.json":
             let g = try Self.load(file).features[0].geometry?.geometry
-            try expect(g == .multipoint(Multipoint(points: [Point(x: 2, y: 49, m: 1), Point(x: 3, y: 50, m: 2)], hasZ: false, hasM: true)), "MULTIPOINT M ((2 49 1),(3 50 2))")
+            try expect(
+                g
+                    == .multipoint(
+                        Multipoint(
+                            points: [Point(x: 2, y: 49, m: 1), Point(x: 3, y: 50, m: 2)], hasZ: false, hasM: true)),
+                "MULTIPOINT M ((2 49 1),(3 50 2))")
         case "esrizmmultipoint.json":
             let g = try Self.load(file).features[0].geometry?.geometry
-            try expect(g == .multipoint(Multipoint(points: [Point(x: 2, y: 49, z: 1, m: 100), Point(x: 3, y: 50, z: 2, m: 100)])), "MULTIPOINT ZM")
+            try expect(
+                g
+                    == .multipoint(
+                        Multipoint(points: [Point(x: 2, y: 49, z: 1, m: 100), Point(x: 3, y: 50, z: 2, m: 100)])),
+                "MULTIPOINT ZM")
         case "esriinvalidhaszmultipoint.json":
             // hasZ is true but the points have 2 numbers: rejected with the spot named.
             do {
                 _ = try Self.load(file)
                 throw Mismatch(description: "should be rejected")
             } catch let e as JSONError {
-                try expect(e.description == "36:22: features[0].geometry.points[0]: expected 3 numbers (x, y, z) because hasZ is true, found 2", "\(e)")
+                try expect(
+                    e.description
+                        == "36:22: features[0].geometry.points[0]: expected 3 numbers (x, y, z) because hasZ is true, found 2",
+                    "\(e)")
             }
         case "esripolygon.json":
             let fs = try Self.load(file)
-            guard case .polygon(let p)? = fs.features[0].geometry?.geometry else { throw Mismatch(description: "polygon") }
+            guard case .polygon(let p)? = fs.features[0].geometry?.geometry else {
+                throw Mismatch(description: "polygon")
+            }
             try expect(p.rings.count == 3 && p.rings.allSatisfy { $0.count == 4 }, "3 open rings of 4")
             try expect(p.rings[2] == [Point(-2, 49), Point(-2, 50), Point(-3, 50), Point(-3, 49)], "orientation kept")
             // Rings are classified by Esri winding: rings 0 and 1 are clockwise (exteriors, though 1 lies
@@ -70,15 +90,28 @@ struct GDALEsriJSONConformance {
             // GDAL, which ignores winding and nests by containment, makes ring 1 a hole of ring 0
             // instead; `simplify` (geometry engine) is the place to repair such input.
             let gj = GeoJSON.jsonValue(.polygon(p))
-            try expect(gj["type"] == "MultiPolygon" && gj["coordinates"]?.arrayValue?.map { $0.arrayValue?.count ?? 0 } == [1, 1, 1], "grouping")
+            try expect(
+                gj["type"] == "MultiPolygon"
+                    && gj["coordinates"]?.arrayValue?.map { $0.arrayValue?.count ?? 0 } == [1, 1, 1], "grouping")
         case "esripolygonempty.json":
             let fs = try Self.load(file)
             try expect(fs.features[0].geometry?.geometry == .polygon(Polygon(rings: [])), "empty polygon")
             try expect(fs.features[0].attributes == JSONObject(), "empty attributes")
         case "esrijsonstartingwithfeaturesgeometry.json":
             let fs = try Self.load(file)
-            try expect(fs.geometryType == .polygon && fs.metadata.keys == ["objectIdFieldName", "globalIdFieldName", "fields"], "header after features")
-            try expect(fs.features[0].geometry?.geometry == .polygon(Polygon(rings: [[Point(x: 2, y: 49, z: 1), Point(x: 2, y: 50, z: 2), Point(x: 3, y: 50, z: 3), Point(x: 3, y: 49, z: 4)]])), "POLYGON Z")
+            try expect(
+                fs.geometryType == .polygon
+                    && fs.metadata.keys == ["objectIdFieldName", "globalIdFieldName", "fields"], "header after features"
+            )
+            try expect(
+                fs.features[0].geometry?.geometry
+                    == .polygon(
+                        Polygon(rings: [
+                            [
+                                Point(x: 2, y: 49, z: 1), Point(x: 2, y: 50, z: 2), Point(x: 3, y: 50, z: 3),
+                                Point(x: 3, y: 49, z: 4),
+                            ]
+                        ])), "POLYGON Z")
         default:
             throw Mismatch(description: "no expectation written for \(file)")
         }
@@ -94,7 +127,8 @@ struct GDALEsriJSONConformance {
 @Suite("Conformance: esri geometry-api-java data")
 struct GeometryAPIJavaConformance {
     @Test func interstate10Polyline() throws {
-        let text = try Fixtures.string("\(fixtureRoot)/esri-geometry-api-java/INTERSTATE10_102009_POLYLINE_GEOMETRY2.TXT")
+        let text = try Fixtures.string(
+            "\(fixtureRoot)/esri-geometry-api-java/INTERSTATE10_102009_POLYLINE_GEOMETRY2.TXT")
         let list = try EsriJSON.decodeGeometries(text)
         #expect(list.count == 1)
         guard case .polyline(let pl) = try #require(list.first).geometry else {
@@ -111,7 +145,9 @@ struct GeometryAPIJavaConformance {
         #expect(!pl.hasZ && !pl.hasM)
         let again = try EsriJSON.decode(EsriJSON.encode(list[0]))
         #expect(again == list[0])
-        print("esri-geometry-api-java INTERSTATE10: \(pl.pointCount) vertices in \(pl.paths.count) paths, round trip exact")
+        print(
+            "esri-geometry-api-java INTERSTATE10: \(pl.pointCount) vertices in \(pl.paths.count) paths, round trip exact"
+        )
     }
 
     @Test func alaskaMultipoints() throws {
@@ -175,11 +211,15 @@ struct PyEsriDumpPages {
             #expect(back.count == fs.features.count)
             for (a, b) in zip(fs.features, back) {
                 #expect(a.attributes == b.attributes)
-                #expect(Set(a.geometry?.geometry.parts.flatMap { $0 } ?? []) == Set(b.geometry?.geometry.parts.flatMap { $0 } ?? []))
+                #expect(
+                    Set(a.geometry?.geometry.parts.flatMap { $0 } ?? [])
+                        == Set(b.geometry?.geometry.parts.flatMap { $0 } ?? []))
                 #expect(a.geometry?.geometry.pointCount == b.geometry?.geometry.pointCount)
             }
             features += fs.features.count
         }
-        print("pyesridump query pages: \(files.count)/6 pages, \(features) features decoded, round-tripped through Esri JSON and GeoJSON")
+        print(
+            "pyesridump query pages: \(files.count)/6 pages, \(features) features decoded, round-tripped through Esri JSON and GeoJSON"
+        )
     }
 }

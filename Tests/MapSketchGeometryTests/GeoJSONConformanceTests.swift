@@ -19,7 +19,8 @@ func jsonDifference(_ a: JSONValue, _ b: JSONValue, tolerance: Double = 1e-9, pa
     case (.object(let x), .object(let y)):
         guard Set(x.keys) == Set(y.keys) else { return "\(path): keys \(x.keys.sorted()) ≠ \(y.keys.sorted())" }
         for k in x.keys {
-            if let xv = x[k], let yv = y[k], let d = jsonDifference(xv, yv, tolerance: tolerance, path: "\(path).\(k)") {
+            if let xv = x[k], let yv = y[k], let d = jsonDifference(xv, yv, tolerance: tolerance, path: "\(path).\(k)")
+            {
                 return d
             }
         }
@@ -107,7 +108,9 @@ struct ArcGISToGeoJSONUtilsConformance {
         // `assert.equal(original, JSON.stringify(input))`: the source must come through unchanged;
         // for value types we check that decoding and re-encoding the input gives the input back.
         if path == "original" {
-            guard let reencoded = try? EsriJSON.jsonValue(EsriJSON.decodeFeature(input)) else { return "input did not decode" }
+            guard let reencoded = try? EsriJSON.jsonValue(EsriJSON.decodeFeature(input)) else {
+                return "input did not decode"
+            }
             return jsonDifference(reencoded, input).map { "input changed: \($0)" }
         }
         let actual = jsonValue(at: path, in: output) ?? .null
@@ -115,7 +118,8 @@ struct ArcGISToGeoJSONUtilsConformance {
     }
 
     @Test func everyCase() throws {
-        let cases = try JSONParser.parse(Fixtures.string("\(fixtureRoot)/esri-arcgis-to-geojson-utils/cases_extracted.json"))
+        let cases = try JSONParser.parse(
+            Fixtures.string("\(fixtureRoot)/esri-arcgis-to-geojson-utils/cases_extracted.json"))
         let list = try #require(cases.arrayValue)
         #expect(list.count == 47)
         var outcome = Outcome()
@@ -136,7 +140,9 @@ struct ArcGISToGeoJSONUtilsConformance {
             }
             if let failure { outcome.failed[name] = failure } else { outcome.passed.append(name) }
         }
-        print("esri-arcgis-to-geojson-utils: \(outcome.passed.count)/\(list.count) cases pass; documented exceptions: \(Self.exceptions.count)")
+        print(
+            "esri-arcgis-to-geojson-utils: \(outcome.passed.count)/\(list.count) cases pass; documented exceptions: \(Self.exceptions.count)"
+        )
         for (name, why) in outcome.failed.sorted(by: { $0.key < $1.key }) { print("  ✗ \(name): \(why)") }
         #expect(Set(outcome.failed.keys) == Set(Self.exceptions.keys), "unexpected failures: \(outcome.failed)")
         #expect(outcome.passed.count == list.count - Self.exceptions.count)
@@ -144,7 +150,8 @@ struct ArcGISToGeoJSONUtilsConformance {
 
     /// The ring-order exceptions still produce the same rings, grouped the same way.
     @Test func exceptionsMatchUpToRingOrder() throws {
-        let cases = try JSONParser.parse(Fixtures.string("\(fixtureRoot)/esri-arcgis-to-geojson-utils/cases_extracted.json"))
+        let cases = try JSONParser.parse(
+            Fixtures.string("\(fixtureRoot)/esri-arcgis-to-geojson-utils/cases_extracted.json"))
         for c in try #require(cases.arrayValue) {
             let obj = try c.decodeObject()
             guard let name = obj["name"]?.stringValue, Self.exceptions[name] != nil else { continue }
@@ -155,7 +162,8 @@ struct ArcGISToGeoJSONUtilsConformance {
             if obj["function"]?.stringValue == "geojsonToArcGIS" {
                 // Esri rings as a multiset.
                 let a = try #require(actual["rings"]?.arrayValue).map { JSONWriter.string($0) }.sorted()
-                let e = try #require(expected["rings"]?.arrayValue).map { JSONWriter.string(normalizeNumbers($0)) }.sorted()
+                let e = try #require(expected["rings"]?.arrayValue).map { JSONWriter.string(normalizeNumbers($0)) }
+                    .sorted()
                 #expect(a == e, "\(name)")
             } else {
                 // GeoJSON MultiPolygon: each polygon's exterior first, holes as a multiset.
@@ -165,8 +173,9 @@ struct ArcGISToGeoJSONUtilsConformance {
                 for (pa, pe) in zip(a, e) {
                     let ra = try #require(pa.arrayValue), re = try #require(pe.arrayValue)
                     #expect(jsonDifference(ra[0], re[0]) == nil)
-                    #expect(ra.dropFirst().map { JSONWriter.string($0) }.sorted()
-                        == re.dropFirst().map { JSONWriter.string(normalizeNumbers($0)) }.sorted())
+                    #expect(
+                        ra.dropFirst().map { JSONWriter.string($0) }.sorted()
+                            == re.dropFirst().map { JSONWriter.string(normalizeNumbers($0)) }.sorted())
                 }
             }
         }
@@ -213,21 +222,29 @@ struct PyEsriDumpConformance {
             counts[test, default: 0] += 1
             let key = "\(test)#\(counts[test] ?? 0)"
             do {
-                let f = try EsriJSON.decodeFeature(try #require(obj["esrijson"]), options: EsriJSON.DecodingOptions(dropDegenerateRings: true))
+                let f = try EsriJSON.decodeFeature(
+                    try #require(obj["esrijson"]), options: EsriJSON.DecodingOptions(dropDegenerateRings: true))
                 let out = GeoJSON.jsonValue(f, options: encoding)
-                if let d = jsonDifference(out, try #require(obj["geojson"])) { failed[key] = d } else { passed.append(key) }
+                if let d = jsonDifference(out, try #require(obj["geojson"])) {
+                    failed[key] = d
+                } else {
+                    passed.append(key)
+                }
             } catch {
                 failed[key] = "threw \(error)"
             }
         }
-        print("pyesridump esri2geojson: \(passed.count)/\(list.count) cases pass; documented exceptions: \(Self.exceptions.count)")
+        print(
+            "pyesridump esri2geojson: \(passed.count)/\(list.count) cases pass; documented exceptions: \(Self.exceptions.count)"
+        )
         for (k, why) in failed.sorted(by: { $0.key < $1.key }) { print("  ✗ \(k): \(why)") }
         #expect(Set(failed.keys) == Set(Self.exceptions.keys), "unexpected failures: \(failed)")
     }
 
     /// With the default (RFC 7946) orientation the same cases give the same rings, each reversed.
     @Test func rfcOrientationReversesEveryRing() throws {
-        let esri = #"{"geometry": {"rings": [[[1, 1], [1, 4], [4, 4], [4, 1]], [[2, 2], [3, 2], [3, 3], [2, 3], [2, 2]]]}}"#
+        let esri =
+            #"{"geometry": {"rings": [[[1, 1], [1, 4], [4, 4], [4, 1]], [[2, 2], [3, 2], [3, 3], [2, 3], [2, 2]]]}}"#
         let f = try EsriJSON.decodeFeature(JSONParser.parse(esri))
         let out = GeoJSON.jsonValue(f)
         let expected = try JSONParser.parse(

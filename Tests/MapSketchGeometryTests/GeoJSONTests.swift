@@ -14,7 +14,10 @@ struct GeoJSONTests {
             let expected: Geometry
             switch g {
             case .envelope(let e):
-                expected = .polygon(Polygon(rings: [[Point(e.xmin, e.ymin), Point(e.xmin, e.ymax), Point(e.xmax, e.ymax), Point(e.xmax, e.ymin)]]))
+                expected = .polygon(
+                    Polygon(rings: [
+                        [Point(e.xmin, e.ymin), Point(e.xmin, e.ymax), Point(e.xmax, e.ymax), Point(e.xmax, e.ymin)]
+                    ]))
             default:
                 expected = g.mapPoints { Point(x: $0.x, y: $0.y, z: $0.z) }.droppingMFlag
             }
@@ -27,12 +30,17 @@ struct GeoJSONTests {
 
     /// The streaming compact writer gives exactly the bytes of the JSONValue tree.
     @Test func streamingOutputEqualsTheTree() {
-        let twoHoles = Geometry.polygon(Polygon(rings: [CodecSamples.island, CodecSamples.hole, CodecSamples.square, [Point(6, 6), Point(8, 6), Point(8, 8)]]))
+        let twoHoles = Geometry.polygon(
+            Polygon(rings: [
+                CodecSamples.island, CodecSamples.hole, CodecSamples.square, [Point(6, 6), Point(8, 6), Point(8, 8)],
+            ]))
         let degenerate = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(1, 1)], [], CodecSamples.square]))
         for (name, g) in CodecSamples.all + [("two holes", twoHoles), ("degenerate", degenerate)] {
             for orientation in [GeoJSON.RingOrientation.rfc7946, .asStored] {
                 let o = GeoJSON.EncodingOptions(ringOrientation: orientation)
-                #expect(GeoJSON.encode(SpatialGeometry(g), options: o) == JSONWriter.string(GeoJSON.jsonValue(g, options: o)), "\(name)")
+                #expect(
+                    GeoJSON.encode(SpatialGeometry(g), options: o)
+                        == JSONWriter.string(GeoJSON.jsonValue(g, options: o)), "\(name)")
             }
         }
     }
@@ -40,14 +48,22 @@ struct GeoJSONTests {
     @Test func writesRFC7946Orientation() {
         // Esri: exterior clockwise, hole counter-clockwise.
         let g = SpatialGeometry(.polygon(Polygon(rings: [CodecSamples.square, CodecSamples.hole])))
-        #expect(GeoJSON.encode(g) == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
-        #expect(GeoJSON.encode(g, options: .init(ringOrientation: .asStored)) == #"{"type":"Polygon","coordinates":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
+        #expect(
+            GeoJSON.encode(g)
+                == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#
+        )
+        #expect(
+            GeoJSON.encode(g, options: .init(ringOrientation: .asStored))
+                == #"{"type":"Polygon","coordinates":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#
+        )
     }
 
     @Test func readsAndOrientsToTheEsriConvention() throws {
         // An RFC polygon (exterior CCW, hole CW) and a non-RFC one (exterior CW, hole CCW) read alike.
-        let rfc = try GeoJSON.decode(#"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
-        let esriWound = try GeoJSON.decode(#"{"type":"Polygon","coordinates":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
+        let rfc = try GeoJSON.decode(
+            #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
+        let esriWound = try GeoJSON.decode(
+            #"{"type":"Polygon","coordinates":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
         let expected = Polygon(rings: [CodecSamples.square, CodecSamples.hole])
         #expect(rfc.geometry == .polygon(expected))
         #expect(esriWound.geometry == .polygon(expected))
@@ -55,7 +71,8 @@ struct GeoJSONTests {
 
     @Test func groupsHolesIntoTheirExteriors() throws {
         // Rings in mixed order: island, hole of the square, square.
-        let g = SpatialGeometry(.polygon(Polygon(rings: [CodecSamples.island, CodecSamples.hole, CodecSamples.square])))
+        let g = SpatialGeometry(
+            .polygon(Polygon(rings: [CodecSamples.island, CodecSamples.hole, CodecSamples.square])))
         let v = GeoJSON.jsonValue(g.geometry)
         #expect(v["type"] == "MultiPolygon")
         let polys = try #require(v["coordinates"]?.arrayValue)
@@ -106,11 +123,15 @@ struct GeoJSONTests {
         #expect(fs[1].geometry == nil && fs[1].attributes == nil)
         #expect(fs[2].geometry?.geometry == .polyline(Polyline(paths: [])))
         let out = GeoJSON.encode(.featureCollection(fs))
-        #expect(out == #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2,3]},"properties":{"z":1,"a":[true,null]},"id":"a1"},{"type":"Feature","geometry":null,"properties":null,"id":7},{"type":"Feature","geometry":null,"properties":{}}]}"#)
+        #expect(
+            out
+                == #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2,3]},"properties":{"z":1,"a":[true,null]},"id":"a1"},{"type":"Feature","geometry":null,"properties":null,"id":7},{"type":"Feature","geometry":null,"properties":{}}]}"#
+        )
     }
 
     @Test func geometryCollections() throws {
-        let text = #"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},{"type":"LineString","coordinates":[[0,0],[1,1]]}]}"#
+        let text =
+            #"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},{"type":"LineString","coordinates":[[0,0],[1,1]]}]}"#
         let doc = try GeoJSON.decodeDocument(text)
         guard case .geometryCollection(let gs) = doc else {
             Issue.record("not a collection")
@@ -118,32 +139,64 @@ struct GeoJSONTests {
         }
         #expect(gs.map(\.geometry.type) == [.point, .polyline])
         #expect(GeoJSON.encode(doc) == text)
-        #expect(throws: JSONError("expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)", line: 1, column: 1)) {
+        #expect(
+            throws: JSONError(
+                "expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)", line: 1,
+                column: 1)
+        ) {
             try GeoJSON.decode(text)
         }
     }
 
     @Test func legacyCRS() throws {
-        let a = try GeoJSON.decode(#"{"type":"Point","coordinates":[1,2],"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::3857"}}}"#)
+        let a = try GeoJSON.decode(
+            #"{"type":"Point","coordinates":[1,2],"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::3857"}}}"#
+        )
         #expect(a.spatialReference == .webMercator)
-        let b = try GeoJSON.decode(#"{"type":"Point","coordinates":[1,2],"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:OGC:1.3:CRS84"}}}"#)
+        let b = try GeoJSON.decode(
+            #"{"type":"Point","coordinates":[1,2],"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:OGC:1.3:CRS84"}}}"#
+        )
         #expect(b.spatialReference == .wgs84)
     }
 
     @Test(arguments: [
         (#"{"coordinates":[1,2]}"#, #"1:1: missing required field "type""#),
-        (#"{"type":"Circle","coordinates":[1,2]}"#, "1:9: type: unknown geometry type \"Circle\": expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon"),
+        (
+            #"{"type":"Circle","coordinates":[1,2]}"#,
+            "1:9: type: unknown geometry type \"Circle\": expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon"
+        ),
         (#"{"type":"Point"}"#, #"1:1: missing required field "coordinates""#),
-        (#"{"type":"Point","coordinates":[1]}"#, "1:31: coordinates: expected a position [x, y] or [x, y, z], found 1 numbers"),
-        (#"{"type":"Point","coordinates":[1,2,3,4,5]}"#, "1:31: coordinates: expected a position with at most 4 numbers, found 5"),
-        ("{\"type\":\"LineString\",\n \"coordinates\":[[0,0],[1,\"1\"]]}", "2:26: coordinates[1][1]: expected a number, found a string"),
-        (#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],"x"]]}"#, "1:53: coordinates[0][3]: expected an array, found a string"),
+        (
+            #"{"type":"Point","coordinates":[1]}"#,
+            "1:31: coordinates: expected a position [x, y] or [x, y, z], found 1 numbers"
+        ),
+        (
+            #"{"type":"Point","coordinates":[1,2,3,4,5]}"#,
+            "1:31: coordinates: expected a position with at most 4 numbers, found 5"
+        ),
+        (
+            "{\"type\":\"LineString\",\n \"coordinates\":[[0,0],[1,\"1\"]]}",
+            "2:26: coordinates[1][1]: expected a number, found a string"
+        ),
+        (
+            #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],"x"]]}"#,
+            "1:53: coordinates[0][3]: expected an array, found a string"
+        ),
         (#"{"type":"Feature","properties":{}}"#, #"1:1: missing required field "geometry""#),
         (#"{"type":"Feature","geometry":null,"properties":{}}"#, "1:30: geometry: the Feature has no geometry"),
-        (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]},"properties":[]}"#, "1:80: properties: expected an object, found an array"),
+        (
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]},"properties":[]}"#,
+            "1:80: properties: expected an object, found an array"
+        ),
         (#"{"type":"Feature","id":[1],"geometry":null}"#, "1:24: id: expected a string or a number, found an array"),
-        (#"{"type":"FeatureCollection","features":[]}"#, "1:1: expected one geometry, found a FeatureCollection (decode it with GeoJSON.decodeDocument)"),
-        (#"{"type":"Point","coordinates":[1,2],"crs":{"type":"link"}}"#, "1:51: crs.type: only named crs members are supported (\"type\": \"name\")"),
+        (
+            #"{"type":"FeatureCollection","features":[]}"#,
+            "1:1: expected one geometry, found a FeatureCollection (decode it with GeoJSON.decodeDocument)"
+        ),
+        (
+            #"{"type":"Point","coordinates":[1,2],"crs":{"type":"link"}}"#,
+            "1:51: crs.type: only named crs members are supported (\"type\": \"name\")"
+        ),
         (#"{"type":"Point","coordinates":[NaN,2]}"#, "1:32: NaN and Infinity are not valid JSON numbers"),
     ])
     func errors(text: String, message: String) {
@@ -156,8 +209,14 @@ struct GeoJSONTests {
     }
 
     @Test func featureCollectionErrorsNameTheFeature() {
-        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null},{"type":"Feature","geometry":{"type":"Point","coordinates":["a",1]}}]}"#
-        #expect(throws: JSONError("expected a number, found a string", path: [.key("features"), .index(1), .key("geometry"), .key("coordinates"), .index(0)], line: 1, column: 136)) {
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null},{"type":"Feature","geometry":{"type":"Point","coordinates":["a",1]}}]}"#
+        #expect(
+            throws: JSONError(
+                "expected a number, found a string",
+                path: [.key("features"), .index(1), .key("geometry"), .key("coordinates"), .index(0)], line: 1,
+                column: 136)
+        ) {
             try GeoJSON.decodeDocument(text)
         }
     }
@@ -184,7 +243,9 @@ struct GeoJSONTests {
                 let y0 = rng.double(in: -50...50)
                 let w = rng.double(in: 20...80)
                 rings.append([Point(x0, y0), Point(x0, y0 + w), Point(x0 + w, y0 + w), Point(x0 + w, y0)])
-                rings.append([Point(x0 + 5, y0 + 5), Point(x0 + 10, y0 + 5), Point(x0 + 10, y0 + 10), Point(x0 + 5, y0 + 10)])
+                rings.append([
+                    Point(x0 + 5, y0 + 5), Point(x0 + 10, y0 + 5), Point(x0 + 10, y0 + 10), Point(x0 + 5, y0 + 10),
+                ])
             }
             let g = SpatialGeometry(.polygon(Polygon(rings: rings)), spatialReference: .wgs84)
             #expect(try GeoJSON.decode(GeoJSON.encode(g)) == g)

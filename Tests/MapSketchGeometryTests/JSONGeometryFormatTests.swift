@@ -37,17 +37,46 @@ struct GeometryFormatTests {
     }
 
     @Test func convertsBetweenFormats() throws {
-        let esri = #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]],"spatialReference":{"wkid":4326}}"#
+        let esri =
+            #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]],"spatialReference":{"wkid":4326}}"#
         let g = try GeometryFormat.detect(esri).decode(esri)
         let geo = GeometryFormat.geoJSON.encode(g)
-        #expect(geo == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
+        #expect(
+            geo
+                == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#
+        )
         #expect(GeometryFormat.esriJSON.encode(try GeometryFormat.geoJSON.decode(geo)) == esri)
     }
 
     @Test func convertsWKTToTheJSONFormats() throws {
         let g = try GeometryFormat.wkt.decode("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 2 4, 4 4, 4 2, 2 2))")
-        #expect(GeometryFormat.geoJSON.encode(g) == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#)
-        #expect(GeometryFormat.esriJSON.encode(g) == #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
+        #expect(
+            GeometryFormat.geoJSON.encode(g)
+                == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#
+        )
+        #expect(
+            GeometryFormat.esriJSON.encode(g)
+                == #"{"rings":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#)
+    }
+
+    @Test func decodesLines() throws {
+        let esri = "\u{FEFF}{\"x\":1,\"y\":2}\r\n\n  \n{\"paths\":[[[0,0],[1,1]]]}\n"
+        #expect(try GeometryFormat.esriJSON.decodeLines(esri).map(\.geometry.type) == [.point, .polyline])
+        let geo = "{\"type\":\"Point\",\"coordinates\":[1,2]}\n{\"type\":\"Point\",\"coordinates\":[1,\"x\"]}"
+        #expect(
+            throws: JSONError(
+                "expected a number, found a string", path: [.key("coordinates"), .index(1)], line: 2, column: 34)
+        ) {
+            try GeometryFormat.geoJSON.decodeLines(geo)
+        }
+        let wkt = "POINT (1 2)\n\nLINESTRING (0 0, 1 1)\nPOINT (1 x)"
+        do {
+            _ = try GeometryFormat.wkt.decodeLines(wkt)
+            Issue.record("expected an error")
+        } catch let e as WKTError {
+            #expect(e.line == 4)
+        }
+        #expect(try GeometryFormat.wkt.decodeLines("POINT (1 2)\nLINESTRING (0 0, 1 1)").count == 2)
     }
 
     @Test func errorsComeThrough() {

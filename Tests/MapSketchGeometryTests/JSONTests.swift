@@ -35,20 +35,24 @@ struct JSONParserTests {
     }
 
     @Test func bigIntegersRoundTrip() throws {
-        let text = "[9007199254740993,-9223372036854775808,9223372036854775807,9223372036854775808,12345678901234567890123]"
+        let text =
+            "[9007199254740993,-9223372036854775808,9223372036854775807,9223372036854775808,12345678901234567890123]"
         let v = try JSONParser.parse(text)
         #expect(v[0] == .integer(9_007_199_254_740_993))
         #expect(v[1] == .integer(.min))
         #expect(v[2] == .integer(.max))
         #expect(v[3] == .number(9_223_372_036_854_775_808.0))
         #expect(v[4] == .number(1.2345678901234568e22))
-        #expect(JSONWriter.string(.array([v[0]!, v[1]!, v[2]!])) == "[9007199254740993,-9223372036854775808,9223372036854775807]")
+        #expect(
+            JSONWriter.string(.array([v[0]!, v[1]!, v[2]!]))
+                == "[9007199254740993,-9223372036854775808,9223372036854775807]")
     }
 
     @Test func numbersAreCorrectlyRounded() throws {
         let cases: [(String, Double)] = [
             ("0.1", 0.1), ("-0.0", -0.0), ("1e-7", 1e-7), ("2.2250738585072014e-308", 2.2250738585072014e-308),
-            ("5e-324", .leastNonzeroMagnitude), ("1.7976931348623157e308", 1.7976931348623157e308), ("123.456e2", 12345.6),
+            ("5e-324", .leastNonzeroMagnitude), ("1.7976931348623157e308", 1.7976931348623157e308),
+            ("123.456e2", 12345.6),
             ("-8.10303877174e+06", -8_103_038.77174), ("0.30000000000000004", 0.30000000000000004),
             ("9007199254740993.0", 9_007_199_254_740_992), ("1E2", 100), ("4.35", 4.35),
             ("-122.6764", -122.6764), ("45.5165", 45.5165),
@@ -103,7 +107,10 @@ struct JSONParserTests {
         ("{\"a\":1,,}", 1, 8, "expected a string key after ','"),
         ("[1,]", 1, 4, "trailing comma before ']' is not allowed"),
         ("[1 2]", 1, 4, "expected ',' or ']' after array element, found '2'"),
-        ("[1,\n 2,\n  x]", 3, 3, "expected a JSON value (object, array, string, number, true, false or null), found 'x'"),
+        (
+            "[1,\n 2,\n  x]", 3, 3,
+            "expected a JSON value (object, array, string, number, true, false or null), found 'x'"
+        ),
         ("[", 1, 2, "expected a JSON value, found end of input"),
         ("[1", 1, 3, "expected ',' or ']' after array element, found end of input"),
         ("NaN", 1, 1, "NaN and Infinity are not valid JSON numbers"),
@@ -172,7 +179,11 @@ struct JSONParserTests {
         let lenient = JSONParser.Options(allowTrailingCommas: true)
         let v = try JSONParser.parse(#"{"a":[1,2,],"b":{"c":1,},}"#, options: lenient)
         #expect(v == ["a": [1, 2], "b": ["c": 1]])
-        #expect(throws: JSONError("expected a JSON value (object, array, string, number, true, false or null), found ','", line: 1, column: 2)) {
+        #expect(
+            throws: JSONError(
+                "expected a JSON value (object, array, string, number, true, false or null), found ','", line: 1,
+                column: 2)
+        ) {
             try JSONParser.parse("[,]", options: lenient)
         }
     }
@@ -211,7 +222,8 @@ struct JSONWriterTests {
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (-120.0, "-120"), (0.1, "0.1"), (2.5, "2.5"), (1e-6, "0.000001"),
         (1e-7, "1e-7"), (1.5e-7, "1.5e-7"), (123456.789, "123456.789"), (1e20, "100000000000000000000"),
-        (1e21, "1e+21"), (1.5e300, "1.5e+300"), (.leastNonzeroMagnitude, "5e-324"), (0.30000000000000004, "0.30000000000000004"),
+        (1e21, "1e+21"), (1.5e300, "1.5e+300"), (.leastNonzeroMagnitude, "5e-324"),
+        (0.30000000000000004, "0.30000000000000004"),
         (-8103038.77174, "-8103038.77174"), (9007199254740992.0, "9007199254740992"), (1e15, "1000000000000000"),
         (123e-20, "1.23e-18"), (.nan, "null"), (.infinity, "null"),
     ])
@@ -236,7 +248,8 @@ struct JSONWriterTests {
 
     @Test func compactAndPretty() {
         let v: JSONValue = ["type": "Point", "coordinates": [1, 2.5], "props": ["a": [], "b": [:], "c": [["x": 1]]]]
-        #expect(JSONWriter.string(v) == #"{"type":"Point","coordinates":[1,2.5],"props":{"a":[],"b":{},"c":[{"x":1}]}}"#)
+        #expect(
+            JSONWriter.string(v) == #"{"type":"Point","coordinates":[1,2.5],"props":{"a":[],"b":{},"c":[{"x":1}]}}"#)
         let pretty = """
             {
               "type": "Point",
@@ -282,7 +295,9 @@ struct JSONDecodingTests {
                 try f.decodeElements { feature in
                     try feature.decodeObject().decode("geometry") { g in
                         try g.decodeObject().decode("rings") { r in
-                            try r.decodeElements { ring in try ring.decodeElements { pt in try pt.decodeElements { try $0.decodeNumber() } } }
+                            try r.decodeElements { ring in
+                                try ring.decodeElements { pt in try pt.decodeElements { try $0.decodeNumber() } }
+                            }
                         }
                     }
                 }
@@ -296,7 +311,8 @@ struct JSONDecodingTests {
             #expect(e.message == "expected a number, found a string")
             let located = JSONParser.locate(e, in: text)
             #expect(located.line == 2 && located.column == 48)
-            #expect(located.description == "2:48: features[0].geometry.rings[0][2][1]: expected a number, found a string")
+            #expect(
+                located.description == "2:48: features[0].geometry.rings[0][2][1]: expected a number, found a string")
         }
     }
 

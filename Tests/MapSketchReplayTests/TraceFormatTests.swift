@@ -1,3 +1,4 @@
+import Foundation
 import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
@@ -83,6 +84,21 @@ import Testing
         #expect(error([#"{"t":0,"type":"header","version":2}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1, found 2")
         #expect(error([#"{"t":0,"type":"undo"}"#]).hasPrefix("bad.trace.jsonl:1:15: type: expected the first line to be the header"))
         #expect(error([""]) == #"bad.trace.jsonl:1:1: expected a header line ({"type":"header",…}), found an empty file"#)
+    }
+
+    @MainActor
+    @Test func refusesFilesThatAreNotUTF8() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bin-\(UUID().uuidString).trace.jsonl")
+        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: TraceError(file: "x.trace.jsonl", line: 1, column: 1, message: "expected UTF-8 text")) {
+            try Replayer.load(url, displayName: "x.trace.jsonl")
+        }
+    }
+
+    @Test func requiresTheHeaderTimeToBeZero() {
+        #expect(error([#"{"type":"header","version":1}"#]) == #"bad.trace.jsonl:1:1: missing member "t": expected a number"#)
+        #expect(error([#"{"t":1,"type":"header","version":1}"#]) == "bad.trace.jsonl:1:6: t: expected 0 (the header is at time 0), found 1")
     }
 
     @Test func rejectsASketchGeometryOfAnotherType() {

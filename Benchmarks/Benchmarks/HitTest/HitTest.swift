@@ -41,15 +41,17 @@ let benchmarks: @Sendable () -> Void = {
 
             // MapSketch: GraphicsLayer hit test (packed Hilbert R-tree walk, exact test, topmost first).
             Benchmark("HitTest.\(name).MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
-                (benchmark: Benchmark, state: (GraphicsLayer, [Point])) in
+                (benchmark: Benchmark, state: (GraphicsLayer, [Point])) async in
                 let (layer, queries) = state
-                let iterations = benchmark.scaledIterations
-                MainActor.assumeIsolated {
+                let handle = UncheckedSendable(benchmark)
+                await MainActor.run {
+                    handle.value.startMeasurement()
                     var found = 0
-                    for i in iterations {
+                    for i in handle.value.scaledIterations {
                         let q = queries[i & (queryCount - 1)]
                         found &+= layer.hitTest(mapPoint: q, tolerance: tolerancePoints, resolution: resolution).count
                     }
+                    handle.value.stopMeasurement()
                     blackHole(found)
                 }
             } setup: {
@@ -118,14 +120,16 @@ let benchmarks: @Sendable () -> Void = {
 
     // The whole path a tap takes: screen → map transform, layers top to bottom, hit test.
     Benchmark("HitTest.points.1M.MapView", configuration: Suite.configuration(scalingFactor: .kilo)) {
-        (benchmark: Benchmark, state: (MapView, [ScreenPoint])) in
+        (benchmark: Benchmark, state: (MapView, [ScreenPoint])) async in
         let (map, taps) = state
-        let iterations = benchmark.scaledIterations
-        MainActor.assumeIsolated {
+        let handle = UncheckedSendable(benchmark)
+        await MainActor.run {
+            handle.value.startMeasurement()
             var found = 0
-            for i in iterations {
+            for i in handle.value.scaledIterations {
                 found &+= map.hitTest(at: taps[i & (queryCount - 1)], tolerance: tolerancePoints).count
             }
+            handle.value.stopMeasurement()
             blackHole(found)
         }
     } setup: {

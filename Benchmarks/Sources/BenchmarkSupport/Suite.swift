@@ -43,3 +43,15 @@ public enum Suite {
     /// The largest size, run only for the cheapest data (points) where memory allows.
     public static let huge: (n: Int, label: String) = (10_000_000, "10M")
 }
+
+/// Carries a value the compiler cannot prove `Sendable` into a main-actor hop.
+///
+/// Used for the ``Benchmark`` handle: MapSketch's layers and map view are main-actor isolated, so
+/// their benchmarks hop to the main actor once per sample and start and stop the measurement
+/// there, keeping the hop out of the figures. The handle is only touched on that one actor.
+public struct UncheckedSendable<Value>: @unchecked Sendable {
+    /// The wrapped value.
+    public let value: Value
+    /// Wraps `value`.
+    public init(_ value: Value) { self.value = value }
+}

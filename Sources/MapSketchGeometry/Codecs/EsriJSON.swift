@@ -45,7 +45,9 @@ public enum EsriJSON {
             self.maxDepth = maxDepth
         }
 
-        var parser: JSONParser.Options { JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas) }
+        var parser: JSONParser.Options {
+            JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas)
+        }
     }
 
     /// A set of features: the ArcGIS REST query response (`FeatureSet`).
@@ -91,6 +93,12 @@ public enum EsriJSON {
                 }
                 return g
             }
+            if _geometryKind(obj) == nil, obj.contains("features") {
+                throw JSONError("expected one geometry, found a feature set (decode it with EsriJSON.decodeFeatureSet)")
+            }
+            if _geometryKind(obj) == nil, obj.contains("geometries") {
+                throw JSONError("expected one geometry, found a geometry list (decode it with EsriJSON.decodeGeometries)")
+            }
             return try decodeGeometry(value, options: options)
         }
     }
@@ -125,10 +133,14 @@ public enum EsriJSON {
         case .point: g = .point(obj.contains("x") ? try decodePoint(obj) : nil)
         case .multipoint:
             let pts = try obj.decodeIfPresent("points") { try $0.decodeElements { try layout.vertex($0) } } ?? []
-            g = .multipoint(Multipoint(points: pts, hasZ: hz || _all(pts) { $0.z != nil }, hasM: hm || _all(pts) { $0.m != nil }))
+            g = .multipoint(
+                Multipoint(points: pts, hasZ: hz || _all(pts) { $0.z != nil }, hasM: hm || _all(pts) { $0.m != nil }))
         case .polyline:
             let paths = try obj.decodeIfPresent("paths") { try layout.parts($0) } ?? []
-            g = .polyline(Polyline(paths: paths, hasZ: hz || _allParts(paths) { $0.z != nil }, hasM: hm || _allParts(paths) { $0.m != nil }))
+            g = .polyline(
+                Polyline(
+                    paths: paths, hasZ: hz || _allParts(paths) { $0.z != nil },
+                    hasM: hm || _allParts(paths) { $0.m != nil }))
         case .polygon:
             var rings = try obj.decodeIfPresent("rings") { try layout.parts($0) } ?? []
             rings = rings.map(_openRing)
@@ -141,7 +153,9 @@ public enum EsriJSON {
                     return try _coordinate(v)
                 }
             }
-            g = .envelope(Envelope(xmin: try bound("xmin"), ymin: try bound("ymin"), xmax: try bound("xmax"), ymax: try bound("ymax")))
+            g = .envelope(
+                Envelope(
+                    xmin: try bound("xmin"), ymin: try bound("ymin"), xmax: try bound("xmax"), ymax: try bound("ymax")))
         }
         return SpatialGeometry(g, spatialReference: sr)
     }
@@ -161,13 +175,17 @@ public enum EsriJSON {
     /// of features, a single feature, or a single geometry (as one feature without attributes).
     /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
     /// - Complexity: O(n) for n bytes.
-    public static func decodeFeatureSet(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> FeatureSet {
+    public static func decodeFeatureSet(_ text: String, options: DecodingOptions = DecodingOptions()) throws
+        -> FeatureSet
+    {
         try located(text, options) { try decodeFeatureSet($0, options: options) }
     }
 
     /// Decodes a feature set from a parsed value (see ``decodeFeatureSet(_:options:)-(String,_)``).
     /// - Throws: ``JSONError`` with the field path.
-    public static func decodeFeatureSet(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> FeatureSet {
+    public static func decodeFeatureSet(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
+        -> FeatureSet
+    {
         if case .array = value {
             return FeatureSet(features: try value.decodeElements { try decodeFeature($0, options: options) })
         }
@@ -175,29 +193,29 @@ public enum EsriJSON {
         guard obj.contains("features") else {
             if _geometryKind(obj) != nil {
                 let g = try decodeGeometry(value, options: options)
-                return FeatureSet(features: [Feature(geometry: g)], spatialReference: g.spatialReference, geometryType: g.geometry.type)
+                return FeatureSet(
+                    features: [Feature(geometry: g)], spatialReference: g.spatialReference,
+                    geometryType: g.geometry.type)
             }
             let f = try decodeFeature(value, options: options)
-            return FeatureSet(features: [f], spatialReference: f.geometry?.spatialReference, geometryType: f.geometry?.geometry.type)
+            return FeatureSet(
+                features: [f], spatialReference: f.geometry?.spatialReference, geometryType: f.geometry?.geometry.type)
         }
         let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? nil
-        let type = try obj.decodeIfPresent("geometryType") { v -> GeometryType in
-            let s = try v.decodeString()
-            guard let t = geometryType(named: s) else {
-                throw JSONError("unknown geometryType \"\(s)\": expected esriGeometryPoint, esriGeometryMultipoint, esriGeometryPolyline, esriGeometryPolygon or esriGeometryEnvelope")
-            }
-            return t
-        }
+        let type = try obj.decodeIfPresent("geometryType", decodeGeometryType)
         let hz = try obj.decodeIfPresent("hasZ") { try $0.decodeBool() } ?? false
         let hm = try obj.decodeIfPresent("hasM") { try $0.decodeBool() } ?? false
         let features = try obj.decode("features") { v in
-            try v.decodeElements { try decodeFeature($0, spatialReference: sr, geometryType: type, hasZ: hz, hasM: hm, options: options) }
+            try v.decodeElements {
+                try decodeFeature($0, spatialReference: sr, geometryType: type, hasZ: hz, hasM: hm, options: options)
+            }
         }
         var metadata = JSONObject()
         for (k, v) in obj where !["features", "spatialReference", "geometryType", "hasZ", "hasM"].contains(k) {
             metadata[k] = v
         }
-        return FeatureSet(features: features, spatialReference: sr, geometryType: type, hasZ: hz, hasM: hm, metadata: metadata)
+        return FeatureSet(
+            features: features, spatialReference: sr, geometryType: type, hasZ: hz, hasM: hm, metadata: metadata)
     }
 
     /// Decodes one feature `{"geometry": …, "attributes": {…}}`; either member may be absent or null.
@@ -208,7 +226,9 @@ public enum EsriJSON {
     ) throws -> Feature {
         let obj = try value.decodeObject()
         let g = try obj.decodeIfPresent("geometry") {
-            try decodeGeometry($0, spatialReference: spatialReference, geometryType: geometryType, hasZ: hasZ, hasM: hasM, options: options)
+            try decodeGeometry(
+                $0, spatialReference: spatialReference, geometryType: geometryType, hasZ: hasZ, hasM: hasM,
+                options: options)
         }
         let attributes = try obj.decodeIfPresent("attributes") { try $0.decodeObject() }
         return Feature(geometry: g, attributes: attributes)
@@ -218,17 +238,33 @@ public enum EsriJSON {
     /// `geometries` array (and an optional shared `spatialReference`/`geometryType`, as the
     /// geometry service uses), or one geometry.
     /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
-    public static func decodeGeometries(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> [SpatialGeometry] {
+    public static func decodeGeometries(_ text: String, options: DecodingOptions = DecodingOptions()) throws
+        -> [SpatialGeometry]
+    {
         try located(text, options) { value in
             if case .array = value { return try value.decodeElements { try decodeGeometry($0, options: options) } }
             let obj = try value.decodeObject()
             guard obj.contains("geometries") else { return [try decodeGeometry(value, options: options)] }
             let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? nil
-            let type = try obj.decodeIfPresent("geometryType") { v -> GeometryType? in geometryType(named: try v.decodeString()) } ?? nil
+            let type = try obj.decodeIfPresent("geometryType", decodeGeometryType)
             return try obj.decode("geometries") { v in
-                try v.decodeElements { try decodeGeometry($0, spatialReference: sr, geometryType: type, options: options) }
+                try v.decodeElements {
+                    try decodeGeometry($0, spatialReference: sr, geometryType: type, options: options)
+                }
             }
         }
+    }
+
+    /// Decodes a `geometryType` member.
+    /// - Throws: ``JSONError`` naming the five valid names when the name is unknown.
+    static func decodeGeometryType(_ v: JSONValue) throws -> GeometryType {
+        let s = try v.decodeString()
+        guard let t = geometryType(named: s) else {
+            throw JSONError(
+                "unknown geometryType \"\(s)\": expected esriGeometryPoint, esriGeometryMultipoint, "
+                    + "esriGeometryPolyline, esriGeometryPolygon or esriGeometryEnvelope")
+        }
+        return t
     }
 
     /// The geometry type for an Esri `geometryType` name (`esriGeometryPolygon`, …; case-insensitive).
@@ -254,7 +290,9 @@ public enum EsriJSON {
         }
     }
 
-    private static func decodeFeatureGeometry(_ v: JSONValue, _ sr: SpatialReference?, _ options: DecodingOptions) throws -> SpatialGeometry? {
+    private static func decodeFeatureGeometry(_ v: JSONValue, _ sr: SpatialReference?, _ options: DecodingOptions)
+        throws -> SpatialGeometry?
+    {
         v.isNull ? nil : try decodeGeometry(v, spatialReference: sr, options: options)
     }
 
@@ -360,7 +398,10 @@ public enum EsriJSON {
         if fs.hasM { o["hasM"] = .bool(true) }
         o["features"] = .array(
             fs.features.map { f in
-                jsonValue(f, includeSpatialReference: f.geometry?.spatialReference != fs.spatialReference || fs.spatialReference == nil)
+                jsonValue(
+                    f,
+                    includeSpatialReference: f.geometry?.spatialReference != fs.spatialReference
+                        || fs.spatialReference == nil)
             })
         return .object(o)
     }
@@ -418,9 +459,12 @@ struct _Layout {
         if a.count < need {
             let names = ["x", "y"] + (hasZ ? ["z"] : []) + (hasM ? ["m"] : [])
             let why = hasZ && hasM ? "hasZ and hasM are" : (hasZ ? "hasZ is" : "hasM is")
-            throw JSONError("expected \(need) numbers (\(names.joined(separator: ", "))) because \(why) true, found \(a.count)")
+            throw JSONError(
+                "expected \(need) numbers (\(names.joined(separator: ", "))) because \(why) true, found \(a.count)")
         }
-        guard a.count <= 4 else { throw JSONError("expected at most 4 numbers (x, y, z, m) in a vertex, found \(a.count)") }
+        guard a.count <= 4 else {
+            throw JSONError("expected at most 4 numbers (x, y, z, m) in a vertex, found \(a.count)")
+        }
         var z: Double?
         var m: Double?
         if a.count == 3 {
@@ -489,7 +533,8 @@ func _closeRing(_ ring: [Point]) -> [Point] {
 /// A polygon whose rings are stored exactly as given (already opened by the codec: the core
 /// initializer would open a ring a second time when it has a duplicate closing vertex).
 func _polygon(_ rings: [[Point]], hasZ: Bool, hasM: Bool) -> Polygon {
-    var p = Polygon(rings: [], hasZ: hasZ || _allParts(rings) { $0.z != nil }, hasM: hasM || _allParts(rings) { $0.m != nil })
+    var p = Polygon(
+        rings: [], hasZ: hasZ || _allParts(rings) { $0.z != nil }, hasM: hasM || _allParts(rings) { $0.m != nil })
     p.rings = rings
     return p
 }

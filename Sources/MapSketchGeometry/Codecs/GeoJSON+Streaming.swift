@@ -107,7 +107,9 @@ extension _JSONByteWriter {
             }
         case .envelope(let e):
             ascii("{\"type\":\"Polygon\",\"coordinates\":[")
-            ring([Point(e.xmax, e.ymax), Point(e.xmin, e.ymax), Point(e.xmin, e.ymin), Point(e.xmax, e.ymin)], reverse: false)
+            ring(
+                [Point(e.xmax, e.ymax), Point(e.xmin, e.ymax), Point(e.xmin, e.ymin), Point(e.xmax, e.ymin)],
+                reverse: false)
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "}"))

@@ -46,7 +46,9 @@ public enum GeoJSON {
             self.maxDepth = maxDepth
         }
 
-        var parser: JSONParser.Options { JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas) }
+        var parser: JSONParser.Options {
+            JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas)
+        }
     }
 
     /// How rings are oriented on write.
@@ -94,12 +96,16 @@ public enum GeoJSON {
             switch try decodeDocument(value, options: options) {
             case .geometry(let g): return g
             case .feature(let f):
-                guard let g = f.geometry else { throw JSONError("the Feature has no geometry", path: [.key("geometry")]) }
+                guard let g = f.geometry else {
+                    throw JSONError("the Feature has no geometry", path: [.key("geometry")])
+                }
                 return g
             case .geometryCollection:
-                throw JSONError("expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)")
+                throw JSONError(
+                    "expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)")
             case .featureCollection:
-                throw JSONError("expected one geometry, found a FeatureCollection (decode it with GeoJSON.decodeDocument)")
+                throw JSONError(
+                    "expected one geometry, found a FeatureCollection (decode it with GeoJSON.decodeDocument)")
             }
         }
     }
@@ -113,7 +119,9 @@ public enum GeoJSON {
 
     /// Decodes any GeoJSON document from a parsed value.
     /// - Throws: ``JSONError`` with the field path.
-    public static func decodeDocument(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> Document {
+    public static func decodeDocument(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
+        -> Document
+    {
         let obj = try value.decodeObject()
         let sr = try crs(obj) ?? .wgs84
         let type = try obj.decode("type") { try $0.decodeString() }
@@ -150,7 +158,9 @@ public enum GeoJSON {
 
     /// Decodes a geometry object (not a Feature), or nil for JSON `null`.
     /// - Throws: ``JSONError`` with the field path.
-    public static func decodeGeometry(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry? {
+    public static func decodeGeometry(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
+        -> SpatialGeometry?
+    {
         if value.isNull { return nil }
         let obj = try value.decodeObject()
         let type = try obj.decode("type") { try $0.decodeString() }
@@ -166,7 +176,9 @@ public enum GeoJSON {
         }
     }
 
-    private static func decodeFeature(_ obj: JSONObject, _ sr: SpatialReference, _ options: DecodingOptions) throws -> Feature {
+    private static func decodeFeature(_ obj: JSONObject, _ sr: SpatialReference, _ options: DecodingOptions) throws
+        -> Feature
+    {
         let g = try obj.decode("geometry") { v -> SpatialGeometry? in
             if v.isNull { return nil }
             let go = try v.decodeObject()
@@ -200,7 +212,9 @@ public enum GeoJSON {
             if upper.contains("EPSG"), let last = upper.split(separator: ":").last, let code = Int(last) {
                 return SpatialReference(wkid: code)
             }
-            throw JSONError("unrecognised crs name \"\(name)\": expected EPSG:<code> or CRS84", path: [.key("properties"), .key("name")])
+            throw JSONError(
+                "unrecognised crs name \"\(name)\": expected EPSG:<code> or CRS84",
+                path: [.key("properties"), .key("name")])
         } ?? nil
     }
 
@@ -216,12 +230,15 @@ public enum GeoJSON {
             let path = try coordinates { try $0.decodeElements(position) }
             return .polyline(Polyline(paths: path.isEmpty ? [] : [path]))
         case "MultiLineString":
-            return .polyline(Polyline(paths: try coordinates { try $0.decodeElements { try $0.decodeElements(position) } }))
+            return .polyline(
+                Polyline(paths: try coordinates { try $0.decodeElements { try $0.decodeElements(position) } }))
         case "Polygon":
             let rings = try coordinates { try $0.decodeElements { try $0.decodeElements(position) } }
             return .polygon(toEsri([rings], options))
         case "MultiPolygon":
-            let polys = try coordinates { try $0.decodeElements { try $0.decodeElements { try $0.decodeElements(position) } } }
+            let polys = try coordinates {
+                try $0.decodeElements { try $0.decodeElements { try $0.decodeElements(position) } }
+            }
             return .polygon(toEsri(polys, options))
         case "Feature", "FeatureCollection", "GeometryCollection":
             throw JSONError("expected a geometry object, found a \(type)", path: [.key("type")])
@@ -287,7 +304,9 @@ public enum GeoJSON {
         switch doc {
         case .geometry(let g): return jsonValue(g.geometry, options: options)
         case .geometryCollection(let gs):
-            return ["type": "GeometryCollection", "geometries": .array(gs.map { jsonValue($0.geometry, options: options) })]
+            return [
+                "type": "GeometryCollection", "geometries": .array(gs.map { jsonValue($0.geometry, options: options) }),
+            ]
         case .feature(let f): return jsonValue(f, options: options)
         case .featureCollection(let fs):
             return ["type": "FeatureCollection", "features": .array(fs.map { jsonValue($0, options: options) })]

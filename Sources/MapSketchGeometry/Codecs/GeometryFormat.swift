@@ -92,6 +92,33 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Decodes JSON Lines (or, for WKT, one geometry per line): one geometry per non-blank line,
+    /// in order. A leading byte-order mark and `\r\n` line ends are accepted.
+    /// - Throws: the first line's error (``JSONError`` or ``WKTError``) with its line number in
+    ///   the whole text and its column in that line.
+    /// - Complexity: O(n) for n bytes.
+    public func decodeLines(_ text: String) throws -> [SpatialGeometry] {
+        var out: [SpatialGeometry] = []
+        var lineNo = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNo += 1
+            var line = Substring(raw)
+            if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if line.utf8.allSatisfy(_isSpace) { continue }
+            do {
+                out.append(try decode(String(line)))
+            } catch var e as JSONError {
+                e.line = lineNo
+                throw e
+            } catch var e as WKTError {
+                e.line = lineNo
+                throw e
+            }
+        }
+        return out
+    }
+
     /// Guesses the format of `text`: text not starting with `{` or `[` (after white space) is WKT;
     /// a JSON object (or an array's first object) with a `"type"` key is GeoJSON; one with `x`,
     /// `points`, `paths`, `rings`, `xmin`, `geometry`, `geometries` or `features` is Esri JSON;

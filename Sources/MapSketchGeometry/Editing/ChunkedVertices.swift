@@ -188,12 +188,14 @@ public struct ChunkedVertices: Sendable {
         _tail = []
         _tail.reserveCapacity(_VertexNode.leafCapacity)
         _tailEnvelope = _VertexNode.emptyEnvelope
-        guard let root = _root else {
+        // No local reference to the root may be alive here: it would make the root look shared
+        // and every flush would copy the root's path.
+        guard _root != nil else {
             _root = leaf
             return
         }
-        if root.isLeaf {
-            _root = _VertexNode(children: [root, leaf])
+        if _root.unsafelyUnwrapped.isLeaf {
+            _root = _VertexNode(children: [_root.unsafelyUnwrapped, leaf])
             return
         }
         _makeRootUnique()

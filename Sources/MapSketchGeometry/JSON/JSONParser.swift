@@ -19,7 +19,8 @@
 public enum JSONParser {
     /// Parsing options.
     public struct Options: Hashable, Sendable {
-        /// The deepest nesting of arrays and objects accepted (default 512).
+        /// The deepest nesting of arrays and objects accepted (default 512). The parser recurses
+        /// once per level, so this also bounds its stack use; raise it with care.
         public var maxDepth: Int
         /// Accept a comma before `]` or `}` (as some hand-written files have). Default false.
         public var allowTrailingCommas: Bool
@@ -342,7 +343,9 @@ struct _JSONScanner {
         if p[i] == UInt8(ascii: "-") {
             negative = true
             i += 1
-            if i < p.count, p[i] == UInt8(ascii: "I") { throw error("NaN and Infinity are not valid JSON numbers", at: start) }
+            if i < p.count, p[i] == UInt8(ascii: "I") {
+                throw error("NaN and Infinity are not valid JSON numbers", at: start)
+            }
         }
         guard i < p.count, Self.isDigit(p[i]) else { throw error("expected a digit after '-'") }
         var mantissa: UInt64 = 0
@@ -398,7 +401,9 @@ struct _JSONScanner {
         }
         if isInteger, exact, digits <= 19 {
             if negative {
-                if mantissa <= UInt64(Int64.max) + 1 { return .integer(mantissa == UInt64(Int64.max) + 1 ? .min : -Int64(mantissa)) }
+                if mantissa <= UInt64(Int64.max) + 1 {
+                    return .integer(mantissa == UInt64(Int64.max) + 1 ? .min : -Int64(mantissa))
+                }
             } else if mantissa <= UInt64(Int64.max) {
                 return .integer(Int64(mantissa))
             }

@@ -127,12 +127,17 @@ public struct TraceGraphicsLayer: Hashable, Sendable {
 
 /// An attribute value of a graphic, as JSON can carry it.
 public enum TraceAttribute: Hashable, Sendable {
+    /// A JSON string.
     case string(String)
+    /// A JSON number without fraction or exponent.
     case integer(Int)
+    /// Any other JSON number.
     case double(Double)
+    /// `true` or `false`.
     case bool(Bool)
     /// Milliseconds since 1970-01-01T00:00:00Z, written `{"date": ms}`.
     case date(Double)
+    /// JSON `null`.
     case null
 }
 

@@ -75,7 +75,8 @@ public enum TraceDecoder {
                 "expected format version \(Trace.formatVersion), found \(version)", path: [.key("version")])
         }
         h.version = version
-        if let t = try f.double("t"), t != 0 {
+        let t = try f.requiredDouble("t")
+        guard t == 0 else {
             throw JSONError("expected 0 (the header is at time 0), found \(JSONWriter.format(t))", path: [.key("t")])
         }
         h.name = try f.string("name")

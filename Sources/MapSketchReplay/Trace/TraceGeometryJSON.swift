@@ -2,6 +2,12 @@ public import MapSketchGeometry
 
 /// Geometry inside traces: Esri JSON geometry objects without a spatial reference
 /// (`{"x":…,"y":…}`, `{"points":[…]}`, `{"paths":[…]}`, `{"rings":[…]}`).
+///
+/// Traces keep coordinates exactly as written — ring order and orientation, per-vertex z and m —
+/// because a trace states what a person drew, invalid shapes included; the project's `EsriJSON`
+/// codec normalises on read (ring orientation, hasZ/hasM layouts), which is right for data
+/// interchange but would change what a trace says. The CLI's `--format` output goes through the
+/// codecs.
 public enum TraceGeometryJSON {
     /// Decodes an Esri JSON geometry.
     /// - Throws: ``JSONError`` naming the member and what was expected.
