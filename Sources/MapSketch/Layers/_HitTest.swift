@@ -1,7 +1,8 @@
 import MapSketchGeometry
 
-/// Exact, symbol-aware hit tests in map coordinates (distances from ``GeometryEngine``). `res` is map units per point; `tol` the
-/// tolerance in points. Offsets of markers are in points (x right, y up) and ignore rotation.
+/// Exact, symbol-aware hit tests in map coordinates (line and area distances from
+/// ``GeometryEngine``). `res` is map units per point; `tol` the tolerance in points. Offsets of
+/// markers are in points (x right, y up) and ignore rotation.
 enum _HitTest {
     /// Whether a tap at `q` hits `geometry` drawn with `symbol` (nil or a symbol that does not
     /// fit: the bare geometry, within the tolerance).
