@@ -6,10 +6,12 @@ public enum Suite {
     /// malloc calls (the CI gate) and peak resident memory.
     public static var metrics: [BenchmarkMetric] { [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident] }
 
-    /// The CI gate: the malloc count's p90 may not exceed the committed threshold by any call.
-    /// Wall clock is reported but never gated: this machine is shared and its timings are noisy.
+    /// The malloc-count tolerance package-benchmark applies when its own `thresholds check` or
+    /// `baseline check` is run by hand: 32 calls either way at p90 (the sampling thread's noise).
+    /// CI uses `check-thresholds.sh`, which adds a 2 % allowance for large counts. Wall clock has
+    /// no threshold: this machine is shared and its timings are noisy.
     public static var mallocGate: [BenchmarkMetric: BenchmarkThresholds] {
-        [.mallocCountTotal: .init(relative: [.p90: 0], absolute: [.p90: 0])]
+        [.mallocCountTotal: .init(absolute: [.p90: 32])]
     }
 
     /// Bytes of spatial index per graphic (`SpatialIndex.memoryFootprint / n`), reported by index builds.
