@@ -32,7 +32,8 @@ import Testing
     @Test func pointBuilderHoldsOneVertex() throws {
         var b = try GeometryBuilder(type: .point)
         try b.append(Point(1, 2))
-        try b.append(Point(3, 4))
+        #expect(throws: GeometryError.pointHasOneVertex) { try b.append(Point(3, 4)) }
+        try b.moveVertex(part: 0, index: 0, to: Point(3, 4))
         #expect(b.geometry == .point(Point(3, 4)))
         #expect(throws: GeometryError.unsupported("a point has a single part")) { try b.addPart() }
     }
