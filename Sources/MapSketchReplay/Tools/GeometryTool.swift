@@ -24,22 +24,9 @@ public struct GeometryTool: Sendable {
         }
     }
 
-    /// An input error, rendered `file:line:column: what was expected`.
-    public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var column: Int
-        public var message: String
-
-        public init(file: String, line: Int, column: Int, message: String) {
-            self.file = file
-            self.line = line
-            self.column = column
-            self.message = message
-        }
-
-        public var description: String { "\(file):\(line):\(column): \(message)" }
-    }
+    /// An input error, rendered `file:line:column: what was expected` (the replay harness's
+    /// located error).
+    public typealias InputError = TraceError
 
     public var operation: Operation
     /// The input format; nil detects it per geometry.
