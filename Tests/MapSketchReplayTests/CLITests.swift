@@ -131,7 +131,7 @@ import Testing
     @Test func gpsReplaysARealTrack() throws {
         let r = try run(["gps", Fixtures.url("Traces/real/gpx/gpxgo/file.gpx").path, "--format", "wkt"])
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.hasPrefix("LINESTRING (1498048.0383777497 6893118.10543229, "))
+        #expect(r.out.hasPrefix("LINESTRING Z (1498048.0383777497 6893118.10543229 59.26, "), "the GPX elevations are kept")
         #expect(r.err.contains("4 fixes"))
         let bad = try run(["gps", Fixtures.url("Traces/README.md").path])
         #expect(bad.code == 2)

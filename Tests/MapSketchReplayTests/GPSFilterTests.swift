@@ -86,11 +86,21 @@ import Testing
         #expect(r.counts.duplicate == 2)
     }
 
-    @Test func outOfOrderAndEqualTimes() {
-        let fixes = [Self.fix(10, north: 0), Self.fix(9, north: 1), Self.fix(10, north: 2), Self.fix(11, north: 3), Self.fix(nil, north: 4)]
+    @Test func outOfOrderDropsTimeGoingBackAndKeepsEqualTimes() {
+        let fixes = [
+            Self.fix(10, north: 0), Self.fix(9, north: 1), Self.fix(10, north: 2), Self.fix(11, north: 3),
+            Self.fix(10.5, north: 4), Self.fix(nil, north: 5),
+        ]
         let r = GPSFilter(dropOutOfOrder: true).apply(fixes)
-        #expect(r.fixes.map(\.time) == [10, 11, nil], "a fix without time cannot be ordered and is kept")
+        #expect(r.fixes.map(\.time) == [10, 10, 11, nil], "equal times are kept; a fix without time cannot be ordered")
         #expect(r.counts.outOfOrder == 2)
+    }
+
+    @Test func aTrackStampedWithOneTimeSurvivesTheOrderFilter() {
+        let fixes = (0..<5).map { Self.fix(100, north: Double($0)) }
+        let r = GPSFilter(dropDuplicates: true, dropOutOfOrder: true).apply(fixes)
+        #expect(r.fixes.count == 5)
+        #expect(r.counts.dropped == 0)
     }
 
     @Test func checksRunInDocumentedOrder() {

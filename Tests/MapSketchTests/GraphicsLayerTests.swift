@@ -138,3 +138,18 @@ import Testing
         #expect(layer.hitTest(mapPoint: Point(301, 0), tolerance: 0.5, resolution: 0.1).isEmpty)
     }
 }
+
+@MainActor
+@Suite struct GraphicsLayerMoveTests {
+    @Test func movingALayerToAnotherMapProjectsFromWhereItsGraphicsAre() throws {
+        let mercator = MapView(screenSize: ScreenSize(width: 10, height: 10), viewport: Viewport(center: Point(0, 0), resolution: 1), spatialReference: .webMercator)
+        let geographic = MapView(screenSize: ScreenSize(width: 10, height: 10), viewport: Viewport(center: Point(0, 0), resolution: 1), spatialReference: .wgs84)
+        let layer = GraphicsLayer(spatialReference: .wgs84)
+        let id = try layer.add(Graphic(Point(90, 45)))
+        try mercator.addLayer(layer, named: "g")
+        try mercator.removeLayer(named: "g")
+        try geographic.addLayer(layer, named: "g")
+        guard case .point(let p?) = layer.graphic(id)?.geometry else { Issue.record("not a point"); return }
+        #expect(abs(p.x - 90) < 1e-9 && abs(p.y - 45) < 1e-9, "back in degrees, not projected twice: \(p)")
+    }
+}

@@ -29,6 +29,21 @@ import Testing
         #expect(map.hitTest(at: map.toScreen(Point(106, 100)), tolerance: 0).isEmpty, "sizes are in points, not map units")
     }
 
+    @Test func pictureMarkersTextAndCompositesHitWithinTheirBoxes() throws {
+        let map = makeMap()
+        let layer = GraphicsLayer()
+        try map.addLayer(layer, named: "g")
+        let pin = try layer.add(Graphic(Point(100, 100), symbol: .pictureMarker(PictureMarkerSymbol(image: "pin.png", width: 10, height: 30, yOffset: 15))))
+        #expect(map.hitTest(at: screen(100, 128), tolerance: 0).map(\.graphicID) == [pin], "the offset image reaches 30 pt up")
+        #expect(map.hitTest(at: screen(100, 96), tolerance: 0).isEmpty, "nothing below the anchor")
+        #expect(map.hitTest(at: screen(106, 110), tolerance: 0).isEmpty, "half the width is 5 pt")
+        let label = try layer.add(Graphic(Point(300, 100), symbol: .text(TextSymbol(text: "ABCDEFGHIJ", fontSize: 10))))
+        #expect(map.hitTest(at: screen(328, 102), tolerance: 0).map(\.graphicID) == [label], "10 characters × 6 pt wide")
+        #expect(map.hitTest(at: screen(300, 107), tolerance: 0).isEmpty, "5 pt tall each side")
+        let combo = try layer.add(Graphic(Point(200, 250), symbol: .composite([.simpleMarker(SimpleMarkerSymbol(size: 4)), .simpleMarker(SimpleMarkerSymbol(size: 20))])))
+        #expect(map.hitTest(at: screen(209, 250), tolerance: 0).map(\.graphicID) == [combo], "the larger part counts")
+    }
+
     @Test func linesHitWithinWidthPlusTolerance() throws {
         let map = makeMap()
         let layer = GraphicsLayer()

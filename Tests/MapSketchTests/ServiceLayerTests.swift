@@ -224,6 +224,18 @@ final class LayerDelegateRecorder: MapLayerDelegate {
         #expect(map.spatialReference == .wgs84)
     }
 
+    @Test func theLowestLayerWithASpatialReferenceSetsTheMaps() async throws {
+        let server = try LocalHTTPServer { _ in .json(tiledDescription) }
+        defer { server.stop() }
+        let map = makeMap()
+        try map.addLayer(GraphicsLayer(), named: "Sketches")  // no spatial reference of its own
+        let tiles = TiledMapServiceLayer(url: server.url("/wm/MapServer"))
+        try map.addLayer(tiles, named: "Tiles")
+        _ = await tiles.waitUntilLoaded()
+        #expect(map.spatialReference == .webMercator)
+        #expect(tiles.isDrawn)
+    }
+
     @Test func unsupportedSchemeFails() async throws {
         let layer = DynamicMapServiceLayer(url: try #require(URL(string: "ftp://example.com/MapServer")))
         try makeMap().addLayer(layer, named: "FTP")

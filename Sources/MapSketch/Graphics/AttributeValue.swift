@@ -2,11 +2,17 @@ public import Foundation
 
 /// A typed attribute value of a graphic: string, integer, double, bool, date or null.
 public enum AttributeValue: Hashable, Sendable {
+    /// Text.
     case string(String)
+    /// A whole number.
     case integer(Int)
+    /// A floating-point number.
     case double(Double)
+    /// True or false.
     case bool(Bool)
+    /// A point in time.
     case date(Date)
+    /// No value.
     case null
 
     /// The numeric value for integers, doubles and dates (milliseconds since 1970, as Esri JSON

@@ -65,6 +65,9 @@ public final class GraphicsLayer: Layer {
     private var maxReach: Double = 0
     /// The number of live graphics whose resolved symbol does not fit their geometry.
     public private(set) var symbolMismatchCount = 0
+    /// The spatial reference the stored geometries are in, once they were projected for a map
+    /// (nil: the layer's own).
+    private var storedSpatialReference: SpatialReference?
     /// Bumped on every change of graphics, symbols or renderer.
     public private(set) var revision = 0
 
@@ -317,9 +320,11 @@ public final class GraphicsLayer: Layer {
     // MARK: Map membership
 
     override func didMove(to mapView: MapView) {
-        guard let from = spatialReference, let to = mapView.spatialReference, from != to,
-            _Projection.canProject(from: from, to: to), count > 0
+        guard let from = storedSpatialReference ?? spatialReference, let to = mapView.spatialReference, from != to,
+            _Projection.canProject(from: from, to: to)
         else { return }
+        storedSpatialReference = to
+        guard count > 0 else { return }
         for s in slotGraphics.indices where slotAlive[s] {
             slotGraphics[s].geometry = _Projection.project(slotGraphics[s].geometry, from: from, to: to) ?? slotGraphics[s].geometry
         }

@@ -121,11 +121,14 @@ extension MapView {
         for o in eventObservers { o.handler(event) }
     }
 
-    /// A layer finished loading: the first layer sets the spatial reference; a tiled layer in
-    /// another spatial reference is marked not displayed.
+    /// A layer finished loading: the lowest layer with a spatial reference sets the map's (when
+    /// the map has none yet); a tiled layer in another spatial reference is marked not displayed.
     func layerDidLoad(_ layer: Layer) {
         guard let name = layer.name else { return }
-        if spatialReference == nil, layers.first === layer, let sr = layer.spatialReference {
+        // The basemap rule: the lowest layer with a spatial reference sets the map's.
+        if spatialReference == nil, let sr = layer.spatialReference,
+            layers.prefix(while: { $0 !== layer }).allSatisfy({ $0.spatialReference == nil })
+        {
             spatialReference = sr
         }
         emit(.layerLoaded(name: name))

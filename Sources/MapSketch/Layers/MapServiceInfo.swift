@@ -46,8 +46,11 @@ public struct TileInfo: Hashable, Sendable {
 
 /// A tile of a tiled layer: level, row (down from the origin) and column (right of it).
 public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The level of detail.
     public var level: Int
+    /// The row, counted down from the origin.
     public var row: Int
+    /// The column, counted right from the origin.
     public var column: Int
 
     /// Creates a tile key.

@@ -131,8 +131,9 @@ public struct MapImageRequest: Hashable, Sendable {
     public var bbox: Envelope
     /// The map's spatial reference (bboxSR and imageSR).
     public var spatialReference: SpatialReference?
-    /// The image size in pixels.
+    /// The image width in pixels.
     public var width: Int
+    /// The image height in pixels.
     public var height: Int
     /// The export URL.
     public var url: String

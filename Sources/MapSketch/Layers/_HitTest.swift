@@ -1,7 +1,8 @@
 import MapSketchGeometry
 
-/// Exact, symbol-aware hit tests in map coordinates. `res` is map units per point; `tol` the
-/// tolerance in points. Offsets of markers are in points (x right, y up) and ignore rotation.
+/// Exact, symbol-aware hit tests in map coordinates (line and area distances from
+/// ``GeometryEngine``). `res` is map units per point; `tol` the tolerance in points. Offsets of
+/// markers are in points (x right, y up) and ignore rotation.
 enum _HitTest {
     /// Whether a tap at `q` hits `geometry` drawn with `symbol` (nil or a symbol that does not
     /// fit: the bare geometry, within the tolerance).
@@ -16,14 +17,13 @@ enum _HitTest {
             return pointHit(q, p, symbol: s, tol: tol, res: res)
         case .multipoint(let m):
             return m.points.contains { pointHit(q, $0, symbol: s, tol: tol, res: res) }
-        case .polyline(let l):
+        case .polyline:
             let reach: Double = if case .simpleLine(let ls)? = s { ls.width / 2 } else { 0 }
-            let d = (reach + tol) * res
-            return l.paths.contains { pathDistanceSquared(q, $0, closed: false) <= d * d }
-        case .polygon(let g):
-            return areaHit(q, rings: g.rings, symbol: s, tol: tol, res: res)
-        case .envelope(let e):
-            return areaHit(q, rings: Geometry.envelope(e).parts, symbol: s, tol: tol, res: res)
+            return GeometryEngine.distance(from: q, to: geometry) <= (reach + tol) * res
+        case .polygon, .envelope:
+            // 0 inside (odd-even, so holes stay empty), else the distance to the outline.
+            let outline: Double = if case .simpleFill(let f)? = s { (f.outline?.width ?? 0) / 2 } else { 0 }
+            return GeometryEngine.distance(from: q, to: geometry) <= (outline + tol) * res
         }
     }
 
@@ -67,53 +67,5 @@ enum _HitTest {
             let r = tol * res
             return dx * dx + dy * dy <= r * r
         }
-    }
-
-    static func areaHit(_ q: Point, rings: [[Point]], symbol: Symbol?, tol: Double, res: Double) -> Bool {
-        if contains(rings, q) { return true }
-        let outline: Double = if case .simpleFill(let f)? = symbol { (f.outline?.width ?? 0) / 2 } else { 0 }
-        let d = (outline + tol) * res
-        return rings.contains { pathDistanceSquared(q, $0, closed: true) <= d * d }
-    }
-
-    /// Even-odd point in polygon over every ring (crossing number).
-    static func contains(_ rings: [[Point]], _ q: Point) -> Bool {
-        var inside = false
-        for ring in rings where ring.count >= 3 {
-            var j = ring.count - 1
-            for i in 0..<ring.count {
-                let a = ring[i], b = ring[j]
-                if (a.y > q.y) != (b.y > q.y) {
-                    let x = (b.x - a.x) * (q.y - a.y) / (b.y - a.y) + a.x
-                    if q.x < x { inside.toggle() }
-                }
-                j = i
-            }
-        }
-        return inside
-    }
-
-    /// The squared distance from `q` to a path (closed: including the segment back to the start).
-    static func pathDistanceSquared(_ q: Point, _ path: [Point], closed: Bool) -> Double {
-        guard let first = path.first else { return .infinity }
-        if path.count == 1 { return (q.x - first.x) * (q.x - first.x) + (q.y - first.y) * (q.y - first.y) }
-        var best = Double.infinity
-        let n = closed ? path.count : path.count - 1
-        for i in 0..<n {
-            let a = path[i], b = path[(i + 1) % path.count]
-            let d = segmentDistanceSquared(q, a, b)
-            if d < best { best = d }
-        }
-        return best
-    }
-
-    static func segmentDistanceSquared(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let vx = b.x - a.x, vy = b.y - a.y
-        let wx = p.x - a.x, wy = p.y - a.y
-        let len = vx * vx + vy * vy
-        var t = len > 0 ? (wx * vx + wy * vy) / len : 0
-        t = max(0, min(1, t))
-        let dx = wx - t * vx, dy = wy - t * vy
-        return dx * dx + dy * dy
     }
 }

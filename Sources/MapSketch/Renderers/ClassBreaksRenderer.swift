@@ -1,10 +1,13 @@
 /// One class of a class breaks renderer: values in [previous break's max (or the renderer's
 /// `minValue`), `maxValue`) draw with `symbol`.
 public struct ClassBreak: Hashable, Sendable {
+    /// The legend label.
     public var label: String
+    /// A longer description for the legend.
     public var description: String
     /// The exclusive upper bound of the class.
     public var maxValue: Double
+    /// The symbol of values in this class.
     public var symbol: Symbol
 
     /// Creates a class break.

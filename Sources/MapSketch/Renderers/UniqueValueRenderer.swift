@@ -1,9 +1,13 @@
 /// One value of a unique value renderer: `value` is the field values joined by the renderer's
 /// delimiter (one value for a one-field renderer).
 public struct UniqueValue: Hashable, Sendable {
+    /// The field values, joined by the renderer's delimiter.
     public var value: String
+    /// The legend label.
     public var label: String
+    /// A longer description for the legend.
     public var description: String
+    /// The symbol of graphics with this value.
     public var symbol: Symbol
 
     /// Creates a unique value.

@@ -1,8 +1,9 @@
 /// A geometry being edited, part by part, with each part in chunked storage: the sketch's
 /// working copy at any size.
 ///
-/// The same edits as ``GeometryBuilder``, but each costs O(log n) in the part's vertex count
-/// (appends O(1) amortised), and copies are O(parts) snapshots that share chunks.
+/// This is the geometry builder (also named ``GeometryBuilder``): insert, move and remove a vertex
+/// by (part, index), add, insert and remove a part. Each edit costs O(log n) in the part's vertex
+/// count (appends O(1) amortised), and copies are O(parts) snapshots that share chunks.
 /// Every edit checks its indices and coordinates and throws ``GeometryError`` instead of trapping.
 ///
 /// ```swift
@@ -36,26 +37,39 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a NaN or infinite coordinate.
     /// - Complexity: O(n) for n vertices.
     public init(_ geometry: Geometry) throws {
-        let b = GeometryBuilder(geometry)
-        type = b.type
-        hasZ = b.hasZ
-        hasM = b.hasM
-        for (pi, part) in b.parts.enumerated() {
+        switch geometry {
+        case .envelope:
+            (type, hasZ, hasM) = (.polygon, false, false)
+        case .point(let p):
+            (type, hasZ, hasM) = (.point, p?.z != nil, p?.m != nil)
+        case .multipoint(let g):
+            (type, hasZ, hasM) = (.multipoint, g.hasZ, g.hasM)
+        case .polyline(let g):
+            (type, hasZ, hasM) = (.polyline, g.hasZ, g.hasM)
+        case .polygon(let g):
+            (type, hasZ, hasM) = (.polygon, g.hasZ, g.hasM)
+        }
+        let vertexParts = geometry.parts
+        for (pi, part) in vertexParts.enumerated() {
             for (vi, p) in part.enumerated() where !p.isFinite {
                 throw GeometryError.nonFiniteCoordinate(part: pi, index: vi)
             }
         }
-        parts = b.parts.map { ChunkedVertices($0) }
+        parts = vertexParts.map { ChunkedVertices($0) }
         if type == .multipoint, parts.count == 1, parts[0].isEmpty { parts = [] }
     }
 
-    /// The geometry held. - Complexity: O(n).
+    /// The geometry held. A `hasZ` or `hasM` flag that is true is kept; one that is false defers to
+    /// the vertices (true when every vertex carries z or m), so a sketch started empty keeps the
+    /// heights of the GPS fixes appended to it. - Complexity: O(n).
     public var geometry: Geometry {
+        let z: Bool? = hasZ ? true : nil
+        let m: Bool? = hasM ? true : nil
         switch type {
-        case .point: .point(parts.first?.first)
-        case .multipoint: .multipoint(Multipoint(points: parts.first?.array ?? [], hasZ: hasZ, hasM: hasM))
-        case .polyline: .polyline(Polyline(paths: parts.map(\.array), hasZ: hasZ, hasM: hasM))
-        case .polygon, .envelope: .polygon(Polygon(rings: parts.map(\.array), hasZ: hasZ, hasM: hasM))
+        case .point: return .point(parts.first?.first)
+        case .multipoint: return .multipoint(Multipoint(points: parts.first?.array ?? [], hasZ: z, hasM: m))
+        case .polyline: return .polyline(Polyline(paths: parts.map(\.array), hasZ: z, hasM: m))
+        case .polygon, .envelope: return .polygon(Polygon(rings: parts.map(\.array), hasZ: z, hasM: m))
         }
     }
 
@@ -210,3 +224,6 @@ public struct VertexStore: Hashable, Sendable {
         guard p.isFinite else { throw GeometryError.nonFiniteCoordinate(part: part, index: index) }
     }
 }
+
+/// The builder for editing geometry by vertex: the sketch's mutable geometry (see ``VertexStore``).
+public typealias GeometryBuilder = VertexStore

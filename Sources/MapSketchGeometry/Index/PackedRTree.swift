@@ -187,20 +187,22 @@ public struct PackedRTree: Sendable {
     public func search(_ query: Envelope, _ visit: (Int) -> Bool) {
         guard count > 0 else { return }
         let qx0 = _down(query.xmin), qy0 = _down(query.ymin), qx1 = _up(query.xmax), qy1 = _up(query.ymax)
+        let m = nodeSize
         boxes.withUnsafeBufferPointer { b in
             links.withUnsafeBufferPointer { l in
                 levelEnds.withUnsafeBufferPointer { ends in
-                    _ = _visit(
-                        node: ends[ends.count - 1] - 1, level: ends.count - 1, b: b, l: l, ends: ends, qx0: qx0, qy0: qy0,
-                        qx1: qx1, qy1: qy1, visit)
+                    _ = Self._visit(
+                        node: ends[ends.count - 1] - 1, level: ends.count - 1, nodeSize: m, b: b, l: l, ends: ends, qx0: qx0,
+                        qy0: qy0, qx1: qx1, qy1: qy1, visit)
                 }
             }
         }
     }
 
+    /// Visits the children of `node` (static, so the recursion never copies or retains the tree).
     @inlinable
-    func _visit(
-        node: Int, level: Int, b: UnsafeBufferPointer<Float>, l: UnsafeBufferPointer<Int32>,
+    static func _visit(
+        node: Int, level: Int, nodeSize: Int, b: UnsafeBufferPointer<Float>, l: UnsafeBufferPointer<Int32>,
         ends: UnsafeBufferPointer<Int>, qx0: Float, qy0: Float, qx1: Float, qy1: Float, _ visit: (Int) -> Bool
     ) -> Bool {
         let first = Int(l[node])
@@ -219,7 +221,10 @@ public struct PackedRTree: Sendable {
             while c < stop {
                 let o = 4 * c
                 if b[o] <= qx1 && b[o + 1] <= qy1 && b[o + 2] >= qx0 && b[o + 3] >= qy0 {
-                    if !_visit(node: c, level: level - 1, b: b, l: l, ends: ends, qx0: qx0, qy0: qy0, qx1: qx1, qy1: qy1, visit) {
+                    if !_visit(
+                        node: c, level: level - 1, nodeSize: nodeSize, b: b, l: l, ends: ends, qx0: qx0, qy0: qy0, qx1: qx1,
+                        qy1: qy1, visit)
+                    {
                         return false
                     }
                 }

@@ -11,8 +11,9 @@ import Foundation
 ///    accuracy pass);
 /// 3. `dropDuplicates`: a fix with the same time, latitude, longitude and elevation as the last
 ///    kept fix (`GPSFix.isDuplicate(of:)`) is dropped;
-/// 4. `dropOutOfOrder`: a fix whose time is not after the last kept fix's time is dropped (both
-///    must have a time; equal times count as out of order);
+/// 4. `dropOutOfOrder`: a fix whose time is before the last kept fix's time is dropped (both
+///    must have a time). Equal times are kept: many GPX exporters stamp a whole track with one
+///    time, and an exact repeat is the duplicates filter's to drop;
 /// 5. `minimumDistance`: a fix closer than this many meters (haversine, mean Earth radius
 ///    6,371,008.8 m) to the last kept fix is dropped.
 ///
@@ -30,7 +31,7 @@ public struct GPSFilter: Hashable, Sendable, Codable {
     public var maximumAccuracy: Double?
     /// Drop exact repeats of the last kept fix.
     public var dropDuplicates: Bool
-    /// Drop fixes whose time does not advance past the last kept fix's.
+    /// Drop fixes whose time goes back before the last kept fix's (equal times are kept).
     public var dropOutOfOrder: Bool
 
     /// Makes a filter; by default it keeps everything.
@@ -148,7 +149,7 @@ public struct GPSFilter: Hashable, Sendable, Codable {
         guard let last else { return nil }
         if dropDuplicates, fix.isDuplicate(of: last) { return .duplicate }
         guard last.segment == fix.segment else { return nil }
-        if dropOutOfOrder, let t = fix.time, let lt = last.time, t <= lt { return .outOfOrder }
+        if dropOutOfOrder, let t = fix.time, let lt = last.time, t < lt { return .outOfOrder }
         if let min = minimumDistance, Self.haversineDistance(last, fix) < min { return .tooClose }
         return nil
     }
