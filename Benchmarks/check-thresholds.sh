@@ -4,9 +4,10 @@
 # with the committed Benchmarks/Thresholds/<Suite>.<Benchmark>.p90.json.
 #
 # A benchmark regresses when   measured > threshold + max(SLACK, threshold * PERCENT / 100)
-# (defaults: 32 calls, 2 %). The slack absorbs the few calls package-benchmark's own sampling
-# thread makes during a sample; any real per-operation allocation in a 1,000-operation sample
-# exceeds it. (package-benchmark's own `thresholds check` flags a metric when EITHER its absolute
+# (defaults: 64 calls, 10 %). The slack absorbs the calls package-benchmark's own sampling
+# thread makes during a sample (16-20 in a short sample, up to ~70 more in a 300 ms one); one
+# real allocation per operation adds 1,000 to a 1,000-operation sample and fails. The committed
+# thresholds are the highest p90 seen over three runs. (package-benchmark's own `thresholds check` flags a metric when EITHER its absolute
 # OR its relative tolerance is exceeded, and skips the relative one when the threshold is 0, so it
 # cannot express "a little slack for big counts, none for zero": hence this comparison.)
 #
@@ -23,8 +24,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # Benchmark names are matched whole (package-benchmark uses Regex.wholeMatch).
 skip="${MAPSKETCH_BENCH_SKIP:-.*GEOS|.*\.10M\..*|.*ContiguousArray}"
 filter="${MAPSKETCH_BENCH_FILTER:-.*}"
-slack="${MAPSKETCH_BENCH_SLACK:-32}"
-percent="${MAPSKETCH_BENCH_PERCENT:-2}"
+slack="${MAPSKETCH_BENCH_SLACK:-64}"
+percent="${MAPSKETCH_BENCH_PERCENT:-10}"
 thresholds="Thresholds"
 out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-bench.XXXXXX")"
 
@@ -84,7 +85,8 @@ if [ "$status" -ne 0 ]; then
 fi
 echo "benchmark thresholds: $checked gated benchmarks within their malloc-count thresholds"
 if [ "$better" -ne 0 ]; then
-    echo "Some allocate less than their threshold: lock that in with Benchmarks/update-thresholds.sh."
+    echo "Some allocated less than their threshold minus the slack. Counts of long benchmarks move with"
+    echo "the machine's load; lower a threshold (Benchmarks/update-thresholds.sh) only if it holds over runs."
 fi
 rm -rf "$out"
 exit 0

@@ -7,11 +7,11 @@ public enum Suite {
     public static var metrics: [BenchmarkMetric] { [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident] }
 
     /// The malloc-count tolerance package-benchmark applies when its own `thresholds check` or
-    /// `baseline check` is run by hand: 32 calls either way at p90 (the sampling thread's noise).
-    /// CI uses `check-thresholds.sh`, which adds a 2 % allowance for large counts. Wall clock has
+    /// `baseline check` is run by hand: 64 calls either way at p90 (the sampling thread's noise).
+    /// CI uses `check-thresholds.sh`, which also allows 10 % for large counts. Wall clock has
     /// no threshold: this machine is shared and its timings are noisy.
     public static var mallocGate: [BenchmarkMetric: BenchmarkThresholds] {
-        [.mallocCountTotal: .init(absolute: [.p90: 32])]
+        [.mallocCountTotal: .init(absolute: [.p90: 64])]
     }
 
     /// Bytes of spatial index per graphic (`SpatialIndex.memoryFootprint / n`), reported by index builds.
