@@ -215,6 +215,10 @@ public struct PackedRTree: Sendable {
             // cannot occur (the loader always adds a root above the leaves), but stay safe.
             return
         }
+        // A box hits when (minX, minY, -maxX, -maxY) <= (qx1, qy1, -qx0, -qy0) lane-wise: one
+        // SIMD compare instead of four branches (negation is exact, NaN never hits).
+        let sign = SIMD4<Float>(1, 1, -1, -1)
+        let q = SIMD4<Float>(qx1, qy1, -qx0, -qy0)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * top) { tmp in
             guard let cursor = tmp.baseAddress else { return }
             let stop = cursor + top
@@ -230,7 +234,7 @@ public struct PackedRTree: Sendable {
                     let s = stop[0]
                     while c < s {
                         let o = 4 &* c
-                        if bp[o] <= qx1 && bp[o &+ 1] <= qy1 && bp[o &+ 2] >= qx0 && bp[o &+ 3] >= qy0 {
+                        if all(SIMD4<Float>(bp[o], bp[o &+ 1], bp[o &+ 2], bp[o &+ 3]) * sign .<= q) {
                             if !visit(Int(lp[c])) { return }
                         }
                         c &+= 1
@@ -244,7 +248,7 @@ public struct PackedRTree: Sendable {
                 var descended = false
                 while c < s {
                     let o = 4 &* c
-                    if bp[o] <= qx1 && bp[o &+ 1] <= qy1 && bp[o &+ 2] >= qx0 && bp[o &+ 3] >= qy0 {
+                    if all(SIMD4<Float>(bp[o], bp[o &+ 1], bp[o &+ 2], bp[o &+ 3]) * sign .<= q) {
                         cursor[level] = c &+ 1
                         let f = Int(lp[c])
                         level -= 1
