@@ -1,6 +1,7 @@
 import Foundation
 import MapSketch
 import MapSketchGeometry
+import MapSketchTestSupport
 import Testing
 
 @Suite struct RendererTests {
@@ -17,6 +18,28 @@ import Testing
                 ClassBreak(label: "Low", maxValue: 50_000, symbol: low),
                 ClassBreak(label: "Medium", maxValue: 250_000, symbol: mid),
             ], defaultSymbol: fallback)
+    }
+
+    /// Both lookup paths (counting for up to 32 padded bounds, binary search above) agree with
+    /// a linear scan of the half-open classes, for every break count, on bounds and between.
+    @Test func classBreaksLookupMatchesLinearScan() {
+        var rng = SeededRandom(seed: 17)
+        for n in 1...40 {
+            var maxes = (0..<n).map { _ in Double(rng.int(in: -50...50)) }
+            if n % 7 == 0 { maxes[n - 1] = .infinity }
+            let r = ClassBreaksRenderer(
+                field: "v", minValue: -40, breaks: maxes.map { ClassBreak(maxValue: $0, symbol: low) })
+            let sorted = r.breaks.map(\.maxValue)
+            func reference(_ v: Double) -> Int {
+                guard v >= -40 else { return -1 }
+                return sorted.firstIndex { v < $0 } ?? -1
+            }
+            var probes: [Double] = [-.infinity, -41, -40, .infinity, .nan]
+            for k in -120...120 { probes.append(Double(k) * 0.5) }
+            for v in probes {
+                #expect(r.breakIndex(for: v) == reference(v), "\(n) breaks, value \(v)")
+            }
+        }
     }
 
     @Test func classBreaksAreHalfOpen() {

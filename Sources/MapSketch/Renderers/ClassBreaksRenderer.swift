@@ -35,6 +35,7 @@ public struct ClassBreaksRenderer: Hashable, Sendable {
     public let breaks: [ClassBreak]
     /// The symbol for values outside every break.
     public let defaultSymbol: Symbol?
+    /// The breaks' `maxValue`s, padded with +∞ to a multiple of 4 (SIMD lanes).
     @usableFromInline let uppers: [Double]
 
     /// Creates a class breaks renderer.
@@ -43,28 +44,47 @@ public struct ClassBreaksRenderer: Hashable, Sendable {
         self.minValue = minValue
         let sorted = breaks.enumerated().sorted { ($0.element.maxValue, $0.offset) < ($1.element.maxValue, $1.offset) }.map(\.element)
         self.breaks = sorted
-        self.uppers = sorted.map(\.maxValue)
+        self.uppers = sorted.map(\.maxValue) + repeatElement(.infinity, count: (4 - sorted.count % 4) % 4)
         self.defaultSymbol = defaultSymbol
     }
 
     /// The index of the break holding `value`, or -1 when none does (NaN included).
-    /// - Complexity: O(log b) for b breaks; no allocation.
+    /// - Complexity: O(b) branch-free compares for b ≤ 32 breaks, else O(log b); no allocation.
     @inlinable
     public func breakIndex(for value: Double) -> Int {
         guard value >= minValue else { return -1 }
+        let count = breaks.count
         return uppers.withUnsafeBufferPointer { u in
-            // Branch-free upper bound: the number of upper bounds <= value, i.e. the first
-            // break whose max exceeds it. The loop count depends only on the break count.
-            var n = u.count
+            let n = u.count
             guard n > 0 else { return -1 }
-            var base = 0
-            while n > 1 {
-                let half = n >> 1
-                base = u[base &+ half] <= value ? base &+ half : base
-                n &-= half
+            // The break holding `value` is the number of upper bounds <= value (they are sorted;
+            // the +∞ padding only counts for value +∞, which then lies past the last break).
+            var i = 0
+            if n <= 32 {
+                // Few breaks: compare four bounds at a time and count. No branch depends on
+                // `value`, where a binary search mispredicts about half its steps on scattered
+                // values.
+                let v = SIMD4<Double>(repeating: value)
+                var acc = SIMD4<Int64>()
+                var k = 0
+                while k < n {
+                    let b = SIMD4<Double>(u[k], u[k &+ 1], u[k &+ 2], u[k &+ 3])
+                    acc &+= SIMD4<Int64>().replacing(with: 1, where: b .<= v)
+                    k &+= 4
+                }
+                i = Int(acc.wrappedSum())
+            } else {
+                // Branch-free lower bound: the loop count depends only on the break count.
+                var len = n
+                var base = 0
+                while len > 1 {
+                    let half = len >> 1
+                    base = u[base &+ half] <= value ? base &+ half : base
+                    len &-= half
+                }
+                i = base &+ (u[base] <= value ? 1 : 0)
             }
-            let i = base &+ (u[base] <= value ? 1 : 0)
-            return i < u.count ? i : -1
+            return i < count ? i : -1
         }
     }
 

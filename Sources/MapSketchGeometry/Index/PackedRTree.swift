@@ -182,6 +182,10 @@ public struct PackedRTree: Sendable {
 
     /// Calls `visit` with the id of every item whose box intersects `query` (boundaries
     /// included), in tree order, until it returns false. Allocates nothing.
+    ///
+    /// The walk is iterative (one cursor per level, on the stack), so `visit` and whatever it
+    /// captures are neither passed down a recursion nor retained per node: it is called only
+    /// for items that hit.
     /// - Complexity: O(log n + k) for k hits on well-spread data.
     @inlinable
     public func search(_ query: Envelope, _ visit: (Int) -> Bool) {
@@ -191,47 +195,76 @@ public struct PackedRTree: Sendable {
         boxes.withUnsafeBufferPointer { b in
             links.withUnsafeBufferPointer { l in
                 levelEnds.withUnsafeBufferPointer { ends in
-                    _ = Self._visit(
-                        node: ends[ends.count - 1] - 1, level: ends.count - 1, nodeSize: m, b: b, l: l, ends: ends, qx0: qx0,
-                        qy0: qy0, qx1: qx1, qy1: qy1, visit)
+                    Self._walk(nodeSize: m, b: b, l: l, ends: ends, qx0: qx0, qy0: qy0, qx1: qx1, qy1: qy1, visit)
                 }
             }
         }
     }
 
-    /// Visits the children of `node` (static, so the recursion never copies or retains the tree).
+    /// Depth-first walk below the root, in tree order: `cursor[k]`/`stop[k]` is the range of
+    /// level-k positions still to check under the current level-(k+1) node.
     @inlinable
-    static func _visit(
-        node: Int, level: Int, nodeSize: Int, b: UnsafeBufferPointer<Float>, l: UnsafeBufferPointer<Int32>,
-        ends: UnsafeBufferPointer<Int>, qx0: Float, qy0: Float, qx1: Float, qy1: Float, _ visit: (Int) -> Bool
-    ) -> Bool {
-        let first = Int(l[node])
-        let levelEnd = ends[level - 1]
-        let stop = min(first + nodeSize, levelEnd)
-        var c = first
-        if level == 1 {
-            while c < stop {
-                let o = 4 * c
-                if b[o] <= qx1 && b[o + 1] <= qy1 && b[o + 2] >= qx0 && b[o + 3] >= qy0 {
-                    if !visit(Int(l[c])) { return false }
-                }
-                c += 1
-            }
-        } else {
-            while c < stop {
-                let o = 4 * c
-                if b[o] <= qx1 && b[o + 1] <= qy1 && b[o + 2] >= qx0 && b[o + 3] >= qy0 {
-                    if !_visit(
-                        node: c, level: level - 1, nodeSize: nodeSize, b: b, l: l, ends: ends, qx0: qx0, qy0: qy0, qx1: qx1,
-                        qy1: qy1, visit)
-                    {
-                        return false
+    static func _walk(
+        nodeSize m: Int, b: UnsafeBufferPointer<Float>, l: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<Int>,
+        qx0: Float, qy0: Float, qx1: Float, qy1: Float, _ visit: (Int) -> Bool
+    ) {
+        let top = ends.count - 1
+        guard let bp = b.baseAddress, let lp = l.baseAddress, let ep = ends.baseAddress else { return }
+        if top == 0 {
+            // A single node that is also the root holds no children to walk: a one-level tree
+            // cannot occur (the loader always adds a root above the leaves), but stay safe.
+            return
+        }
+        // A box hits when (minX, minY, -maxX, -maxY) <= (qx1, qy1, -qx0, -qy0) lane-wise: one
+        // SIMD compare instead of four branches (negation is exact, NaN never hits).
+        let sign = SIMD4<Float>(1, 1, -1, -1)
+        let q = SIMD4<Float>(qx1, qy1, -qx0, -qy0)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * top) { tmp in
+            guard let cursor = tmp.baseAddress else { return }
+            let stop = cursor + top
+            var level = top - 1
+            let root = ep[top] - 1
+            let first = Int(lp[root])
+            cursor[level] = first
+            stop[level] = min(first + m, ep[level])
+            while true {
+                if level == 0 {
+                    // Leaves: scan the whole run, then go back up.
+                    var c = cursor[0]
+                    let s = stop[0]
+                    while c < s {
+                        let o = 4 &* c
+                        if all(SIMD4<Float>(bp[o], bp[o &+ 1], bp[o &+ 2], bp[o &+ 3]) * sign .<= q) {
+                            if !visit(Int(lp[c])) { return }
+                        }
+                        c &+= 1
                     }
+                    level = 1
+                    if level == top { return }
+                    continue
                 }
-                c += 1
+                var c = cursor[level]
+                let s = stop[level]
+                var descended = false
+                while c < s {
+                    let o = 4 &* c
+                    if all(SIMD4<Float>(bp[o], bp[o &+ 1], bp[o &+ 2], bp[o &+ 3]) * sign .<= q) {
+                        cursor[level] = c &+ 1
+                        let f = Int(lp[c])
+                        level -= 1
+                        cursor[level] = f
+                        stop[level] = min(f &+ m, ep[level])
+                        descended = true
+                        break
+                    }
+                    c &+= 1
+                }
+                if !descended {
+                    level += 1
+                    if level == top { return }
+                }
             }
         }
-        return true
     }
 
     /// Calls `body` with (id, box) of every item, in tree order.
