@@ -27,28 +27,8 @@
 /// EsriJSON.encode(g)   // {"paths":[[[0,0],[10,0]]],"spatialReference":{"wkid":4326}}
 /// ```
 public enum EsriJSON {
-    /// Options for reading.
-    public struct DecodingOptions: Hashable, Sendable {
-        /// Accept a comma before `]` or `}`. Default false.
-        public var allowTrailingCommas: Bool
-        /// Drop polygon rings with fewer than 3 vertices (after dropping the closing vertex) instead
-        /// of keeping them, as `arcgis-to-geojson-utils` and pyesridump do. Default false: an
-        /// unfinished sketch ring is kept as it is.
-        public var dropDegenerateRings: Bool
-        /// The deepest JSON nesting accepted.
-        public var maxDepth: Int
-
-        /// Creates options.
-        public init(allowTrailingCommas: Bool = false, dropDegenerateRings: Bool = false, maxDepth: Int = 512) {
-            self.allowTrailingCommas = allowTrailingCommas
-            self.dropDegenerateRings = dropDegenerateRings
-            self.maxDepth = maxDepth
-        }
-
-        var parser: JSONParser.Options {
-            JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas)
-        }
-    }
+    /// Options for reading (shared with ``GeoJSON``).
+    public typealias DecodingOptions = CodecDecodingOptions
 
     /// A set of features: the ArcGIS REST query response (`FeatureSet`).
     public struct FeatureSet: Hashable, Sendable {

@@ -13,7 +13,7 @@
 ///   or a MultiPolygon with exteriors counter-clockwise and holes clockwise. Reversal keeps a
 ///   ring's first vertex first. ``EncodingOptions/ringOrientation`` `.asStored` skips reorienting.
 /// - Rings: the closing position is dropped on read and added on write. Degenerate rings (fewer
-///   than 3 distinct positions) are kept unless ``DecodingOptions/dropDegenerateRings`` is set.
+///   than 3 positions once the closing one is dropped) are kept unless ``DecodingOptions/dropDegenerateRings`` is set.
 /// - Positions: `[x, y]` or `[x, y, z]`; a fourth number is read as m (a common extension).
 ///   GeoJSON has no m: **m values are dropped on write**. Z is kept as the third number.
 /// - Empty geometries: `"coordinates": []` (RFC 7946 §3.1). In a Feature an empty geometry is
@@ -29,27 +29,8 @@
 /// GeoJSON.encode(g)  // {"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}
 /// ```
 public enum GeoJSON {
-    /// Options for reading.
-    public struct DecodingOptions: Hashable, Sendable {
-        /// Accept a comma before `]` or `}`. Default false.
-        public var allowTrailingCommas: Bool
-        /// Drop rings with fewer than 3 distinct positions (a Polygon whose exterior is dropped is
-        /// dropped with its holes). Default false.
-        public var dropDegenerateRings: Bool
-        /// The deepest JSON nesting accepted.
-        public var maxDepth: Int
-
-        /// Creates options.
-        public init(allowTrailingCommas: Bool = false, dropDegenerateRings: Bool = false, maxDepth: Int = 512) {
-            self.allowTrailingCommas = allowTrailingCommas
-            self.dropDegenerateRings = dropDegenerateRings
-            self.maxDepth = maxDepth
-        }
-
-        var parser: JSONParser.Options {
-            JSONParser.Options(maxDepth: maxDepth, allowTrailingCommas: allowTrailingCommas)
-        }
-    }
+    /// Options for reading (shared with ``EsriJSON``).
+    public typealias DecodingOptions = CodecDecodingOptions
 
     /// How rings are oriented on write.
     public enum RingOrientation: Hashable, Sendable {
