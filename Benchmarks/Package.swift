@@ -35,6 +35,7 @@ let package = Package(
                 "CGEOS",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MapSketchGeometry", package: "MapSketch"),
+                .product(name: "MapSketchReplay", package: "MapSketch"),
             ],
             swiftSettings: strict
         ),

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import MapSketch
 import MapSketchGeometry
+import MapSketchReplay
 
 /// Lookups per benchmark input set (a power of two, so `& mask` picks one).
 let inputCount = 4_096

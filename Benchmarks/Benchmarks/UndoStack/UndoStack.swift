@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import MapSketch
 import MapSketchGeometry
+import MapSketchReplay
 
 /// A mutable home for state that lives across a benchmark's samples.
 final class Box<Value> {

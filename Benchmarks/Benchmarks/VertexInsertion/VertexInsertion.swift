@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import MapSketchGeometry
+import MapSketchReplay
 
 /// A mutable home for a vertex store that lives across a benchmark's samples.
 final class Box<Value> {

@@ -1,3 +1,4 @@
+public import MapSketchReplay
 public import MapSketchGeometry
 import Foundation
 
