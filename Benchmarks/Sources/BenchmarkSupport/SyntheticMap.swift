@@ -1,4 +1,4 @@
-public import MapSketchReplay
+import MapSketchReplay
 public import MapSketchGeometry
 import Foundation
 

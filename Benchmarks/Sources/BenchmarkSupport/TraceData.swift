@@ -1,4 +1,4 @@
-public import MapSketchReplay
+import MapSketchReplay
 public import Foundation
 
 /// Real data from the project's corpus, `Traces/` at the repository root (the same files the
