@@ -34,6 +34,60 @@ import Testing
         }
     }
 
+    @Test(arguments: [1, 16, 17, 300, 5000])
+    func collectWritesTheSearchHitsAndCountsOverflow(n: Int) {
+        var r = SeededRandom(seed: UInt64(100 + n))
+        let boxes = (0..<n).map { _ in randomBox(&r) }
+        let t = PackedRTree(envelopes: boxes)
+        var buffer = [Int32](repeating: -7, count: 8)
+        for _ in 0..<200 {
+            let q = randomBox(&r).inset(by: r.double(in: -200...60))
+            var want: [Int] = []
+            t.search(q) { want.append($0); return true }
+            let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
+            #expect(found == want.count)
+            // Only the first `capacity` are written, in the same (tree) order.
+            #expect(buffer.prefix(min(found, 8)).map(Int.init) == Array(want.prefix(8)))
+        }
+    }
+
+    @Test func indexCollectSkipsTombstonesAndIncludesTheDynamicPart() {
+        var r = SeededRandom(seed: 77)
+        var index = SpatialIndex()
+        index.minimumDynamicCapacity = 64
+        var truth: [Int: Envelope] = [:]
+        index.bulkLoad(count: 400) { i in
+            let b = randomBox(&r)
+            truth[i] = b
+            return b
+        }
+        for id in stride(from: 0, to: 400, by: 7) {
+            index.remove(id)
+            truth[id] = nil
+        }
+        for id in 400..<440 {
+            let b = randomBox(&r)
+            index.insert(id, box: b)
+            truth[id] = b
+        }
+        for _ in 0..<300 {
+            let q = randomBox(&r).inset(by: r.double(in: -300...60))
+            let want = truth.filter { $0.value.intersects(q) }.keys.sorted()
+            var capacity = 4
+            var got: [Int] = []
+            while true {
+                var buffer = [Int32](repeating: 0, count: capacity)
+                let found = buffer.withUnsafeMutableBufferPointer { index.collect(q, into: $0.baseAddress!, capacity: capacity) }
+                if found <= capacity {
+                    got = buffer.prefix(found).map(Int.init)
+                    break
+                }
+                capacity = found
+            }
+            #expect(got.sorted() == want)
+        }
+    }
+
     @Test func floatRoundingNeverLosesAnItem() {
         // Coordinates that are not representable as Float and boxes that touch the query exactly.
         let e = Envelope(xmin: 20037508.342789244, ymin: 0.1, xmax: 20037508.342789244, ymax: 0.1)

@@ -191,6 +191,54 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
         #expect(layer.count == truth.count)
     }
+
+    // MARK: Point graphics drawn by a renderer: the precomputed shape vs the general test
+
+    /// Points drawn by a unique value renderer (round, square, offset, picture, text, composite
+    /// and non-point symbols, and no symbol) must hit exactly where the same points carrying the
+    /// same symbols as their own do: the first layer takes the precomputed per-symbol shape path,
+    /// the second the general per-graphic test.
+    @Test(arguments: [UInt64(7), 8])
+    func rendererPointShapesMatchTheGeneralTest(seed: UInt64) throws {
+        var r = SeededRandom(seed: seed)
+        let symbols: [Symbol] = [
+            .simpleMarker(SimpleMarkerSymbol(style: .circle, size: 14)),
+            .simpleMarker(SimpleMarkerSymbol(style: .square, size: 9, xOffset: 4, yOffset: -3)),
+            .simpleMarker(SimpleMarkerSymbol(style: .diamond, size: 20, xOffset: -6)),
+            .pictureMarker(PictureMarkerSymbol(image: "pin.png", width: 24, height: 10, xOffset: 2, yOffset: 5)),
+            .text(TextSymbol(text: "label", fontSize: 11, xOffset: 3)),
+            .composite([.simpleMarker(SimpleMarkerSymbol(size: 6)), .text(TextSymbol(text: "x", fontSize: 20, yOffset: 8))]),
+            .simpleLine(SimpleLineSymbol(width: 30)),  // cannot draw a point: the bare point is hit
+        ]
+        let values = (0..<symbols.count).map { UniqueValue(value: "s\($0)", symbol: symbols[$0]) }
+        let byRenderer = GraphicsLayer()
+        byRenderer.renderer = .uniqueValue(UniqueValueRenderer(field: "kind", uniqueValues: values))
+        let ownSymbols = GraphicsLayer()
+        var rendered: [Graphic] = []
+        var owned: [Graphic] = []
+        for _ in 0..<800 {
+            let p = r.point(in: Envelope(xmin: 0, ymin: 0, xmax: 400, ymax: 400))
+            let k = r.int(in: 0...symbols.count)  // symbols.count: no matching value, no symbol
+            rendered.append(Graphic(p, attributes: ["kind": .string("s\(k)")]))
+            let own: Symbol? = k < symbols.count && symbols[k]._fitsPointForTests ? symbols[k] : nil
+            owned.append(Graphic(p, symbol: own))
+        }
+        try byRenderer.add(contentsOf: rendered)
+        try ownSymbols.add(contentsOf: owned)
+        var mismatches: [String] = []
+        var hits = 0
+        for _ in 0..<3000 {
+            let q = r.point(in: Envelope(xmin: -20, ymin: -20, xmax: 420, ymax: 420))
+            let tol = r.double(in: 0...12)
+            let res = [0.25, 0.5, 1, 2][r.int(in: 0...3)]
+            let got = byRenderer.hitTest(mapPoint: q, tolerance: tol, resolution: res)
+            let want = ownSymbols.hitTest(mapPoint: q, tolerance: tol, resolution: res)
+            hits += want.count
+            if got != want { mismatches.append("q \(q) tol \(tol) res \(res): \(got) vs \(want)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        #expect(hits > 1000, "the queries should hit often enough to compare: \(hits)")
+    }
 }
 
 func sine(_ a: Double) -> Double {
@@ -207,3 +255,14 @@ func sine(_ a: Double) -> Double {
 }
 
 func cosine(_ a: Double) -> Double { sine(a + Double.pi / 2) }
+
+extension Symbol {
+    /// Whether the symbol can draw a point (markers, text, composites of those).
+    var _fitsPointForTests: Bool {
+        switch self {
+        case .simpleMarker, .pictureMarker, .text: true
+        case .composite(let parts): parts.allSatisfy(\._fitsPointForTests)
+        case .simpleLine, .simpleFill: false
+        }
+    }
+}

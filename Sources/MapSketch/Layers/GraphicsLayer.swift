@@ -50,19 +50,41 @@ public final class GraphicsLayer: Layer {
         didSet { resolveRenderer() }
     }
 
-    // Slots: parallel arrays, ascending ids. Dead slots hold an empty placeholder.
-    private var slotGraphics: [Graphic] = []
-    private var slotIDs: [Int] = []
-    private var slotAlive: [Bool] = []
+    // Slots: parallel arrays, ascending ids, kept in `slots` (see `_GraphicSlots`).
+    private let slots = _GraphicSlots()
+    private var slotGraphics: [Graphic] {
+        get { slots.graphics }
+        _modify { yield &slots.graphics }
+    }
+    private var slotIDs: [Int] {
+        get { slots.ids }
+        _modify { yield &slots.ids }
+    }
+    private var slotAlive: [Bool] {
+        get { slots.alive }
+        _modify { yield &slots.alive }
+    }
     /// -2: own symbol; -1: none; ≥ 0: index in `rendererSymbols`.
-    private var slotSymbol: [Int32] = []
+    private var slotSymbol: [Int32] {
+        get { slots.symbol }
+        _modify { yield &slots.symbol }
+    }
+    private var index: SpatialIndex {
+        get { slots.index }
+        _modify { yield &slots.index }
+    }
+    private var rendererSymbols: [Symbol] {
+        get { slots.rendererSymbols }
+        set { slots.rendererSymbols = newValue }
+    }
+    /// The largest symbol reach of any graphic, in points (only grows until a rebuild).
+    private var maxReach: Double {
+        get { slots.maxReach }
+        set { slots.maxReach = newValue }
+    }
     private var deadCount = 0
     private var nextID = 0
-    private var index = SpatialIndex()
-    private var rendererSymbols: [Symbol] = []
     private var rendererReach: [Double] = []
-    /// The largest symbol reach of any graphic, in points (only grows until a rebuild).
-    private var maxReach: Double = 0
     /// The number of live graphics whose resolved symbol does not fit their geometry.
     public private(set) var symbolMismatchCount = 0
     /// The spatial reference the stored geometries are in, once they were projected for a map
@@ -143,6 +165,7 @@ public final class GraphicsLayer: Layer {
         var ids: [GraphicID] = []
         ids.reserveCapacity(batch.count)
         slotGraphics.append(contentsOf: batch)
+        slots.points.append(contentsOf: batch.lazy.map { _GraphicSlots.pointCoordinates($0.geometry) })
         slotIDs.reserveCapacity(first + batch.count)
         slotAlive.append(contentsOf: repeatElement(true, count: batch.count))
         slotSymbol.reserveCapacity(first + batch.count)
@@ -174,6 +197,7 @@ public final class GraphicsLayer: Layer {
         noteSymbol(slotSymbol[s], graphic: g, delta: -1)
         slotAlive[s] = false
         slotGraphics[s] = Graphic(geometry: .point(nil))
+        slots.points[s] = _GraphicSlots.pointCoordinates(.point(nil))
         slotSymbol[s] = -1
         index.remove(s)
         deadCount += 1
@@ -187,6 +211,7 @@ public final class GraphicsLayer: Layer {
     public func removeAll() {
         if let c = mapView?.callout, c.layerName == name { mapView?.dismissCallout() }
         slotGraphics.removeAll()
+        slots.points.removeAll()
         slotIDs.removeAll()
         slotAlive.removeAll()
         slotSymbol.removeAll()
@@ -212,6 +237,7 @@ public final class GraphicsLayer: Layer {
         noteSymbol(slotSymbol[s], graphic: slotGraphics[s], delta: -1)
         let moved = g.geometry != slotGraphics[s].geometry
         slotGraphics[s] = g
+        slots.points[s] = _GraphicSlots.pointCoordinates(g.geometry)
         slotSymbol[s] = symbolIndex(for: g)
         noteSymbol(slotSymbol[s], graphic: g, delta: 1)
         if moved {
@@ -249,40 +275,13 @@ public final class GraphicsLayer: Layer {
     /// their outline (see ``MapView/hitTest(at:tolerance:maxResults:)``).
     /// - Complexity: O(log n + k) for k candidates near the point.
     public func hitTest(mapPoint q: Point, tolerance: Double, resolution: Double, maxResults: Int = .max) -> [GraphicID] {
-        var hits: [Int] = []
-        forEachHit(mapPoint: q, tolerance: tolerance, resolution: resolution) { s in
-            hits.append(s)
-        }
-        hits.sort(by: >)
-        if hits.count > maxResults { hits.removeLast(hits.count - maxResults) }
-        return hits.map { GraphicID(rawValue: slotIDs[$0]) }
+        slots.hitIDs(q, tolerance: tolerance, resolution: resolution, maxResults: maxResults)
     }
 
     /// The topmost graphic under `q` (see ``hitTest(mapPoint:tolerance:resolution:maxResults:)``),
     /// without allocating.
     public func topmostHit(mapPoint q: Point, tolerance: Double, resolution: Double) -> GraphicID? {
-        var best = -1
-        forEachHit(mapPoint: q, tolerance: tolerance, resolution: resolution) { s in
-            if s > best { best = s }
-        }
-        return best >= 0 ? GraphicID(rawValue: slotIDs[best]) : nil
-    }
-
-    /// Calls `body` with the slot of every graphic hit, in index order.
-    private func forEachHit(mapPoint q: Point, tolerance: Double, resolution: Double, _ body: (Int) -> Void) {
-        guard resolution > 0, resolution.isFinite, q.isFinite, tolerance >= 0 else { return }
-        let margin = (tolerance + maxReach) * resolution
-        let query = Envelope(xmin: q.x - margin, ymin: q.y - margin, xmax: q.x + margin, ymax: q.y + margin)
-        // Searching through a pointer borrows the index in place instead of copying it (and
-        // retaining each of its arrays) for every query.
-        withUnsafeMutablePointer(to: &index) { ix in
-            ix.pointee.search(query) { s in
-                if _HitTest.hits(q, geometry: slotGraphics[s].geometry, symbol: resolved(s), tol: tolerance, res: resolution) {
-                    body(s)
-                }
-                return true
-            }
-        }
+        slots.topmostSlot(q, tolerance: tolerance, resolution: resolution).map { GraphicID(rawValue: slotIDs[$0]) }
     }
 
     /// Bytes held by the spatial index.
@@ -327,6 +326,7 @@ public final class GraphicsLayer: Layer {
         guard count > 0 else { return }
         for s in slotGraphics.indices where slotAlive[s] {
             slotGraphics[s].geometry = _Projection.project(slotGraphics[s].geometry, from: from, to: to) ?? slotGraphics[s].geometry
+            slots.points[s] = _GraphicSlots.pointCoordinates(slotGraphics[s].geometry)
         }
         rebuildIndex()
         revision += 1
@@ -356,11 +356,7 @@ public final class GraphicsLayer: Layer {
         return lo
     }
 
-    private func resolved(_ s: Int) -> Symbol? {
-        let k = slotSymbol[s]
-        if k == -2 { return slotGraphics[s].symbol }
-        return k >= 0 ? rendererSymbols[Int(k)] : nil
-    }
+    private func resolved(_ s: Int) -> Symbol? { slots.resolved(s) }
 
     private func mismatch(_ s: Int) -> SymbolMismatch? {
         guard slotAlive[s], let sym = resolved(s) else { return nil }
@@ -407,11 +403,13 @@ public final class GraphicsLayer: Layer {
         var w = 0
         for s in slotIDs.indices where slotAlive[s] {
             slotGraphics[w] = slotGraphics[s]
+            slots.points[w] = slots.points[s]
             slotIDs[w] = slotIDs[s]
             slotSymbol[w] = slotSymbol[s]
             w += 1
         }
         slotGraphics.removeLast(slotGraphics.count - w)
+        slots.points.removeLast(slots.points.count - w)
         slotIDs.removeLast(slotIDs.count - w)
         slotSymbol.removeLast(slotSymbol.count - w)
         slotAlive = [Bool](repeating: true, count: w)

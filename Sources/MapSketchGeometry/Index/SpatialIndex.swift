@@ -10,7 +10,7 @@
 /// it was removed.
 public struct SpatialIndex: Sendable {
     /// Children per tree node.
-    public let nodeSize: Int
+    public var nodeSize: Int { tree.nodeSize }
     /// The dynamic part never triggers a rebuild below this size.
     public var minimumDynamicCapacity: Int = 256
 
@@ -31,31 +31,38 @@ public struct SpatialIndex: Sendable {
     public private(set) var rebuildCount: Int = 0
 
     /// An empty index.
-    public init(nodeSize: Int = 16) {
-        self.nodeSize = nodeSize
-        self.tree = PackedRTree(nodeSize: nodeSize)
+    public init() {
+        self.tree = PackedRTree()
     }
 
     /// Replaces the contents with `count` items whose ids are `0..<count` and whose boxes are
     /// given by `box` (nil: the id is absent, e.g. an empty geometry).
     /// - Complexity: O(n) for n items.
     public mutating func bulkLoad(count n: Int, box: (Int) -> Envelope?) {
+        var liveBits = [UInt64](repeating: 0, count: (n + 63) / 64)
         var flat: [Float] = []
-        flat.reserveCapacity(n * 4)
-        var ids: [Int32] = []
-        ids.reserveCapacity(n)
-        live = [UInt64](repeating: 0, count: (n + 63) / 64)
-        dead = live
-        inDynamic = live
-        count = 0
-        for i in 0..<n {
-            guard let e = box(i) else { continue }
-            PackedRTree.appendBox(e, to: &flat)
-            ids.append(Int32(truncatingIfNeeded: i))
-            live[i >> 6] |= 1 << UInt64(i & 63)
-            count += 1
+        var present = 0
+        let ids = [Int32](unsafeUninitializedCapacity: n) { idp, idCount in
+            flat = [Float](unsafeUninitializedCapacity: 4 * n) { f, floatCount in
+                liveBits.withUnsafeMutableBufferPointer { lb in
+                    for i in 0..<n {
+                        guard let e = box(i) else { continue }
+                        PackedRTree.storeBox(e, into: f, at: present)
+                        idp[present] = Int32(truncatingIfNeeded: i)
+                        lb[i >> 6] |= 1 << UInt64(i & 63)
+                        present += 1
+                    }
+                }
+                floatCount = 4 * present
+            }
+            idCount = present
         }
-        tree = PackedRTree(boxes: flat, ids: ids, nodeSize: nodeSize)
+        live = liveBits
+        dead = [UInt64](repeating: 0, count: liveBits.count)
+        inDynamic = dead
+        count = present
+        // Every id present: ids are the positions, so the tree needs no id array to map them.
+        tree = PackedRTree(boxes: flat, ids: present == n ? nil : ids)
         dynamicIDs.removeAll(keepingCapacity: true)
         dynamicBoxes.removeAll(keepingCapacity: true)
         deadInTree = 0
@@ -131,7 +138,7 @@ public struct SpatialIndex: Sendable {
         ids.append(contentsOf: dynamicIDs)
         for id in dynamicIDs { Self.set(&inDynamic, Int(id), false) }
         for i in dead.indices { dead[i] = 0 }
-        tree = PackedRTree(boxes: flat, ids: ids, nodeSize: nodeSize)
+        tree = PackedRTree(boxes: flat, ids: ids)
         dynamicIDs.removeAll(keepingCapacity: true)
         dynamicBoxes.removeAll(keepingCapacity: true)
         deadInTree = 0
@@ -139,7 +146,7 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Empties the index.
-    public mutating func removeAll() { self = SpatialIndex(nodeSize: nodeSize) }
+    public mutating func removeAll() { self = SpatialIndex() }
 
     /// Calls `visit` with every live id whose box intersects `query`, until it returns false.
     /// Order: tree items in tree order, then dynamic items. Allocates nothing.
@@ -173,6 +180,46 @@ public struct SpatialIndex: Sendable {
         }
     }
 
+    /// Writes the id of every live item whose box intersects `query` into `out` (at most
+    /// `capacity` of them; tree items in tree order, then dynamic items) and returns how many
+    /// there are in all; call again with a larger buffer when that exceeds `capacity`.
+    /// Allocates nothing and calls no closure (see ``PackedRTree/collect(_:into:capacity:)``).
+    ///
+    /// It changes nothing, but is `mutating` so that the index is passed by reference: called on
+    /// an index stored in a class property, a non-mutating method gets a copy of it (every array
+    /// retained and released) because the compiler cannot prove the property stays unchanged.
+    /// - Complexity: O(log n + k + d) for k hits and d dynamic items.
+    public mutating func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
+        var found = tree.collect(query, into: out, capacity: capacity)
+        if deadInTree > 0 {
+            // Drop tombstoned tree items (only those written can be dropped here; a caller whose
+            // buffer was too small calls again with room for all of them).
+            var w = 0
+            dead.withUnsafeBufferPointer { d in
+                for r in 0..<min(found, capacity) {
+                    let id = Int(out[r])
+                    if d[id >> 6] & (1 << UInt64(id & 63)) == 0 {
+                        out[w] = out[r]
+                        w += 1
+                    }
+                }
+            }
+            found = found > capacity ? found : w
+        }
+        guard !dynamicIDs.isEmpty else { return found }
+        let qx0 = _down(query.xmin), qy0 = _down(query.ymin), qx1 = _up(query.xmax), qy1 = _up(query.ymax)
+        dynamicBoxes.withUnsafeBufferPointer { b in
+            for (k, id) in dynamicIDs.enumerated() {
+                let o = 4 * k
+                if b[o] <= qx1 && b[o + 1] <= qy1 && b[o + 2] >= qx0 && b[o + 3] >= qy0 {
+                    if found < capacity { out[found] = id }
+                    found += 1
+                }
+            }
+        }
+        return found
+    }
+
     /// Bytes held by the index's arrays.
     public var memoryFootprint: Int {
         tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + (dead.capacity + inDynamic.capacity + live.capacity) * 8
@@ -192,11 +239,4 @@ public struct SpatialIndex: Sendable {
     }
 }
 
-extension PackedRTree {
-    /// Calls `body` with (id, raw Float box) of every item, in tree order.
-    func forEachItemRaw(_ body: (Int, (Float, Float, Float, Float)) -> Void) {
-        for j in 0..<count {
-            body(Int(links[j]), (boxes[4 * j], boxes[4 * j + 1], boxes[4 * j + 2], boxes[4 * j + 3]))
-        }
-    }
-}
+
