@@ -1,4 +1,4 @@
-import MapSketchGeometry
+@testable import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
 
@@ -158,5 +158,60 @@ import Testing
         #expect(mismatches.isEmpty, "index and brute force disagree at steps \(mismatches)")
         #expect(index.count == truth.count)
         #expect(index.rebuildCount > 1, "the dynamic part and the tombstones forced rebuilds")
+    }
+}
+
+/// The bulk loader's Hilbert keys (computed four at a time in SIMD lanes) against the textbook
+/// iterative `xy2d` of the Hilbert curve (Wikipedia, "Hilbert curve"), on a 2¹⁶ grid.
+@Suite struct HilbertKeyTests {
+    static func xy2d(_ x0: UInt32, _ y0: UInt32) -> UInt32 {
+        var x = x0, y = y0, d: UInt32 = 0
+        var s: UInt32 = 1 << 15
+        while s > 0 {
+            let rx: UInt32 = (x & s) > 0 ? 1 : 0
+            let ry: UInt32 = (y & s) > 0 ? 1 : 0
+            d += s * s * ((3 * rx) ^ ry)
+            // Rotate the quadrant.
+            if ry == 0 {
+                if rx == 1 {
+                    x = 65535 - x
+                    y = 65535 - y
+                }
+                swap(&x, &y)
+            }
+            s >>= 1
+        }
+        return d
+    }
+
+    @Test func keysFollowTheHilbertCurve() {
+        var r = SeededRandom(seed: 16)
+        var mismatches: [String] = []
+        for i in 0..<20_000 {
+            let x = i < 256 ? UInt32(i & 15) : UInt32(r.int(in: 0...65535))
+            let y = i < 256 ? UInt32(i >> 4) : UInt32(r.int(in: 0...65535))
+            let got = _hilbert(x, y)
+            let want = Self.xy2d(x, y)
+            if got != want, mismatches.count < 3 { mismatches.append("(\(x), \(y)): \(got) vs \(want)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        let lanes = _hilbert(SIMD4(1, 2, 3, 40_000), SIMD4(9, 8, 7, 65_535))
+        #expect(lanes == SIMD4(Self.xy2d(1, 9), Self.xy2d(2, 8), Self.xy2d(3, 7), Self.xy2d(40_000, 65_535)))
+        #expect(lanes == SIMD4(_hilbert(1, 9), _hilbert(2, 8), _hilbert(3, 7), _hilbert(40_000, 65_535)))
+    }
+}
+
+@Suite struct RadixSortTests {
+    /// The bulk loader's radix sort orders by the high 32 bits and keeps input order on ties
+    /// (the low 32 bits are the item's position).
+    @Test(arguments: [0, 1, 2, 1000, 70_000])
+    func sortsByTheHighHalfStably(n: Int) {
+        var r = SeededRandom(seed: UInt64(n))
+        // Few distinct high halves in the small cases (many ties), all 32 bits used in the big one.
+        let spread = n < 70_000 ? 50 : Int(UInt32.max)
+        var keys = (0..<n).map { UInt64(r.int(in: 0...spread)) << 32 | UInt64($0) }
+        let want = keys.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map(\.element)
+        _radixSortHigh32(&keys)
+        #expect(keys == want)
     }
 }

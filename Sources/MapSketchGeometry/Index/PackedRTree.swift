@@ -144,13 +144,20 @@ public struct PackedRTree: Sendable {
         let sy: Float = h > 0 && h.isFinite ? 65535 / h : 0
         var keys = [UInt64](unsafeUninitializedCapacity: n) { k, initialized in
             input.withUnsafeBufferPointer { b in
-                for i in 0..<n {
+                // Grid cell of item i's centre, clamped to [0, 65535], so truncation is the floor
+                // (and NaN clamps to 0); items past n (the last group's padding) are 0.
+                func cell(_ i: Int) -> (UInt32, UInt32) {
+                    guard i < n else { return (0, 0) }
                     let cx = b[4 * i] * 0.5 + b[4 * i + 2] * 0.5
                     let cy = b[4 * i + 1] * 0.5 + b[4 * i + 3] * 0.5
-                    // Clamped to [0, 65535], so truncation is the floor (and NaN clamps to 0).
-                    let hx = UInt32(max(0, min(65535, (cx - minX) * sx)))
-                    let hy = UInt32(max(0, min(65535, (cy - minY) * sy)))
-                    k[i] = UInt64(_hilbert(hx, hy)) << 32 | UInt64(i)
+                    return (UInt32(max(0, min(65535, (cx - minX) * sx))), UInt32(max(0, min(65535, (cy - minY) * sy))))
+                }
+                var i = 0
+                while i < n {
+                    let (x0, y0) = cell(i), (x1, y1) = cell(i + 1), (x2, y2) = cell(i + 2), (x3, y3) = cell(i + 3)
+                    let h = _hilbert(SIMD4(x0, x1, x2, x3), SIMD4(y0, y1, y2, y3))
+                    for j in 0..<min(4, n - i) { k[i + j] = UInt64(h[j]) << 32 | UInt64(i + j) }
+                    i += 4
                 }
             }
             initialized = n
@@ -361,75 +368,94 @@ func _up(_ v: Double) -> Float {
     return Double(f) < v ? f.nextUp : f
 }
 
-/// The Hilbert curve index of (x, y) on a 2¹⁶ × 2¹⁶ grid (Rawrat's branch-free algorithm, as in
-/// flatbush).
-@usableFromInline
-func _hilbert(_ x: UInt32, _ y: UInt32) -> UInt32 {
+/// The Hilbert curve index of (x, y) on a 2¹⁶ × 2¹⁶ grid, four points at a time (Rawrat's
+/// branch-free algorithm, as in flatbush: only lane-wise bit operations, so it runs in SIMD).
+@inline(__always)
+func _hilbert(_ x: SIMD4<UInt32>, _ y: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let mask16 = SIMD4<UInt32>(repeating: 0xFFFF)
     var a = x ^ y
-    var b = 0xFFFF ^ a
-    var c = 0xFFFF ^ (x | y)
-    var d = x & (y ^ 0xFFFF)
-    var A = a | (b >> 1)
-    var B = (a >> 1) ^ a
-    var C = ((c >> 1) ^ (b & (d >> 1))) ^ c
-    var D = ((a & (c >> 1)) ^ (d >> 1)) ^ d
+    var b = mask16 ^ a
+    var c = mask16 ^ (x | y)
+    var d = x & (y ^ mask16)
+    var A = a | (b &>> 1)
+    var B = (a &>> 1) ^ a
+    var C = ((c &>> 1) ^ (b & (d &>> 1))) ^ c
+    var D = ((a & (c &>> 1)) ^ (d &>> 1)) ^ d
 
     a = A; b = B; c = C; d = D
-    A = (a & (a >> 2)) ^ (b & (b >> 2))
-    B = (a & (b >> 2)) ^ (b & ((a ^ b) >> 2))
-    C ^= (a & (c >> 2)) ^ (b & (d >> 2))
-    D ^= (b & (c >> 2)) ^ ((a ^ b) & (d >> 2))
+    A = (a & (a &>> 2)) ^ (b & (b &>> 2))
+    B = (a & (b &>> 2)) ^ (b & ((a ^ b) &>> 2))
+    C ^= (a & (c &>> 2)) ^ (b & (d &>> 2))
+    D ^= (b & (c &>> 2)) ^ ((a ^ b) & (d &>> 2))
 
     a = A; b = B; c = C; d = D
-    A = (a & (a >> 4)) ^ (b & (b >> 4))
-    B = (a & (b >> 4)) ^ (b & ((a ^ b) >> 4))
-    C ^= (a & (c >> 4)) ^ (b & (d >> 4))
-    D ^= (b & (c >> 4)) ^ ((a ^ b) & (d >> 4))
+    A = (a & (a &>> 4)) ^ (b & (b &>> 4))
+    B = (a & (b &>> 4)) ^ (b & ((a ^ b) &>> 4))
+    C ^= (a & (c &>> 4)) ^ (b & (d &>> 4))
+    D ^= (b & (c &>> 4)) ^ ((a ^ b) & (d &>> 4))
 
     a = A; b = B; c = C; d = D
-    C ^= (a & (c >> 8)) ^ (b & (d >> 8))
-    D ^= (b & (c >> 8)) ^ ((a ^ b) & (d >> 8))
+    C ^= (a & (c &>> 8)) ^ (b & (d &>> 8))
+    D ^= (b & (c &>> 8)) ^ ((a ^ b) & (d &>> 8))
 
-    a = C ^ (C >> 1)
-    b = D ^ (D >> 1)
+    a = C ^ (C &>> 1)
+    b = D ^ (D &>> 1)
 
     var i0 = x ^ y
-    var i1 = b | (0xFFFF ^ (i0 | a))
+    var i1 = b | (mask16 ^ (i0 | a))
 
-    i0 = (i0 | (i0 << 8)) & 0x00FF_00FF
-    i0 = (i0 | (i0 << 4)) & 0x0F0F_0F0F
-    i0 = (i0 | (i0 << 2)) & 0x3333_3333
-    i0 = (i0 | (i0 << 1)) & 0x5555_5555
+    i0 = (i0 | (i0 &<< 8)) & SIMD4(repeating: 0x00FF_00FF)
+    i0 = (i0 | (i0 &<< 4)) & SIMD4(repeating: 0x0F0F_0F0F)
+    i0 = (i0 | (i0 &<< 2)) & SIMD4(repeating: 0x3333_3333)
+    i0 = (i0 | (i0 &<< 1)) & SIMD4(repeating: 0x5555_5555)
 
-    i1 = (i1 | (i1 << 8)) & 0x00FF_00FF
-    i1 = (i1 | (i1 << 4)) & 0x0F0F_0F0F
-    i1 = (i1 | (i1 << 2)) & 0x3333_3333
-    i1 = (i1 | (i1 << 1)) & 0x5555_5555
+    i1 = (i1 | (i1 &<< 8)) & SIMD4(repeating: 0x00FF_00FF)
+    i1 = (i1 | (i1 &<< 4)) & SIMD4(repeating: 0x0F0F_0F0F)
+    i1 = (i1 | (i1 &<< 2)) & SIMD4(repeating: 0x3333_3333)
+    i1 = (i1 | (i1 &<< 1)) & SIMD4(repeating: 0x5555_5555)
 
-    return (i1 << 1) | i0
+    return (i1 &<< 1) | i0
 }
 
-/// Stable LSD radix sort of `keys` by their high 32 bits (four 8-bit passes).
+/// The Hilbert curve index of one point (see the four-lane ``_hilbert(_:_:)``).
+func _hilbert(_ x: UInt32, _ y: UInt32) -> UInt32 {
+    _hilbert(SIMD4(repeating: x), SIMD4(repeating: y))[0]
+}
+
+/// Stable LSD radix sort of `keys` by their high 32 bits: three passes of 11, 11 and 10 bits,
+/// their three histograms counted in one read of the keys.
 func _radixSortHigh32(_ keys: inout [UInt64]) {
     let n = keys.count
     guard n > 1 else { return }
+    let shifts: [UInt64] = [32, 43, 54]
+    let radix = 2048
     var tmp = [UInt64](repeating: 0, count: n)
-    var counts = [Int](repeating: 0, count: 256)
-    for pass in 0..<4 {
-        let shift = UInt64(32 + 8 * pass)
-        keys.withUnsafeMutableBufferPointer { src in
+    var counts = [Int](repeating: 0, count: 3 * radix)
+    counts.withUnsafeMutableBufferPointer { cnt in
+        keys.withUnsafeBufferPointer { src in
+            for k in src {
+                cnt[Int(truncatingIfNeeded: (k >> 32) & 0x7FF)] += 1
+                cnt[radix + Int(truncatingIfNeeded: (k >> 43) & 0x7FF)] += 1
+                cnt[2 * radix + Int(truncatingIfNeeded: k >> 54)] += 1
+            }
+        }
+        for pass in 0..<3 {
+            var sum = 0
+            for i in (pass * radix)..<((pass + 1) * radix) {
+                let c = cnt[i]
+                cnt[i] = sum
+                sum += c
+            }
+        }
+    }
+    for pass in 0..<3 {
+        let shift = shifts[pass]
+        let base = pass * radix
+        keys.withUnsafeBufferPointer { src in
             tmp.withUnsafeMutableBufferPointer { dst in
                 counts.withUnsafeMutableBufferPointer { cnt in
-                    for i in 0..<256 { cnt[i] = 0 }
-                    for k in src { cnt[Int(truncatingIfNeeded: (k >> shift) & 0xFF)] += 1 }
-                    var sum = 0
-                    for i in 0..<256 {
-                        let c = cnt[i]
-                        cnt[i] = sum
-                        sum += c
-                    }
                     for k in src {
-                        let bucket = Int(truncatingIfNeeded: (k >> shift) & 0xFF)
+                        let bucket = base + Int(truncatingIfNeeded: (k >> shift) & 0x7FF)
                         dst[cnt[bucket]] = k
                         cnt[bucket] += 1
                     }
