@@ -56,7 +56,7 @@ public struct ClassBreaksRenderer: Hashable, Sendable {
         let count = breaks.count
         return uppers.withUnsafeBufferPointer { u in
             let n = u.count
-            guard n > 0 else { return -1 }
+            guard n > 0, let start = u.baseAddress else { return -1 }
             // The break holding `value` is the number of upper bounds <= value (they are sorted;
             // the +∞ padding only counts for value +∞, which then lies past the last break).
             var i = 0
@@ -64,15 +64,20 @@ public struct ClassBreaksRenderer: Hashable, Sendable {
                 // Few breaks: compare four bounds at a time and count. No branch depends on
                 // `value`, where a binary search mispredicts about half its steps on scattered
                 // values.
+                // Each compare's lanes are all ones (-1) when the bound is <= value, so
+                // subtracting them counts; kept as 64-bit integer lanes (not ANDed or summed as
+                // masks) this compiles to two compares and two subtractions per four bounds.
                 let v = SIMD4<Double>(repeating: value)
                 var acc = SIMD4<Int64>()
+                let raw = UnsafeRawPointer(start)
                 var k = 0
                 while k < n {
-                    let b = SIMD4<Double>(u[k], u[k &+ 1], u[k &+ 2], u[k &+ 3])
-                    acc &+= SIMD4<Int64>().replacing(with: 1, where: b .<= v)
+                    let b = raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD4<Double>.self)
+                    acc &-= unsafeBitCast(b .<= v, to: SIMD4<Int64>.self)
                     k &+= 4
                 }
-                i = Int(acc.wrappedSum())
+                let pair = acc.lowHalf &+ acc.highHalf
+                i = Int(pair.x &+ pair.y)
             } else {
                 // Branch-free lower bound: the loop count depends only on the break count.
                 var len = n
