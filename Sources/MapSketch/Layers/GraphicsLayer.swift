@@ -143,7 +143,8 @@ public final class GraphicsLayer: Layer {
     }
 
     /// Adds graphics on top, in order, and returns their ids. Validates every graphic first, so
-    /// a bad one adds none. A large batch bulk-loads the spatial index (O(n)).
+    /// a bad one adds none. A batch of more than 64 graphics that is at least an eighth of the
+    /// layer rebuilds the spatial index in bulk (O(n)); smaller batches go to its dynamic part.
     /// - Throws: as ``add(_:)``, naming the first bad graphic's position in `graphics`.
     /// - Complexity: O(n + v) for n graphics with v vertices in total.
     @discardableResult
@@ -177,7 +178,7 @@ public final class GraphicsLayer: Layer {
             slotSymbol.append(k)
             noteSymbol(k, graphic: g, delta: 1)
         }
-        if batch.count > 1024 && batch.count * 8 > index.count {
+        if batch.count > 64 && batch.count * 8 > index.count {
             rebuildIndex()
         } else {
             for s in first..<slotIDs.count {
