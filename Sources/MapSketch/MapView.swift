@@ -134,12 +134,19 @@ public final class MapView {
     /// The x shifts (multiples of the world width) of the world copies the screen shows, e.g.
     /// `[-w, 0]` near the antimeridian; `[0]` when the map does not wrap.
     public var visibleWorldShifts: [Double] {
-        guard let w = worldWidth else { return [0] }
+        let c = worldCopies
+        return (0..<c.count).map { c.shift($0) }
+    }
+
+    /// ``visibleWorldShifts`` without an array: the copies `lo ..< lo + count` of a world
+    /// `width` wide (one copy, shift 0, without wrap-around).
+    var worldCopies: _WorldCopies {
+        guard let w = worldWidth else { return _WorldCopies(lo: 0, count: 1, width: 0) }
         let e = visibleEnvelope
         let lo = Int(((e.xmin + w / 2) / w).rounded(.down))
         let hi = Int(((e.xmax + w / 2) / w).rounded(.down))
-        guard hi - lo < 64 else { return [0] }
-        return (lo...hi).map { Double($0) * w }
+        guard hi - lo < 64 else { return _WorldCopies(lo: 0, count: 1, width: 0) }
+        return _WorldCopies(lo: lo, count: hi - lo + 1, width: w)
     }
 
     // MARK: Layer stack
@@ -231,4 +238,14 @@ public final class MapView {
             zoom(by: scale, anchor: center)
         }
     }
+}
+
+/// The world copies on screen (see ``MapView/visibleWorldShifts``).
+struct _WorldCopies {
+    var lo: Int
+    var count: Int
+    var width: Double
+
+    /// The x shift of copy `k` (0 ..< count).
+    func shift(_ k: Int) -> Double { Double(lo + k) * width }
 }

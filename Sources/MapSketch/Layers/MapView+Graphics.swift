@@ -29,15 +29,25 @@ extension MapView {
     ///   candidates near the point.
     public func hitTest(at screen: ScreenPoint, tolerance: Double = 10, maxResults: Int = .max) -> [HitTestResult] {
         let q = toMap(screen)
+        let resolution = viewport.resolution
+        // The world copies on screen (one unless wrap-around shows several), without allocating.
+        let copies = worldCopies
         var out: [HitTestResult] = []
         for layer in layers.reversed() {
             guard let g = layer as? GraphicsLayer, g.isHitTestEnabled, g.isDrawn, let name = g.name else { continue }
-            let shifts = visibleWorldShifts
-            var ids: [GraphicID] = []
-            for shift in shifts {
-                ids += g.hitTest(mapPoint: Point(x: q.x - shift, y: q.y), tolerance: tolerance, resolution: viewport.resolution)
+            var ids: [GraphicID]
+            if copies.count == 1 {
+                ids = g.hitTest(mapPoint: Point(x: q.x - copies.shift(0), y: q.y), tolerance: tolerance, resolution: resolution)
+            } else {
+                ids = []
+                for k in 0..<copies.count {
+                    let shift = copies.shift(k)
+                    ids += g.hitTest(mapPoint: Point(x: q.x - shift, y: q.y), tolerance: tolerance, resolution: resolution)
+                }
+                ids = Array(Set(ids)).sorted(by: >)
             }
-            if shifts.count > 1 { ids = Array(Set(ids)).sorted(by: >) }
+            if ids.isEmpty { continue }
+            out.reserveCapacity(out.count + ids.count)
             for id in ids {
                 out.append(HitTestResult(layerName: name, graphicID: id))
                 if out.count >= maxResults { return out }

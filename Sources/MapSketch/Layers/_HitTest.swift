@@ -19,11 +19,11 @@ enum _HitTest {
             return m.points.contains { pointHit(q, $0, symbol: s, tol: tol, res: res) }
         case .polyline:
             let reach: Double = if case .simpleLine(let ls)? = s { ls.width / 2 } else { 0 }
-            return GeometryEngine.distance(from: q, to: geometry) <= (reach + tol) * res
+            return GeometryEngine.isWithin((reach + tol) * res, of: q, geometry)
         case .polygon, .envelope:
             // 0 inside (odd-even, so holes stay empty), else the distance to the outline.
             let outline: Double = if case .simpleFill(let f)? = s { (f.outline?.width ?? 0) / 2 } else { 0 }
-            return GeometryEngine.distance(from: q, to: geometry) <= (outline + tol) * res
+            return GeometryEngine.isWithin((outline + tol) * res, of: q, geometry)
         }
     }
 

@@ -17,6 +17,41 @@ extension GeometryEngine {
         }
     }
 
+    /// Whether `g` lies within `limit` of `p`: the same answer as
+    /// `distance(from: p, to: g) <= limit`, but a polyline or polygon stops at the first segment
+    /// close enough (a hit test needs the answer, not the nearest segment).
+    /// - Complexity: O(v) for v vertices, less when a segment near the start is close enough.
+    public static func isWithin(_ limit: Double, of p: Point, _ g: Geometry) -> Bool {
+        switch g {
+        case .polyline(let pl) where !pl.paths.isEmpty && pl.paths.allSatisfy({ $0.count >= 2 }):
+            return anySegment(of: pl.paths, closed: false, within: limit, of: p)
+        case .polygon(let pg) where !pg.rings.isEmpty && pg.rings.allSatisfy({ $0.count >= 2 }):
+            // distance is 0 inside, else the nearest segment's: within ⇔ a segment is within
+            // or the point is inside (checked second: it is the dearer test).
+            return anySegment(of: pg.rings, closed: true, within: limit, of: p) || (0 <= limit && contains(pg, p))
+        default:
+            return distance(from: p, to: g) <= limit
+        }
+    }
+
+    /// Whether a segment of `parts` (each closed back to its start when `closed`) lies within
+    /// `limit` of `p`, by the distance ``distance(from:to:)`` takes the minimum of (so the
+    /// answer is the same as comparing that minimum).
+    static func anySegment(of parts: [[Point]], closed: Bool, within limit: Double, of p: Point) -> Bool {
+        for part in parts {
+            let found = part.withUnsafeBufferPointer { v -> Bool in
+                let n = v.count
+                for i in 0..<(closed ? n : n - 1) {
+                    let (_, d2) = closest(p, v[i], v[i + 1 == n ? 0 : i + 1])
+                    if d2.squareRoot() <= limit { return true }
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
+
     /// The closest point to `p` on segment a–b and its squared distance.
     @inline(__always) static func closest(_ p: Point, _ a: Point, _ b: Point) -> (Point, Double) {
         let dx = b.x - a.x, dy = b.y - a.y
