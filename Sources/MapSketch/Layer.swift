@@ -44,8 +44,12 @@ public enum LayerError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A map layer. Subclasses: graphics layers, the sketch layer, tiled and dynamic service layers.
 @MainActor
 public class Layer {
+    // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
+    // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
+    // The model is main-actor isolated and never holds overlapping accesses to them; the
+    // compile-time checks still apply.
     /// The name given when the layer was added to a map (unique within that map).
-    public internal(set) var name: String?
+    @exclusivity(unchecked) public internal(set) var name: String?
     /// The map holding this layer, if any.
     public internal(set) weak var mapView: MapView?
     /// The spatial reference of the layer's content, once known.
@@ -53,14 +57,14 @@ public class Layer {
     /// The extent of the layer's content, once known.
     public internal(set) var fullEnvelope: Envelope?
     /// True once the layer is fully initialized (for service layers: after a valid response).
-    public internal(set) var isLoaded: Bool
+    @exclusivity(unchecked) public internal(set) var isLoaded: Bool
     /// The error that stopped the layer from loading, if it failed.
     public internal(set) var loadError: LayerError?
     /// The layer view's state.
-    public var view = LayerViewState()
+    @exclusivity(unchecked) public var view = LayerViewState()
     /// Why the layer is not displayed although it loaded (a tiled layer in another spatial
     /// reference than the map's), or nil when it is displayed.
-    public internal(set) var notDisplayedReason: LayerError?
+    @exclusivity(unchecked) public internal(set) var notDisplayedReason: LayerError?
     /// Called on the main actor when the layer finishes loading (the `LayerDidLoad` notification).
     public var onLoad: (@MainActor (Layer) -> Void)?
     /// Called on the main actor when the layer fails to load (the `LayerFailedToLoad` notification).

@@ -34,14 +34,18 @@ extension MapLayerDelegate {
 /// Layers are drawn bottom (index 0) to top. The first layer added sets the map's spatial reference.
 @MainActor
 public final class MapView {
+    // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
+    // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
+    // The model is main-actor isolated and never holds overlapping accesses to them; the
+    // compile-time checks still apply.
     /// The screen size in points.
-    public var screenSize: ScreenSize
+    @exclusivity(unchecked) public var screenSize: ScreenSize
     /// What the screen shows.
-    public var viewport: Viewport
+    @exclusivity(unchecked) public var viewport: Viewport
     /// Whether the map wraps around the antimeridian.
-    public var wrapAround: Bool = false
+    @exclusivity(unchecked) public var wrapAround: Bool = false
     /// The map's spatial reference: set by the first layer added (or at creation).
-    public internal(set) var spatialReference: SpatialReference?
+    @exclusivity(unchecked) public internal(set) var spatialReference: SpatialReference?
     /// The object receiving gestures; setting a new one replaces the previous one.
     public weak var touchDelegate: (any MapTouchDelegate)?
     /// The object hearing about layer loads.
@@ -52,7 +56,7 @@ public final class MapView {
     public var gestureRecognizer: GestureRecognizer
 
     /// The layers, bottom to top.
-    public private(set) var layers: [Layer] = []
+    @exclusivity(unchecked) public private(set) var layers: [Layer] = []
     /// Whether the map is being panned or zoomed by a gesture: layers whose view does not
     /// `drawDuringPanning` / `drawDuringZooming` are left out of a render meanwhile.
     public internal(set) var navigation: MapNavigation = .idle
