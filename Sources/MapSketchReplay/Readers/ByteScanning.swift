@@ -138,6 +138,19 @@ enum _Scan {
         return v
     }
 
+    /// Whether ranges `a` and `b` of `p` hold the same bytes.
+    /// - Complexity: O(length).
+    @inline(__always) static func sameBytes(_ p: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = a.lowerBound, j = b.lowerBound
+        while i < a.upperBound {
+            if p[i] != p[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
+    }
+
     /// Days from 1970-01-01 to the proleptic Gregorian date y-m-d.
     ///
     /// Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", `days_from_civil`.

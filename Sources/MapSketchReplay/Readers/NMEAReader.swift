@@ -70,6 +70,13 @@ public struct NMEAReader {
     private var lineNumber = 0
     private var state = _NMEAState()
     private var finished = false
+    /// Whether lines take the one-pass scan and parsed fields are reused (false: the reference
+    /// line-by-line path, kept for lines the scan does not cover and for differential tests).
+    let _fastPath: Bool
+    /// The last time and date fields parsed and their values: a receiver repeats them in every
+    /// sentence of an epoch (time) and of a day (date), and parsing is a pure function of the bytes.
+    private var lastTime = _NMEAFieldCache<Double>()
+    private var lastDate = _NMEAFieldCache<Int>()
 
     /// A reader over the bytes of an NMEA log; `file` labels errors.
     public init(bytes: [UInt8], file: String? = nil) {
@@ -78,9 +85,16 @@ public struct NMEAReader {
 
     /// A reader over the bytes of an NMEA log with `options` (e.g. a week-rollover pivot).
     public init(bytes: [UInt8], file: String? = nil, options: Options) {
+        self.init(bytes: bytes, file: file, options: options, fastPath: true)
+    }
+
+    /// A reader that takes the one-pass line scan and field reuse (`fastPath`) or only the
+    /// reference line-by-line path (for tests comparing the two).
+    init(bytes: [UInt8], file: String?, options: Options, fastPath: Bool) {
         self.bytes = bytes
         self.file = file
         self.options = options
+        _fastPath = fastPath
     }
 
     /// A reader over NMEA text.
@@ -95,14 +109,61 @@ public struct NMEAReader {
         if finished { return nil }
         let storage = bytes
         return try storage.withUnsafeBufferPointer { p -> GPSFix? in
-            while offset < p.count {
-                var end = offset
-                while end < p.count, p[end] != _ASCII.lf { end += 1 }
+            let n = p.count
+            while offset < n {
                 let start = offset
-                offset = end < p.count ? end + 1 : end
                 lineNumber += 1
                 statistics.lines += 1
-                if let fix = try sentence(p, start, end) {
+                var fix: GPSFix?
+                if _fastPath, p[start] == _ASCII.dollar {
+                    // One pass over `$body*`: checksum and field count, stopping at '*' or LF.
+                    var i = start + 1
+                    var commas = 0
+                    // Eight bytes at a time while no '*' or LF is among them (the loads stay
+                    // inside the buffer: i + 8 <= n), then byte by byte up to the stop byte.
+                    var words: UInt64 = 0
+                    if let base = p.baseAddress {
+                        while i &+ 8 <= n {
+                            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                            if _SWAR.hasZeroByte(w ^ _SWAR.stars) || _SWAR.hasZeroByte(w ^ _SWAR.newlines) { break }
+                            words ^= w
+                            commas &+= _SWAR.zeroByteCount(w ^ _SWAR.commas)
+                            i &+= 8
+                        }
+                    }
+                    var sum = _SWAR.xorOfBytes(words)
+                    while i < n {
+                        let b = p[i]
+                        if b == _ASCII.star || b == _ASCII.lf { break }
+                        sum ^= b
+                        commas &+= b == _ASCII.comma ? 1 : 0
+                        i += 1
+                    }
+                    let star = i
+                    while i < n, p[i] != _ASCII.lf { i += 1 }
+                    let lineEnd = i
+                    offset = lineEnd < n ? lineEnd + 1 : lineEnd
+                    var end = lineEnd
+                    while end > start, _ASCII.isSpace(p[end - 1]) { end -= 1 }
+                    if star < lineEnd, end == star + 3 {
+                        // `$body*hh` then only whitespace: exactly the checksummed case of
+                        // `sentence`, whose one pass this loop did.
+                        guard let hi = Self.hexValue(p[end - 2]), let lo = Self.hexValue(p[end - 1]), sum == hi << 4 | lo
+                        else {
+                            statistics.badChecksum += 1
+                            continue
+                        }
+                        fix = try dispatch(p, lineStart: start, body: start + 1, bodyEnd: star, commas: commas)
+                    } else {
+                        fix = try sentence(p, start, lineEnd)
+                    }
+                } else {
+                    var end = start
+                    while end < n, p[end] != _ASCII.lf { end += 1 }
+                    offset = end < n ? end + 1 : end
+                    fix = try sentence(p, start, end)
+                }
+                if let fix {
                     statistics.fixes += 1
                     return fix
                 }
@@ -184,8 +245,14 @@ public struct NMEAReader {
             statistics.withoutChecksum += 1
             for i in (dollar + 1)..<bodyEnd where p[i] == _ASCII.comma { commas += 1 }
         }
+        return try dispatch(p, lineStart: lineStart, body: dollar + 1, bodyEnd: bodyEnd, commas: commas)
+    }
+
+    /// Handles an accepted sentence `body..<bodyEnd` (after `$`, before `*`) with `commas` commas.
+    private mutating func dispatch(
+        _ p: UnsafeBufferPointer<UInt8>, lineStart: Int, body: Int, bodyEnd: Int, commas: Int
+    ) throws -> GPSFix? {
         statistics.sentences += 1
-        let body = dollar + 1
         guard bodyEnd - body >= 6, p[body] != 0x50, p[body + 5] == _ASCII.comma else {  // 'P' proprietary
             statistics.unsupported += 1
             return nil
@@ -292,13 +359,29 @@ public struct NMEAReader {
 
     private static let knotsToMetersPerSecond = 1852.0 / 3600.0
 
+    /// `_Context.timeOfDay`, reusing the last value when the field repeats the last one's bytes.
+    private mutating func timeOfDay(_ r: Range<Int>, _ c: _Context, _ field: String) throws -> Double? {
+        if _fastPath, let v = lastTime.value(for: r, in: c.p) { return v }
+        let v = try c.timeOfDay(r, field)
+        if _fastPath, let v { lastTime.store(v, for: r) }
+        return v
+    }
+
+    /// `_Context.date`, reusing the last value when the field repeats the last one's bytes.
+    private mutating func date(_ r: Range<Int>, _ c: _Context, _ field: String) throws -> Int? {
+        if _fastPath, let v = lastDate.value(for: r, in: c.p) { return v }
+        let v = try c.date(r, field)
+        if _fastPath, let v { lastDate.store(v, for: r) }
+        return v
+    }
+
     private mutating func gga(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let timeField = f.next(c.p)
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let qualityField = f.next(c.p)
         _ = f.next(c.p)  // satellites
         let hdopField = f.next(c.p), altField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "GGA time")
+        let tod = try timeOfDay(timeField, c, "GGA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         let qualityNumber: Int? = qualityField.isEmpty ? 0 : _Scan.uint(c.p, qualityField.lowerBound, qualityField.upperBound)
         guard let q = qualityNumber else {
@@ -324,6 +407,7 @@ public struct NMEAReader {
         }
         let alt = try c.number(altField, "GGA altitude")
         state.epoch.setPosition(lat, lon, rank: 3, line: c.line)
+        state.epoch.ggaPosition = (latField, ns, lonField, ew)
         if let alt { state.epoch.elevation = alt }
         state.epoch.quality = quality
         return emitted
@@ -336,18 +420,26 @@ public struct NMEAReader {
         _ = f.next(c.p)
         _ = f.next(c.p)  // magnetic variation, direction
         let modeField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "RMC time")
+        let tod = try timeOfDay(timeField, c, "RMC time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
-        if let days = try c.date(dateField, "RMC date") { state.date = options.correctedDays(days, timeOfDay: tod) }
+        if let days = try date(dateField, c, "RMC date") { state.date = options.correctedDays(days, timeOfDay: tod) }
         let valid = status.count == 1 && c.p[status.lowerBound] == 0x41  // 'A'
         let modeByte: UInt8 = modeField.count >= 1 ? c.p[modeField.lowerBound] : 0x41
-        guard valid, modeByte != 0x4E, let lat = try c.coordinate(latField, ns, latitude: true),  // 'N' = not valid
-            let lon = try c.coordinate(lonField, ew, latitude: false)
-        else {
+        guard valid, modeByte != 0x4E else {  // 'N' = not valid
             statistics.noFix += 1
             return emitted
         }
-        state.epoch.setPosition(lat, lon, rank: 2, line: c.line)
+        // After a GGA of this epoch with the same coordinate bytes, the position is known (and
+        // valid): parsing again would give the same values, which rank below GGA's anyway.
+        if !(_fastPath && state.epoch.rank == 3 && state.epoch.ggaPositionMatches(latField, ns, lonField, ew, c.p)) {
+            guard let lat = try c.coordinate(latField, ns, latitude: true),
+                let lon = try c.coordinate(lonField, ew, latitude: false)
+            else {
+                statistics.noFix += 1
+                return emitted
+            }
+            state.epoch.setPosition(lat, lon, rank: 2, line: c.line)
+        }
         if let knots = try c.number(speedField, "RMC speed") { state.epoch.speed = knots * Self.knotsToMetersPerSecond }
         if let course = try c.number(courseField, "RMC course") { state.epoch.course = course }
         if state.epoch.quality == .unknown {
@@ -367,7 +459,7 @@ public struct NMEAReader {
     private mutating func gll(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let timeField = f.next(c.p), status = f.next(c.p), modeField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "GLL time")
+        let tod = try timeOfDay(timeField, c, "GLL time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         let valid = status.count == 1 && c.p[status.lowerBound] == 0x41
         let modeOK = modeField.isEmpty || c.p[modeField.lowerBound] != 0x4E
@@ -414,7 +506,7 @@ public struct NMEAReader {
 
     private mutating func zda(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let timeField = f.next(c.p), dayField = f.next(c.p), monthField = f.next(c.p), yearField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "ZDA time")
+        let tod = try timeOfDay(timeField, c, "ZDA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         if !dayField.isEmpty || !monthField.isEmpty || !yearField.isEmpty {
             guard yearField.count == 4,  // yyyy: also keeps the day count far from Int overflow
@@ -452,6 +544,25 @@ struct _NMEAFields {
     }
 }
 
+/// The value parsed from the last field of one kind, with the field's bytes (a range of the
+/// reader's input, which never changes).
+struct _NMEAFieldCache<Value> {
+    private var range = 0..<0
+    private var value: Value?
+
+    /// The cached value when `r` holds the same bytes as the cached field.
+    @inline(__always) func value(for r: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard let value, _Scan.sameBytes(p, r, range) else { return nil }
+        return value
+    }
+
+    /// Caches `v` parsed from `r`.
+    mutating func store(_ v: Value, for r: Range<Int>) {
+        range = r
+        value = v
+    }
+}
+
 /// The merge state of the current epoch.
 struct _NMEAEpoch {
     var open = false
@@ -466,6 +577,16 @@ struct _NMEAEpoch {
     var course: Double?
     var quality = GPSFixQuality.unknown
     var gsaMode: GPSFixMode?
+    /// The latitude, N/S, longitude and E/W fields of the GGA that set the position (rank 3).
+    var ggaPosition = (0..<0, 0..<0, 0..<0, 0..<0)
+
+    /// Whether the four coordinate fields hold the same bytes as the GGA's.
+    func ggaPositionMatches(
+        _ lat: Range<Int>, _ ns: Range<Int>, _ lon: Range<Int>, _ ew: Range<Int>, _ p: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        _Scan.sameBytes(p, lat, ggaPosition.0) && _Scan.sameBytes(p, ns, ggaPosition.1)
+            && _Scan.sameBytes(p, lon, ggaPosition.2) && _Scan.sameBytes(p, ew, ggaPosition.3)
+    }
 
     mutating func setPosition(_ lat: Double, _ lon: Double, rank: Int, line: Int) {
         guard rank > self.rank else { return }
@@ -514,5 +635,35 @@ struct _NMEAState {
             time: time, latitude: epoch.latitude, longitude: epoch.longitude, elevation: epoch.elevation,
             hdop: epoch.hdop, speed: epoch.speed, course: epoch.course, quality: epoch.quality, mode: mode,
             segment: 0, line: epoch.line)
+    }
+}
+
+/// Eight bytes at a time in a UInt64 (SIMD within a register): the NMEA line scan's helpers.
+/// Source: the zero-byte tests of Hacker's Delight (H. S. Warren, 2nd ed., §6-1).
+enum _SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    static let stars: UInt64 = 0x2A2A_2A2A_2A2A_2A2A
+    static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    static let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C
+
+    /// Whether one of the eight bytes of `v` is zero (exact as a yes/no answer).
+    @inline(__always) static func hasZeroByte(_ v: UInt64) -> Bool {
+        (v &- ones) & ~v & highBits != 0
+    }
+
+    /// How many of the eight bytes of `v` are zero (exact: no borrow between bytes).
+    @inline(__always) static func zeroByteCount(_ v: UInt64) -> Int {
+        let t = (v & lowBits) &+ lowBits
+        return (~(t | v | lowBits)).nonzeroBitCount
+    }
+
+    /// The XOR of the eight bytes of `v`.
+    @inline(__always) static func xorOfBytes(_ v: UInt64) -> UInt8 {
+        var x = v ^ (v >> 32)
+        x ^= x >> 16
+        x ^= x >> 8
+        return UInt8(truncatingIfNeeded: x)
     }
 }
