@@ -51,6 +51,31 @@ import Testing
         }
     }
 
+    @Test func plainDecimalsParseAsTheGeneralParser() {
+        var rng = SeededRandom(seed: 1852)
+        let alphabet = Array("0123456789.-+eE 0123456789..--00".utf8)
+        var inputs: [String] = ["", ".", "-", "-.", "0", "-0", "0.", ".5", "5.", "-0.0", "00.000", "9007199254740991",
+            "9007199254740992", "900719925474099.3", "123456789012345678", "1234567890123456789", "0.000000000000000001",
+            "4546.12345", "01412.98765", "1e3", "12a4.5", "+3.5", "1.2.3", "--1", "300.0", "-17.25"]
+        for _ in 0..<20_000 {
+            let n = rng.int(in: 0...22)
+            inputs.append(String(decoding: (0..<n).map { _ in alphabet[rng.int(in: 0...(alphabet.count - 1))] }, as: UTF8.self))
+            let digits = rng.int(in: 0...12)
+            let whole = rng.int(in: 0...99_999)
+            let fraction = String(rng.int(in: 0...Int.max)).prefix(digits)
+            inputs.append((rng.int(in: 0...3) == 0 ? "-" : "") + "\(whole)" + (digits == 0 ? "" : "." + fraction))
+        }
+        for text in inputs {
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBufferPointer { m in
+                let p = UnsafeBufferPointer(m)
+                let fast = _Scan.double(p, 0, p.count)
+                let general = _Scan.generalDouble(p, 0, p.count)
+                #expect(fast?.bitPattern == general?.bitPattern, "\(text): \(String(describing: fast)) vs \(String(describing: general))")
+            }
+        }
+    }
+
     @Test func realLogsAgree() throws {
         let logs = Fixtures.files(under: "Traces/real/nmea/gpsd", suffix: ".log")
         #expect(logs.count >= 5)

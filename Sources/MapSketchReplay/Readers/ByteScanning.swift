@@ -73,6 +73,53 @@ enum _Scan {
     /// else falls back to the standard library's parser. Returns nil if the span is not a number.
     /// - Complexity: O(end − start), no allocation on the fast path.
     static func double(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        if let v = plainDecimal(p, start, end) { return v }
+        return generalDouble(p, start, end)
+    }
+
+    /// The common case of ``double(_:_:_:)``: `[-]digits[.digits]` with 1…18 digits in all and a
+    /// value below 2^53 as an integer, parsed in one tight pass; nil for anything else (the
+    /// general parser then decides). Same arithmetic as the general parser's fast path — the
+    /// digits as one integer, divided once by an exact power of ten — so the same Double.
+    @inline(__always)
+    static func plainDecimal(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        var negative = false
+        if i < end, p[i] == _ASCII.minus {
+            negative = true
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        let integerStart = i
+        while i < end {
+            let d = p[i] &- _ASCII.zero
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
+        }
+        var digits = i - integerStart
+        var fractionDigits = 0
+        if i < end, p[i] == _ASCII.dot {
+            i += 1
+            let fractionStart = i
+            while i < end {
+                let d = p[i] &- _ASCII.zero
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            digits += fractionDigits
+        }
+        // At most 18 digits: the mantissa did not wrap (10^18 < 2^63).
+        guard i == end, digits >= 1, digits <= 18, mantissa < (1 << 53) else { return nil }
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
+        return negative ? -value : value
+    }
+
+    /// ``double(_:_:_:)`` for any input: signs, exponents, long mantissas.
+    static func generalDouble(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var i = start
         guard i < end else { return nil }
         var negative = false
