@@ -210,6 +210,7 @@ struct NMEALogFuzzer {
         if chance(0.2) { out.append("GPGSA,A,\(rng.int(in: 1...3)),01,02,03,,,,,,,,,,2.0,\(number()),1.5") }
         if chance(0.05) { out.append("GPZDA,\(hms),0\(rng.int(in: 1...9)),0\(rng.int(in: 1...9)),20\(digits(2)),00,00") }
         if chance(0.05) { out.append("GPGSV,3,1,12,01,40,083,46") }
+        if chance(0.03) { out.append(gga + String(repeating: ",", count: rng.int(in: 10...40))) }  // more commas than the scan notes
         if chance(0.03) { out.append("PGRME,15.0,M,45.0,M,25.0,M") }
         return out
     }

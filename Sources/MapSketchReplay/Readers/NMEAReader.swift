@@ -108,7 +108,9 @@ public struct NMEAReader {
     public mutating func next() throws -> GPSFix? {
         if finished { return nil }
         let storage = bytes
-        return try storage.withUnsafeBufferPointer { p -> GPSFix? in
+        // Where the line scan notes the commas of a sentence, so fields need no second scan.
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.commaTableCapacity) { table in
+        try storage.withUnsafeBufferPointer { p -> GPSFix? in
             let n = p.count
             while offset < n {
                 let start = offset
@@ -122,12 +124,20 @@ public struct NMEAReader {
                     // Eight bytes at a time while no '*' or LF is among them (the loads stay
                     // inside the buffer: i + 8 <= n), then byte by byte up to the stop byte.
                     var words: UInt64 = 0
+                    // The first `capacity` comma offsets go to `table` (little-endian loads: byte k
+                    // of the word is bits 8k…8k+7, whatever the machine's byte order).
+                    let capacity = table.count
                     if let base = p.baseAddress {
                         while i &+ 8 <= n {
-                            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                             if _SWAR.hasZeroByte(w ^ _SWAR.stars) || _SWAR.hasZeroByte(w ^ _SWAR.newlines) { break }
                             words ^= w
-                            commas &+= _SWAR.zeroByteCount(w ^ _SWAR.commas)
+                            var found = _SWAR.zeroBytes(w ^ _SWAR.commas)
+                            while found != 0 {
+                                if commas < capacity { table[commas] = i &+ found.trailingZeroBitCount &>> 3 }
+                                commas &+= 1
+                                found &= found &- 1
+                            }
                             i &+= 8
                         }
                     }
@@ -136,7 +146,10 @@ public struct NMEAReader {
                         let b = p[i]
                         if b == _ASCII.star || b == _ASCII.lf { break }
                         sum ^= b
-                        commas &+= b == _ASCII.comma ? 1 : 0
+                        if b == _ASCII.comma {
+                            if commas < capacity { table[commas] = i }
+                            commas &+= 1
+                        }
                         i += 1
                     }
                     let star = i
@@ -153,7 +166,8 @@ public struct NMEAReader {
                             statistics.badChecksum += 1
                             continue
                         }
-                        fix = try dispatch(p, lineStart: start, body: start + 1, bodyEnd: star, commas: commas)
+                        let commaTable = commas <= capacity ? UnsafeBufferPointer(rebasing: table[0..<commas]) : nil
+                        fix = try dispatch(p, lineStart: start, body: start + 1, bodyEnd: star, commas: commas, commaTable: commaTable)
                     } else {
                         fix = try sentence(p, start, lineEnd)
                     }
@@ -175,7 +189,11 @@ public struct NMEAReader {
             }
             return nil
         }
+        }
     }
+
+    /// The most comma offsets the line scan notes (GSA has 17 commas, GSV up to 19).
+    static let commaTableCapacity = 32
 
     /// Reads every fix of an NMEA log (one segment); `options` default to the receiver's dates.
     /// - Throws: `ReaderError` as `next()`.
@@ -249,8 +267,10 @@ public struct NMEAReader {
     }
 
     /// Handles an accepted sentence `body..<bodyEnd` (after `$`, before `*`) with `commas` commas.
+    /// `commaTable`, when given, holds the offsets of all `commas` commas of the body, in order.
     private mutating func dispatch(
-        _ p: UnsafeBufferPointer<UInt8>, lineStart: Int, body: Int, bodyEnd: Int, commas: Int
+        _ p: UnsafeBufferPointer<UInt8>, lineStart: Int, body: Int, bodyEnd: Int, commas: Int,
+        commaTable: UnsafeBufferPointer<Int>? = nil
     ) throws -> GPSFix? {
         statistics.sentences += 1
         guard bodyEnd - body >= 6, p[body] != 0x50, p[body + 5] == _ASCII.comma else {  // 'P' proprietary
@@ -271,7 +291,7 @@ public struct NMEAReader {
             statistics.truncated += 1
             return nil
         }
-        var fields = _NMEAFields(start: body + 6, end: bodyEnd)
+        var fields = _NMEAFields(start: body + 6, end: bodyEnd, commas: commaTable)
         let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
@@ -527,17 +547,36 @@ public struct NMEAReader {
 struct _NMEAFields {
     var position: Int
     let end: Int
+    /// The offsets of the body's commas at or after `position`, in order, when the line scan
+    /// noted them (nil: fields are found by scanning).
+    private var commas: UnsafeBufferPointer<Int>.SubSequence?
 
-    init(start: Int, end: Int) {
+    /// The fields of `start..<end`; `commas`, when given, are the offsets of every comma of the
+    /// sentence body holding that span, in order.
+    init(start: Int, end: Int, commas: UnsafeBufferPointer<Int>? = nil) {
         position = start
         self.end = end
+        if let commas {
+            var k = 0
+            while k < commas.count, commas[k] < start { k += 1 }
+            self.commas = commas[k...]
+        }
     }
 
     /// The next field's byte range (empty once the fields run out).
     mutating func next(_ p: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         guard position <= end else { return end..<end }
         let start = position
-        while position < end, p[position] != _ASCII.comma { position += 1 }
+        if let c = commas {
+            if let comma = c.first {
+                position = comma
+                commas = c.dropFirst()
+            } else {
+                position = end
+            }
+        } else {
+            while position < end, p[position] != _ASCII.comma { position += 1 }
+        }
         let r = start..<position
         position += 1
         return r
@@ -653,10 +692,15 @@ enum _SWAR {
         (v &- ones) & ~v & highBits != 0
     }
 
-    /// How many of the eight bytes of `v` are zero (exact: no borrow between bytes).
-    @inline(__always) static func zeroByteCount(_ v: UInt64) -> Int {
+    /// The high bit of each zero byte of `v` (exact: no borrow between bytes).
+    @inline(__always) static func zeroBytes(_ v: UInt64) -> UInt64 {
         let t = (v & lowBits) &+ lowBits
-        return (~(t | v | lowBits)).nonzeroBitCount
+        return ~(t | v | lowBits)
+    }
+
+    /// How many of the eight bytes of `v` are zero.
+    @inline(__always) static func zeroByteCount(_ v: UInt64) -> Int {
+        zeroBytes(v).nonzeroBitCount
     }
 
     /// The XOR of the eight bytes of `v`.
