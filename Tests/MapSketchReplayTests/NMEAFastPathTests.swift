@@ -51,6 +51,18 @@ import Testing
         }
     }
 
+    @Test func sameBytesMatchesArrayEquality() {
+        var rng = SeededRandom(seed: 21)
+        let bytes = (0..<256).map { _ in UInt8(rng.int(in: 0x30...0x33)) }  // few symbols: many equal runs
+        bytes.withUnsafeBufferPointer { p in
+            for _ in 0..<20_000 {
+                let n = rng.int(in: 0...20), m = rng.int(in: 0...1) == 0 ? n : rng.int(in: 0...20)
+                let a = rng.int(in: 0...(256 - n)), b = rng.int(in: 0...(256 - m))
+                #expect(_Scan.sameBytes(p, a..<(a + n), b..<(b + m)) == (bytes[a..<(a + n)] == bytes[b..<(b + m)]))
+            }
+        }
+    }
+
     @Test func plainDecimalsParseAsTheGeneralParser() {
         var rng = SeededRandom(seed: 1852)
         let alphabet = Array("0123456789.-+eE 0123456789..--00".utf8)
@@ -167,6 +179,10 @@ struct NMEALogFuzzer {
         if chance(0.02) { text = "" }
         if fault(0.01) { text = "12a4.5" }
         if fault(0.01) { text = (latitude ? "4867" : "01167") + ".1" }  // minutes ≥ 60
+        if fault(0.01) { text = (latitude ? "4860." : "01160.") + digits(rng.int(in: 0...3)) }  // 60 ≤ minutes < 61
+        if fault(0.01) { text = (latitude ? "9000.0" : "18000.0") + digits(rng.int(in: 0...2)) + "1" }  // beyond ±90 / ±180
+        if chance(0.01) { text = (latitude ? "4807." : "01131.") + digits(rng.int(in: 15...22)) }  // long: the general parser
+        if chance(0.01) { text = latitude ? "9000.000" : "18000" }  // the limits themselves
         let h = latitude ? (chance(0.5) ? "N" : "S") : (chance(0.5) ? "E" : "W")
         return (text, fault(0.01) ? "X" : h)
     }

@@ -190,6 +190,15 @@ enum _Scan {
     @inline(__always) static func sameBytes(_ p: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
         guard a.count == b.count else { return false }
         var i = a.lowerBound, j = b.lowerBound
+        if let base = p.baseAddress {  // eight bytes at a time: both ranges lie inside `p`
+            while i &+ 8 <= a.upperBound {
+                let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let y = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                if x != y { return false }
+                i &+= 8
+                j &+= 8
+            }
+        }
         while i < a.upperBound {
             if p[i] != p[j] { return false }
             i += 1

@@ -292,7 +292,7 @@ public struct NMEAReader {
             return nil
         }
         var fields = _NMEAFields(start: body + 6, end: bodyEnd, commas: commaTable)
-        let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart)
+        let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart, fastPath: _fastPath)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
         case (0x52, 0x4D, 0x43): return try rmc(&fields, ctx)  // RMC
@@ -312,6 +312,8 @@ public struct NMEAReader {
         let line: Int
         let p: UnsafeBufferPointer<UInt8>
         let lineStart: Int
+        /// Whether plain coordinates take the one-pass parse (the reader's `_fastPath`).
+        let fastPath: Bool
 
         func error(at position: Int, _ kind: ReaderError.Kind) -> ReaderError {
             ReaderError(file: file, line: line, column: position - lineStart + 1, kind: kind)
@@ -351,10 +353,52 @@ public struct NMEAReader {
             return _Scan.daysFromCivil(year: year, month: mo, day: d)
         }
 
+        /// ``coordinate(_:_:latitude:)`` in one pass for the plain form — 3…18 digits, a dot, digits
+        /// (at most 18 after the degrees in all), N/S or E/W, in range — with the same arithmetic
+        /// (the minutes as one integer over an exact power of ten); nil for anything else,
+        /// including every input that would throw, which the general path then handles.
+        @inline(__always)
+        func plainCoordinate(_ r: Range<Int>, _ hemisphere: Range<Int>, latitude: Bool) -> Double? {
+            guard hemisphere.count == 1 else { return nil }
+            var i = r.lowerBound
+            var whole = 0
+            while i < r.upperBound {
+                let d = p[i] &- _ASCII.zero
+                guard d < 10 else { break }
+                whole = whole &* 10 &+ Int(d)
+                i += 1
+            }
+            let wholeDigits = i - r.lowerBound
+            guard wholeDigits >= 3, wholeDigits <= 18, i < r.upperBound, p[i] == _ASCII.dot else { return nil }
+            i += 1
+            let fractionStart = i
+            var minutes = UInt64(whole % 100)
+            while i < r.upperBound {
+                let d = p[i] &- _ASCII.zero
+                guard d < 10 else { return nil }
+                minutes = minutes &* 10 &+ UInt64(d)
+                i += 1
+            }
+            let fractionDigits = i - fractionStart
+            guard 2 + fractionDigits <= 18, minutes < (1 << 53) else { return nil }
+            var m = Double(minutes)
+            if fractionDigits > 0 { m /= _Scan.exactPowerOfTen(fractionDigits) }
+            guard m < 60 else { return nil }
+            var value = Double(whole / 100) + m / 60
+            switch (p[hemisphere.lowerBound], latitude) {
+            case (0x4E, true), (0x45, false): break
+            case (0x53, true), (0x57, false): value = -value
+            default: return nil
+            }
+            guard abs(value) <= (latitude ? 90 : 180) else { return nil }
+            return value
+        }
+
         /// `ddmm.mmmm` / `dddmm.mmmm` plus hemisphere → signed degrees.
         func coordinate(_ r: Range<Int>, _ hemisphere: Range<Int>, latitude: Bool) throws -> Double? {
-            let name = latitude ? "latitude" : "longitude"
             if r.isEmpty { return nil }
+            if fastPath, let value = plainCoordinate(r, hemisphere, latitude: latitude) { return value }
+            let name = latitude ? "latitude" : "longitude"
             var dot = r.lowerBound
             while dot < r.upperBound, p[dot] != _ASCII.dot { dot += 1 }
             guard dot - r.lowerBound >= 3, let degrees = _Scan.uint(p, r.lowerBound, dot - 2),
@@ -549,17 +593,20 @@ struct _NMEAFields {
     let end: Int
     /// The offsets of the body's commas at or after `position`, in order, when the line scan
     /// noted them (nil: fields are found by scanning).
-    private var commas: UnsafeBufferPointer<Int>.SubSequence?
+    private var commas: UnsafePointer<Int>?
+    /// How many offsets `commas` still holds.
+    private var remaining = 0
 
     /// The fields of `start..<end`; `commas`, when given, are the offsets of every comma of the
     /// sentence body holding that span, in order.
     init(start: Int, end: Int, commas: UnsafeBufferPointer<Int>? = nil) {
         position = start
         self.end = end
-        if let commas {
+        if let commas, let base = commas.baseAddress {
             var k = 0
             while k < commas.count, commas[k] < start { k += 1 }
-            self.commas = commas[k...]
+            self.commas = base + k
+            remaining = commas.count - k
         }
     }
 
@@ -568,9 +615,10 @@ struct _NMEAFields {
         guard position <= end else { return end..<end }
         let start = position
         if let c = commas {
-            if let comma = c.first {
-                position = comma
-                commas = c.dropFirst()
+            if remaining > 0 {
+                position = c.pointee
+                commas = c + 1
+                remaining -= 1
             } else {
                 position = end
             }
