@@ -51,6 +51,25 @@ import Testing
         }
     }
 
+    @Test func lineCounterMatchesAByteCount() {
+        var rng = SeededRandom(seed: 10)
+        for _ in 0..<200 {
+            let bytes = (0..<rng.int(in: 0...300)).map { _ in rng.int(in: 0...3) == 0 ? UInt8(0x0A) : UInt8(rng.int(in: 0x09...0x7E)) }
+            bytes.withUnsafeBufferPointer { p in
+                var counter = _LineCounter()
+                var offset = 0
+                for _ in 0..<20 {
+                    offset = rng.int(in: 0...4) == 0 ? rng.int(in: 0...p.count) : min(p.count, offset + rng.int(in: 0...40))
+                    let before = bytes[..<offset]
+                    let line = 1 + before.filter { $0 == 0x0A }.count
+                    let column = offset - ((before.lastIndex(of: 0x0A)).map { $0 + 1 } ?? 0) + 1
+                    let got = counter.position(of: offset, in: p)
+                    #expect(got.line == line && got.column == column, "offset \(offset)")
+                }
+            }
+        }
+    }
+
     @Test func sameBytesMatchesArrayEquality() {
         var rng = SeededRandom(seed: 21)
         let bytes = (0..<256).map { _ in UInt8(rng.int(in: 0x30...0x33)) }  // few symbols: many equal runs

@@ -340,6 +340,17 @@ struct _LineCounter {
         }
         var i = countedUpTo
         let end = min(offset, p.count)
+        if let base = p.baseAddress {  // eight bytes at a time (little-endian: byte k is bits 8k…8k+7)
+            while i &+ 8 <= end {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let newlines = _SWAR.zeroBytes(w ^ _SWAR.newlines)
+                if newlines != 0 {
+                    line &+= newlines.nonzeroBitCount
+                    lineStart = i &+ ((63 &- newlines.leadingZeroBitCount) &>> 3) &+ 1  // after the last one
+                }
+                i &+= 8
+            }
+        }
         while i < end {
             if p[i] == _ASCII.lf {
                 line += 1
