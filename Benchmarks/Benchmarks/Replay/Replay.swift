@@ -10,17 +10,20 @@ let fixCount = 100_000
 /// The filters a field-capture app would turn on: duplicates, out-of-order times, HDOP above 5.
 let filter = GPSFilter(maximumHDOP: 5, dropDuplicates: true, dropOutOfOrder: true)
 
-/// Replays every fix `next` yields into a new polyline sketch in Web Mercator through the public
-/// API a person's edits use (filter, project, `SketchEditor.appendVertex`), and returns it.
+/// Replays every fix `next` yields into a new polyline sketch in Web Mercator the way the replay
+/// engine's GPS ingest does (`GPSIngest`): filter, project with the `PointProjection` resolved
+/// once for the trace, and `appendVertex` — one undo step per fix, as the traces' goldens require
+/// (`Traces/gps/undo-after-fixes`) — and returns the sketch. (Until the replay-performance work of
+/// issue 6 the benchmark and the engine called `GeometryEngine.project` per fix, which compares
+/// the spatial references every time; the results are bit-identical.)
 func replay(_ next: () throws -> GPSFix?) -> SketchEditor {
     do {
         var sketch = try SketchEditor(type: .polyline)
         var stream = GPSFilter.Stream(filter)
+        let toMap = try PointProjection(from: .wgs84, to: .webMercator)
         while let fix = try next() {
             guard stream.consider(fix) == nil else { continue }
-            let p = try GeometryEngine.project(
-                Point(x: fix.longitude, y: fix.latitude), from: .wgs84, to: .webMercator)
-            try sketch.appendVertex(p)
+            try sketch.appendVertex(toMap.project(Point(x: fix.longitude, y: fix.latitude)))
         }
         return sketch
     } catch {
@@ -29,12 +32,15 @@ func replay(_ next: () throws -> GPSFix?) -> SketchEditor {
 }
 
 /// A spatial index over the segments of a sketch's first part (what tapping on the track needs).
+/// Each segment's box is its two ends' envelope, built without an intermediate array.
 func segmentIndex(_ sketch: SketchEditor) -> SpatialIndex {
     var index = SpatialIndex()
     guard let part = sketch.store.parts.first else { return index }
     let vertices = part.array
     index.bulkLoad(count: max(vertices.count - 1, 0)) { i in
-        Envelope(points: [vertices[i], vertices[i + 1]])
+        var box = Envelope(vertices[i])
+        box.expand(toInclude: vertices[i + 1])
+        return box
     }
     return index
 }
@@ -81,6 +87,17 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(index)
     } setup: {
         TraceData.nmeaLog(fixCount)
+    }
+
+    // The index half of ReplayAndIndex alone: the same spatial index over the segments of the
+    // same replayed 100k-fix track (replayed in setup), to show which half dominates.
+    Benchmark("IndexTrack.100k.MapSketch", configuration: Suite.configuration(maxIterations: 30)) { benchmark, sketch in
+        let index = segmentIndex(sketch)
+        precondition(index.count == fixCount - 1)
+        blackHole(index)
+    } setup: {
+        var reader = NMEAReader(bytes: TraceData.nmeaLog(fixCount))
+        return replay { try reader.next() }
     }
 
     // Readers alone: bytes → GPSFix values, one fix per scaled iteration.

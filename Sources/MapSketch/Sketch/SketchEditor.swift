@@ -148,8 +148,14 @@ public struct SketchEditor: Sendable {
             selection = .vertex(part: 0, index: 0)
             return
         }
+        // `insertVertex(point, part: p, at: count)` without its second drag commit and its
+        // created-part check (the part exists): one store append, one record.
         let p = store.partCount - 1
-        try insertVertex(point, part: p, at: store.parts[p].count)
+        let index = store.parts[p].count
+        let before = selection
+        try store.insertVertex(point, part: p, at: index)
+        history.push(.insertVertex(part: p, index: index, point: point, selectionBefore: before))
+        selection = .vertex(part: p, index: index)
     }
 
     /// Moves vertex (part, index) to `point` and selects it.

@@ -48,6 +48,15 @@ extension GeometryEngine {
         return try projection(from: from, to: to)(p)
     }
 
+    /// Projects one WGS 84 point (longitude x, latitude y, degrees) to Web Mercator meters: the
+    /// arithmetic of ``project(_:from:to:)`` for that pair, bit for bit (latitude clamped to
+    /// ±``webMercatorMaxLatitude``, z and m pass through), without comparing spatial references,
+    /// for streams of GPS fixes. See also ``PointProjection``.
+    /// - Complexity: O(1).
+    public static func projectGeographicToWebMercator(_ p: Point) -> Point {
+        geographicToWebMercator(p)
+    }
+
     static func projection(from: SpatialReference, to: SpatialReference) throws -> @Sendable (Point) -> Point {
         if from.isWGS84 && to.isWebMercator { return geographicToWebMercator }
         if from.isWebMercator && to.isWGS84 { return webMercatorToGeographic }
@@ -71,5 +80,54 @@ extension GeometryEngine {
         // The Gudermannian atan(sinh(y/R)) equals 2·atan(exp(y/R)) − π/2 without its cancellation near 0.
         q.y = atan(sinh(p.y / webMercatorRadius)) * 180 / .pi
         return q
+    }
+}
+
+/// A projection between two spatial references resolved once, then applied to many points: the
+/// same results as ``GeometryEngine/project(_:from:to:)``, bit for bit, without
+/// comparing the spatial references for every point (what replaying a GPS stream needs).
+///
+/// ```swift
+/// let toMap = try PointProjection(from: .wgs84, to: .webMercator)
+/// let p = toMap.project(Point(x: 14.5, y: 46.05))
+/// ```
+public struct PointProjection: Hashable, Sendable {
+    /// The spatial reference of the input points.
+    public let from: SpatialReference
+    /// The spatial reference of the output points.
+    public let to: SpatialReference
+    private let kind: Kind
+
+    private enum Kind: UInt8, Hashable, Sendable {
+        case identity
+        case geographicToWebMercator
+        case webMercatorToGeographic
+    }
+
+    /// Resolves the projection `from` → `to` (identical spatial references project to themselves).
+    /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)`` for any pair other than
+    ///   WGS 84 ↔ Web Mercator, as ``GeometryEngine/project(_:from:to:)``.
+    public init(from: SpatialReference, to: SpatialReference) throws(ProjectionError) {
+        self.from = from
+        self.to = to
+        if from == to {
+            kind = .identity
+        } else if from.isWGS84 && to.isWebMercator {
+            kind = .geographicToWebMercator
+        } else if from.isWebMercator && to.isWGS84 {
+            kind = .webMercatorToGeographic
+        } else {
+            throw .unsupportedTransformation(from: from, to: to)
+        }
+    }
+
+    /// `p` in the target spatial reference (z and m pass through).
+    /// - Complexity: O(1).
+    public func project(_ p: Point) -> Point {
+        switch kind {
+        case .identity: p
+        case .geographicToWebMercator: GeometryEngine.geographicToWebMercator(p)
+        case .webMercatorToGeographic: GeometryEngine.webMercatorToGeographic(p)
+        }
     }
 }

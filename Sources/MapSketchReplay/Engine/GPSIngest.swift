@@ -17,6 +17,9 @@ struct GPSIngest {
     private(set) var dropped: [String: Int] = [:]
     private var filter: GPSFilter.Stream
     private var lastSegment: Int?
+    /// The projection from the fixes' spatial reference to the map's, resolved once (or why it
+    /// cannot be: every fix then logs that error, as projecting it would).
+    private let projection: Result<PointProjection, ProjectionError>
 
     init(settings: TraceGPSSettings, mapSpatialReference: SpatialReference) {
         self.settings = settings
@@ -26,6 +29,9 @@ struct GPSIngest {
                 minimumDistance: settings.minDistance > 0 ? settings.minDistance : nil, maximumHDOP: settings.maxHDOP,
                 maximumAccuracy: settings.maxAccuracy, dropDuplicates: settings.dropDuplicates,
                 dropOutOfOrder: settings.dropOutOfOrder))
+        projection = Result { () throws(ProjectionError) in
+            try PointProjection(from: settings.spatialReference, to: mapSpatialReference)
+        }
     }
 
     /// The readers' fix for a trace fix.
@@ -50,9 +56,7 @@ struct GPSIngest {
             return
         }
         do {
-            let p = try GeometryEngine.project(
-                .point(Point(x: f.lon, y: f.lat, z: f.ele)), from: settings.spatialReference, to: mapSpatialReference)
-            guard case .point(let q?) = p else { throw ReplayCallError("projection gave no point") }
+            let q = try projection.get().project(Point(x: f.lon, y: f.lat, z: f.ele))
             if let last = lastSegment, last != f.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
                 session.log.append("gpsSegment", ["segment": .integer(Int64(f.segment))])
                 session.log.muted = true

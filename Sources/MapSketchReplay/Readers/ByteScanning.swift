@@ -73,6 +73,53 @@ enum _Scan {
     /// else falls back to the standard library's parser. Returns nil if the span is not a number.
     /// - Complexity: O(end − start), no allocation on the fast path.
     static func double(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        if let v = plainDecimal(p, start, end) { return v }
+        return generalDouble(p, start, end)
+    }
+
+    /// The common case of ``double(_:_:_:)``: `[-]digits[.digits]` with 1…18 digits in all and a
+    /// value below 2^53 as an integer, parsed in one tight pass; nil for anything else (the
+    /// general parser then decides). Same arithmetic as the general parser's fast path — the
+    /// digits as one integer, divided once by an exact power of ten — so the same Double.
+    @inline(__always)
+    static func plainDecimal(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        var negative = false
+        if i < end, p[i] == _ASCII.minus {
+            negative = true
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        let integerStart = i
+        while i < end {
+            let d = p[i] &- _ASCII.zero
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
+        }
+        var digits = i - integerStart
+        var fractionDigits = 0
+        if i < end, p[i] == _ASCII.dot {
+            i += 1
+            let fractionStart = i
+            while i < end {
+                let d = p[i] &- _ASCII.zero
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            digits += fractionDigits
+        }
+        // At most 18 digits: the mantissa did not wrap (10^18 < 2^63).
+        guard i == end, digits >= 1, digits <= 18, mantissa < (1 << 53) else { return nil }
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
+        return negative ? -value : value
+    }
+
+    /// ``double(_:_:_:)`` for any input: signs, exponents, long mantissas.
+    static func generalDouble(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var i = start
         guard i < end else { return nil }
         var negative = false
@@ -136,6 +183,28 @@ enum _Scan {
             v = v * 10 + Int(p[i] &- _ASCII.zero)
         }
         return v
+    }
+
+    /// Whether ranges `a` and `b` of `p` hold the same bytes.
+    /// - Complexity: O(length).
+    @inline(__always) static func sameBytes(_ p: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = a.lowerBound, j = b.lowerBound
+        if let base = p.baseAddress {  // eight bytes at a time: both ranges lie inside `p`
+            while i &+ 8 <= a.upperBound {
+                let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let y = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                if x != y { return false }
+                i &+= 8
+                j &+= 8
+            }
+        }
+        while i < a.upperBound {
+            if p[i] != p[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
     }
 
     /// Days from 1970-01-01 to the proleptic Gregorian date y-m-d.
@@ -271,6 +340,17 @@ struct _LineCounter {
         }
         var i = countedUpTo
         let end = min(offset, p.count)
+        if let base = p.baseAddress {  // eight bytes at a time (little-endian: byte k is bits 8k…8k+7)
+            while i &+ 8 <= end {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let newlines = _SWAR.zeroBytes(w ^ _SWAR.newlines)
+                if newlines != 0 {
+                    line &+= newlines.nonzeroBitCount
+                    lineStart = i &+ ((63 &- newlines.leadingZeroBitCount) &>> 3) &+ 1  // after the last one
+                }
+                i &+= 8
+            }
+        }
         while i < end {
             if p[i] == _ASCII.lf {
                 line += 1

@@ -70,6 +70,13 @@ public struct NMEAReader {
     private var lineNumber = 0
     private var state = _NMEAState()
     private var finished = false
+    /// Whether lines take the one-pass scan and parsed fields are reused (false: the reference
+    /// line-by-line path, kept for lines the scan does not cover and for differential tests).
+    let _fastPath: Bool
+    /// The last time and date fields parsed and their values: a receiver repeats them in every
+    /// sentence of an epoch (time) and of a day (date), and parsing is a pure function of the bytes.
+    private var lastTime = _NMEAFieldCache<Double>()
+    private var lastDate = _NMEAFieldCache<Int>()
 
     /// A reader over the bytes of an NMEA log; `file` labels errors.
     public init(bytes: [UInt8], file: String? = nil) {
@@ -78,9 +85,16 @@ public struct NMEAReader {
 
     /// A reader over the bytes of an NMEA log with `options` (e.g. a week-rollover pivot).
     public init(bytes: [UInt8], file: String? = nil, options: Options) {
+        self.init(bytes: bytes, file: file, options: options, fastPath: true)
+    }
+
+    /// A reader that takes the one-pass line scan and field reuse (`fastPath`) or only the
+    /// reference line-by-line path (for tests comparing the two).
+    init(bytes: [UInt8], file: String?, options: Options, fastPath: Bool) {
         self.bytes = bytes
         self.file = file
         self.options = options
+        _fastPath = fastPath
     }
 
     /// A reader over NMEA text.
@@ -94,15 +108,76 @@ public struct NMEAReader {
     public mutating func next() throws -> GPSFix? {
         if finished { return nil }
         let storage = bytes
-        return try storage.withUnsafeBufferPointer { p -> GPSFix? in
-            while offset < p.count {
-                var end = offset
-                while end < p.count, p[end] != _ASCII.lf { end += 1 }
+        // Where the line scan notes the commas of a sentence, so fields need no second scan.
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.commaTableCapacity) { table in
+        try storage.withUnsafeBufferPointer { p -> GPSFix? in
+            let n = p.count
+            while offset < n {
                 let start = offset
-                offset = end < p.count ? end + 1 : end
                 lineNumber += 1
                 statistics.lines += 1
-                if let fix = try sentence(p, start, end) {
+                var fix: GPSFix?
+                if _fastPath, p[start] == _ASCII.dollar {
+                    // One pass over `$body*`: checksum and field count, stopping at '*' or LF.
+                    var i = start + 1
+                    var commas = 0
+                    // Eight bytes at a time while no '*' or LF is among them (the loads stay
+                    // inside the buffer: i + 8 <= n), then byte by byte up to the stop byte.
+                    var words: UInt64 = 0
+                    // The first `capacity` comma offsets go to `table` (little-endian loads: byte k
+                    // of the word is bits 8k…8k+7, whatever the machine's byte order).
+                    let capacity = table.count
+                    if let base = p.baseAddress {
+                        while i &+ 8 <= n {
+                            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                            if _SWAR.hasZeroByte(w ^ _SWAR.stars) || _SWAR.hasZeroByte(w ^ _SWAR.newlines) { break }
+                            words ^= w
+                            var found = _SWAR.zeroBytes(w ^ _SWAR.commas)
+                            while found != 0 {
+                                if commas < capacity { table[commas] = i &+ found.trailingZeroBitCount &>> 3 }
+                                commas &+= 1
+                                found &= found &- 1
+                            }
+                            i &+= 8
+                        }
+                    }
+                    var sum = _SWAR.xorOfBytes(words)
+                    while i < n {
+                        let b = p[i]
+                        if b == _ASCII.star || b == _ASCII.lf { break }
+                        sum ^= b
+                        if b == _ASCII.comma {
+                            if commas < capacity { table[commas] = i }
+                            commas &+= 1
+                        }
+                        i += 1
+                    }
+                    let star = i
+                    while i < n, p[i] != _ASCII.lf { i += 1 }
+                    let lineEnd = i
+                    offset = lineEnd < n ? lineEnd + 1 : lineEnd
+                    var end = lineEnd
+                    while end > start, _ASCII.isSpace(p[end - 1]) { end -= 1 }
+                    if star < lineEnd, end == star + 3 {
+                        // `$body*hh` then only whitespace: exactly the checksummed case of
+                        // `sentence`, whose one pass this loop did.
+                        guard let hi = Self.hexValue(p[end - 2]), let lo = Self.hexValue(p[end - 1]), sum == hi << 4 | lo
+                        else {
+                            statistics.badChecksum += 1
+                            continue
+                        }
+                        let commaTable = commas <= capacity ? UnsafeBufferPointer(rebasing: table[0..<commas]) : nil
+                        fix = try dispatch(p, lineStart: start, body: start + 1, bodyEnd: star, commas: commas, commaTable: commaTable)
+                    } else {
+                        fix = try sentence(p, start, lineEnd)
+                    }
+                } else {
+                    var end = start
+                    while end < n, p[end] != _ASCII.lf { end += 1 }
+                    offset = end < n ? end + 1 : end
+                    fix = try sentence(p, start, end)
+                }
+                if let fix {
                     statistics.fixes += 1
                     return fix
                 }
@@ -114,7 +189,11 @@ public struct NMEAReader {
             }
             return nil
         }
+        }
     }
+
+    /// The most comma offsets the line scan notes (GSA has 17 commas, GSV up to 19).
+    static let commaTableCapacity = 32
 
     /// Reads every fix of an NMEA log (one segment); `options` default to the receiver's dates.
     /// - Throws: `ReaderError` as `next()`.
@@ -184,8 +263,16 @@ public struct NMEAReader {
             statistics.withoutChecksum += 1
             for i in (dollar + 1)..<bodyEnd where p[i] == _ASCII.comma { commas += 1 }
         }
+        return try dispatch(p, lineStart: lineStart, body: dollar + 1, bodyEnd: bodyEnd, commas: commas)
+    }
+
+    /// Handles an accepted sentence `body..<bodyEnd` (after `$`, before `*`) with `commas` commas.
+    /// `commaTable`, when given, holds the offsets of all `commas` commas of the body, in order.
+    private mutating func dispatch(
+        _ p: UnsafeBufferPointer<UInt8>, lineStart: Int, body: Int, bodyEnd: Int, commas: Int,
+        commaTable: UnsafeBufferPointer<Int>? = nil
+    ) throws -> GPSFix? {
         statistics.sentences += 1
-        let body = dollar + 1
         guard bodyEnd - body >= 6, p[body] != 0x50, p[body + 5] == _ASCII.comma else {  // 'P' proprietary
             statistics.unsupported += 1
             return nil
@@ -204,8 +291,8 @@ public struct NMEAReader {
             statistics.truncated += 1
             return nil
         }
-        var fields = _NMEAFields(start: body + 6, end: bodyEnd)
-        let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart)
+        var fields = _NMEAFields(start: body + 6, end: bodyEnd, commas: commaTable)
+        let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart, fastPath: _fastPath)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
         case (0x52, 0x4D, 0x43): return try rmc(&fields, ctx)  // RMC
@@ -225,6 +312,8 @@ public struct NMEAReader {
         let line: Int
         let p: UnsafeBufferPointer<UInt8>
         let lineStart: Int
+        /// Whether plain coordinates take the one-pass parse (the reader's `_fastPath`).
+        let fastPath: Bool
 
         func error(at position: Int, _ kind: ReaderError.Kind) -> ReaderError {
             ReaderError(file: file, line: line, column: position - lineStart + 1, kind: kind)
@@ -264,10 +353,52 @@ public struct NMEAReader {
             return _Scan.daysFromCivil(year: year, month: mo, day: d)
         }
 
+        /// ``coordinate(_:_:latitude:)`` in one pass for the plain form — 3…18 digits, a dot, digits
+        /// (at most 18 after the degrees in all), N/S or E/W, in range — with the same arithmetic
+        /// (the minutes as one integer over an exact power of ten); nil for anything else,
+        /// including every input that would throw, which the general path then handles.
+        @inline(__always)
+        func plainCoordinate(_ r: Range<Int>, _ hemisphere: Range<Int>, latitude: Bool) -> Double? {
+            guard hemisphere.count == 1 else { return nil }
+            var i = r.lowerBound
+            var whole = 0
+            while i < r.upperBound {
+                let d = p[i] &- _ASCII.zero
+                guard d < 10 else { break }
+                whole = whole &* 10 &+ Int(d)
+                i += 1
+            }
+            let wholeDigits = i - r.lowerBound
+            guard wholeDigits >= 3, wholeDigits <= 18, i < r.upperBound, p[i] == _ASCII.dot else { return nil }
+            i += 1
+            let fractionStart = i
+            var minutes = UInt64(whole % 100)
+            while i < r.upperBound {
+                let d = p[i] &- _ASCII.zero
+                guard d < 10 else { return nil }
+                minutes = minutes &* 10 &+ UInt64(d)
+                i += 1
+            }
+            let fractionDigits = i - fractionStart
+            guard 2 + fractionDigits <= 18, minutes < (1 << 53) else { return nil }
+            var m = Double(minutes)
+            if fractionDigits > 0 { m /= _Scan.exactPowerOfTen(fractionDigits) }
+            guard m < 60 else { return nil }
+            var value = Double(whole / 100) + m / 60
+            switch (p[hemisphere.lowerBound], latitude) {
+            case (0x4E, true), (0x45, false): break
+            case (0x53, true), (0x57, false): value = -value
+            default: return nil
+            }
+            guard abs(value) <= (latitude ? 90 : 180) else { return nil }
+            return value
+        }
+
         /// `ddmm.mmmm` / `dddmm.mmmm` plus hemisphere → signed degrees.
         func coordinate(_ r: Range<Int>, _ hemisphere: Range<Int>, latitude: Bool) throws -> Double? {
-            let name = latitude ? "latitude" : "longitude"
             if r.isEmpty { return nil }
+            if fastPath, let value = plainCoordinate(r, hemisphere, latitude: latitude) { return value }
+            let name = latitude ? "latitude" : "longitude"
             var dot = r.lowerBound
             while dot < r.upperBound, p[dot] != _ASCII.dot { dot += 1 }
             guard dot - r.lowerBound >= 3, let degrees = _Scan.uint(p, r.lowerBound, dot - 2),
@@ -292,13 +423,29 @@ public struct NMEAReader {
 
     private static let knotsToMetersPerSecond = 1852.0 / 3600.0
 
+    /// `_Context.timeOfDay`, reusing the last value when the field repeats the last one's bytes.
+    private mutating func timeOfDay(_ r: Range<Int>, _ c: _Context, _ field: String) throws -> Double? {
+        if _fastPath, let v = lastTime.value(for: r, in: c.p) { return v }
+        let v = try c.timeOfDay(r, field)
+        if _fastPath, let v { lastTime.store(v, for: r) }
+        return v
+    }
+
+    /// `_Context.date`, reusing the last value when the field repeats the last one's bytes.
+    private mutating func date(_ r: Range<Int>, _ c: _Context, _ field: String) throws -> Int? {
+        if _fastPath, let v = lastDate.value(for: r, in: c.p) { return v }
+        let v = try c.date(r, field)
+        if _fastPath, let v { lastDate.store(v, for: r) }
+        return v
+    }
+
     private mutating func gga(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let timeField = f.next(c.p)
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let qualityField = f.next(c.p)
         _ = f.next(c.p)  // satellites
         let hdopField = f.next(c.p), altField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "GGA time")
+        let tod = try timeOfDay(timeField, c, "GGA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         let qualityNumber: Int? = qualityField.isEmpty ? 0 : _Scan.uint(c.p, qualityField.lowerBound, qualityField.upperBound)
         guard let q = qualityNumber else {
@@ -324,6 +471,7 @@ public struct NMEAReader {
         }
         let alt = try c.number(altField, "GGA altitude")
         state.epoch.setPosition(lat, lon, rank: 3, line: c.line)
+        state.epoch.ggaPosition = (latField, ns, lonField, ew)
         if let alt { state.epoch.elevation = alt }
         state.epoch.quality = quality
         return emitted
@@ -336,18 +484,26 @@ public struct NMEAReader {
         _ = f.next(c.p)
         _ = f.next(c.p)  // magnetic variation, direction
         let modeField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "RMC time")
+        let tod = try timeOfDay(timeField, c, "RMC time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
-        if let days = try c.date(dateField, "RMC date") { state.date = options.correctedDays(days, timeOfDay: tod) }
+        if let days = try date(dateField, c, "RMC date") { state.date = options.correctedDays(days, timeOfDay: tod) }
         let valid = status.count == 1 && c.p[status.lowerBound] == 0x41  // 'A'
         let modeByte: UInt8 = modeField.count >= 1 ? c.p[modeField.lowerBound] : 0x41
-        guard valid, modeByte != 0x4E, let lat = try c.coordinate(latField, ns, latitude: true),  // 'N' = not valid
-            let lon = try c.coordinate(lonField, ew, latitude: false)
-        else {
+        guard valid, modeByte != 0x4E else {  // 'N' = not valid
             statistics.noFix += 1
             return emitted
         }
-        state.epoch.setPosition(lat, lon, rank: 2, line: c.line)
+        // After a GGA of this epoch with the same coordinate bytes, the position is known (and
+        // valid): parsing again would give the same values, which rank below GGA's anyway.
+        if !(_fastPath && state.epoch.rank == 3 && state.epoch.ggaPositionMatches(latField, ns, lonField, ew, c.p)) {
+            guard let lat = try c.coordinate(latField, ns, latitude: true),
+                let lon = try c.coordinate(lonField, ew, latitude: false)
+            else {
+                statistics.noFix += 1
+                return emitted
+            }
+            state.epoch.setPosition(lat, lon, rank: 2, line: c.line)
+        }
         if let knots = try c.number(speedField, "RMC speed") { state.epoch.speed = knots * Self.knotsToMetersPerSecond }
         if let course = try c.number(courseField, "RMC course") { state.epoch.course = course }
         if state.epoch.quality == .unknown {
@@ -367,7 +523,7 @@ public struct NMEAReader {
     private mutating func gll(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let timeField = f.next(c.p), status = f.next(c.p), modeField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "GLL time")
+        let tod = try timeOfDay(timeField, c, "GLL time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         let valid = status.count == 1 && c.p[status.lowerBound] == 0x41
         let modeOK = modeField.isEmpty || c.p[modeField.lowerBound] != 0x4E
@@ -414,7 +570,7 @@ public struct NMEAReader {
 
     private mutating func zda(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
         let timeField = f.next(c.p), dayField = f.next(c.p), monthField = f.next(c.p), yearField = f.next(c.p)
-        let tod = try c.timeOfDay(timeField, "ZDA time")
+        let tod = try timeOfDay(timeField, c, "ZDA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         if !dayField.isEmpty || !monthField.isEmpty || !yearField.isEmpty {
             guard yearField.count == 4,  // yyyy: also keeps the day count far from Int overflow
@@ -435,20 +591,62 @@ public struct NMEAReader {
 struct _NMEAFields {
     var position: Int
     let end: Int
+    /// The offsets of the body's commas at or after `position`, in order, when the line scan
+    /// noted them (nil: fields are found by scanning).
+    private var commas: UnsafePointer<Int>?
+    /// How many offsets `commas` still holds.
+    private var remaining = 0
 
-    init(start: Int, end: Int) {
+    /// The fields of `start..<end`; `commas`, when given, are the offsets of every comma of the
+    /// sentence body holding that span, in order.
+    init(start: Int, end: Int, commas: UnsafeBufferPointer<Int>? = nil) {
         position = start
         self.end = end
+        if let commas, let base = commas.baseAddress {
+            var k = 0
+            while k < commas.count, commas[k] < start { k += 1 }
+            self.commas = base + k
+            remaining = commas.count - k
+        }
     }
 
     /// The next field's byte range (empty once the fields run out).
     mutating func next(_ p: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         guard position <= end else { return end..<end }
         let start = position
-        while position < end, p[position] != _ASCII.comma { position += 1 }
+        if let c = commas {
+            if remaining > 0 {
+                position = c.pointee
+                commas = c + 1
+                remaining -= 1
+            } else {
+                position = end
+            }
+        } else {
+            while position < end, p[position] != _ASCII.comma { position += 1 }
+        }
         let r = start..<position
         position += 1
         return r
+    }
+}
+
+/// The value parsed from the last field of one kind, with the field's bytes (a range of the
+/// reader's input, which never changes).
+struct _NMEAFieldCache<Value> {
+    private var range = 0..<0
+    private var value: Value?
+
+    /// The cached value when `r` holds the same bytes as the cached field.
+    @inline(__always) func value(for r: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard let value, _Scan.sameBytes(p, r, range) else { return nil }
+        return value
+    }
+
+    /// Caches `v` parsed from `r`.
+    mutating func store(_ v: Value, for r: Range<Int>) {
+        range = r
+        value = v
     }
 }
 
@@ -466,6 +664,16 @@ struct _NMEAEpoch {
     var course: Double?
     var quality = GPSFixQuality.unknown
     var gsaMode: GPSFixMode?
+    /// The latitude, N/S, longitude and E/W fields of the GGA that set the position (rank 3).
+    var ggaPosition = (0..<0, 0..<0, 0..<0, 0..<0)
+
+    /// Whether the four coordinate fields hold the same bytes as the GGA's.
+    func ggaPositionMatches(
+        _ lat: Range<Int>, _ ns: Range<Int>, _ lon: Range<Int>, _ ew: Range<Int>, _ p: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        _Scan.sameBytes(p, lat, ggaPosition.0) && _Scan.sameBytes(p, ns, ggaPosition.1)
+            && _Scan.sameBytes(p, lon, ggaPosition.2) && _Scan.sameBytes(p, ew, ggaPosition.3)
+    }
 
     mutating func setPosition(_ lat: Double, _ lon: Double, rank: Int, line: Int) {
         guard rank > self.rank else { return }
@@ -514,5 +722,40 @@ struct _NMEAState {
             time: time, latitude: epoch.latitude, longitude: epoch.longitude, elevation: epoch.elevation,
             hdop: epoch.hdop, speed: epoch.speed, course: epoch.course, quality: epoch.quality, mode: mode,
             segment: 0, line: epoch.line)
+    }
+}
+
+/// Eight bytes at a time in a UInt64 (SIMD within a register): the NMEA line scan's helpers.
+/// Source: the zero-byte tests of Hacker's Delight (H. S. Warren, 2nd ed., §6-1).
+enum _SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    static let stars: UInt64 = 0x2A2A_2A2A_2A2A_2A2A
+    static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    static let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C
+
+    /// Whether one of the eight bytes of `v` is zero (exact as a yes/no answer).
+    @inline(__always) static func hasZeroByte(_ v: UInt64) -> Bool {
+        (v &- ones) & ~v & highBits != 0
+    }
+
+    /// The high bit of each zero byte of `v` (exact: no borrow between bytes).
+    @inline(__always) static func zeroBytes(_ v: UInt64) -> UInt64 {
+        let t = (v & lowBits) &+ lowBits
+        return ~(t | v | lowBits)
+    }
+
+    /// How many of the eight bytes of `v` are zero.
+    @inline(__always) static func zeroByteCount(_ v: UInt64) -> Int {
+        zeroBytes(v).nonzeroBitCount
+    }
+
+    /// The XOR of the eight bytes of `v`.
+    @inline(__always) static func xorOfBytes(_ v: UInt64) -> UInt8 {
+        var x = v ^ (v >> 32)
+        x ^= x >> 16
+        x ^= x >> 8
+        return UInt8(truncatingIfNeeded: x)
     }
 }
