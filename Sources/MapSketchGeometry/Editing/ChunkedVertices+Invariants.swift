@@ -21,7 +21,7 @@ extension ChunkedVertices {
     /// The tail: shorter than a chunk, its envelope and first vertex current.
     func _checkTail() {
         precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
-        precondition(_tailEnvelope == _VertexNode.envelope(of: _tail), "tail envelope is stale")
+        precondition(_tailEnvelope == _VertexNode.referenceEnvelope(of: _tail), "tail envelope is stale")
         if let t = _tailNode, t.count > 0 { precondition(t.first == t.base[0], "tail first vertex is stale") }
     }
 
@@ -57,7 +57,7 @@ extension ChunkedVertices {
     private func _check(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
         if n.isLeaf {
             precondition(n.count > 0 && n.count <= _VertexNode.leafCapacity, "chunk size")
-            precondition(n.envelope == _VertexNode.envelope(of: n.points), "chunk envelope is stale")
+            precondition(n.envelope == _VertexNode.referenceEnvelope(of: n.points), "chunk envelope is stale")
             precondition(n.first == n.points[0], "chunk first vertex is stale")
             if leafDepth < 0 { leafDepth = depth }
             precondition(leafDepth == depth, "chunks at different depths")

@@ -140,10 +140,38 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     /// The number of entries: vertices of a leaf, children of an internal node.
     var size: Int { isLeaf ? count : children.count }
 
-    static func envelope(of points: some Sequence<Point>) -> Envelope {
+    /// The envelope of `points` by the scalar fold: the reference the invariant checks compare with.
+    static func referenceEnvelope(of points: some Sequence<Point>) -> Envelope {
         var e = emptyEnvelope
         for p in points { e.expand(toInclude: p) }
         return e
+    }
+
+    /// The envelope of a chunk's vertices, branch-free: each bound is a select (`v < lo ? v : lo`),
+    /// which compiles to one `minsd`/`maxsd`, instead of the scalar fold's four unpredictable
+    /// branches per vertex. The comparisons are those of `Envelope.expand(toInclude:)`, so the
+    /// result is identical to ``referenceEnvelope(of:)`` (NaN coordinates are skipped by both).
+    /// - Complexity: O(n).
+    static func envelope(of points: UnsafeBufferPointer<Point>) -> Envelope {
+        var xmin = Double.infinity
+        var ymin = Double.infinity
+        var xmax = -Double.infinity
+        var ymax = -Double.infinity
+        for p in points {
+            let x = p.x
+            let y = p.y
+            xmin = x < xmin ? x : xmin
+            xmax = x > xmax ? x : xmax
+            ymin = y < ymin ? y : ymin
+            ymax = y > ymax ? y : ymax
+        }
+        return Envelope(xmin: xmin, ymin: ymin, xmax: xmax, ymax: ymax)
+    }
+
+    /// The envelope of a chunk's vertices (see the `UnsafeBufferPointer` overload).
+    @inline(__always)
+    static func envelope(of points: UnsafeMutableBufferPointer<Point>) -> Envelope {
+        envelope(of: UnsafeBufferPointer(points))
     }
 
     /// The union of the children's envelopes, from the inline array.
