@@ -272,28 +272,35 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         return children.count > _VertexNode.branchCapacity ? splitBranch() : nil
     }
 
-    /// Appends the leaf `leaf` after every leaf of this (internal) subtree; returns a split sibling.
+    /// Appends the leaf `leaf` after every leaf of this (internal) subtree; returns a new right
+    /// sibling when this node is full.
+    ///
+    /// A full node does not split in halves here: the new leaf starts a sibling of its own, so
+    /// a part built by appends has full internal nodes, as a bulk load has (half-full nodes
+    /// would double their number, their allocations and the tree's cache footprint).
     func appendLeaf(_ leaf: _VertexNode) -> _VertexNode? {
         let last = children.count - 1
-        if children[last].isLeaf {
-            children.append(leaf)
-            childCounts.append(leaf.count)
-            childEnvelopes.append(leaf.envelope)
-        } else {
+        var newChild: _VertexNode? = leaf
+        if !children[last].isLeaf {
             makeChildUnique(last)
             let child = children[last]
-            let split = child.appendLeaf(leaf)
+            newChild = child.appendLeaf(leaf)
             childCounts[last] = child.count
             childEnvelopes[last] = child.envelope
-            if let split {
-                children.append(split)
-                childCounts.append(split.count)
-                childEnvelopes.append(split.envelope)
-            }
         }
-        count += leaf.count
-        envelope.expand(toInclude: leaf.envelope)
-        return children.count > _VertexNode.branchCapacity ? splitBranch() : nil
+        guard let sibling = newChild else {
+            // The leaf went into the last child's subtree.
+            count += leaf.count
+            envelope.expand(toInclude: leaf.envelope)
+            return nil
+        }
+        if children.count >= _VertexNode.branchCapacity { return .branch(CollectionOfOne(sibling)) }
+        children.append(sibling)
+        childCounts.append(sibling.count)
+        childEnvelopes.append(sibling.envelope)
+        count += sibling.count
+        envelope.expand(toInclude: sibling.envelope)
+        return nil
     }
 
     /// Replaces the vertex at `index` with `p` and returns the old vertex.
