@@ -174,11 +174,22 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         envelope(of: UnsafeBufferPointer(points))
     }
 
-    /// The union of the children's envelopes, from the inline array.
+    /// The union of the children's envelopes, from the inline array, branch-free (selects, as in
+    /// a chunk's envelope, with the comparisons of `Envelope.expand(toInclude:)`).
     private func unionOfChildEnvelopes() -> Envelope {
-        var e = _VertexNode.emptyEnvelope
-        childEnvelopes.withUnsafeBufferPointer { for ce in $0 { e.expand(toInclude: ce) } }
-        return e
+        childEnvelopes.withUnsafeBufferPointer { es in
+            var xmin = Double.infinity
+            var ymin = Double.infinity
+            var xmax = -Double.infinity
+            var ymax = -Double.infinity
+            for e in es {
+                xmin = e.xmin < xmin ? e.xmin : xmin
+                xmax = e.xmax > xmax ? e.xmax : xmax
+                ymin = e.ymin < ymin ? e.ymin : ymin
+                ymax = e.ymax > ymax ? e.ymax : ymax
+            }
+            return Envelope(xmin: xmin, ymin: ymin, xmax: xmax, ymax: ymax)
+        }
     }
 
     /// Makes child `i` uniquely referenced so it may be mutated.
