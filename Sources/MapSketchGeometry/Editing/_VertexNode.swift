@@ -353,9 +353,25 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
             let n = count
             precondition(index >= 0 && index < n, "chunk index out of range")
             let old = base[index]
-            (base + index).moveInitialize(from: base + index + 1, count: n - index - 1)
+            if _VertexNode.onBoundary(old, envelope) {
+                // The envelope may shrink: recompute it in the same pass that closes the gap, so
+                // the vertices after `index` are read once (a chunk is 6 KB, often not cached).
+                var e = _VertexNode.envelope(of: UnsafeBufferPointer(start: base, count: index))
+                var j = index
+                while j < n - 1 {
+                    let q = base[j + 1]
+                    base[j] = q
+                    e.xmin = q.x < e.xmin ? q.x : e.xmin
+                    e.xmax = q.x > e.xmax ? q.x : e.xmax
+                    e.ymin = q.y < e.ymin ? q.y : e.ymin
+                    e.ymax = q.y > e.ymax ? q.y : e.ymax
+                    j += 1
+                }
+                envelope = e
+            } else {
+                (base + index).moveInitialize(from: base + index + 1, count: n - index - 1)
+            }
             count = n - 1
-            if _VertexNode.onBoundary(old, envelope) { envelope = _VertexNode.envelope(of: points) }
             if index == 0, n > 1 { first = base[0] }
             return old
         }
