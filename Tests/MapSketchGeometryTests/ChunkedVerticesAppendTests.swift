@@ -96,6 +96,35 @@ import Testing
         #expect(v.array == pts)
     }
 
+    /// A part's first tail starts small (16 vertices of room) and moves to a full chunk when it
+    /// outgrows it; bulk loads leave a tail sized to what is left over. Appends and inserts
+    /// across those moves, with snapshots taken on the way, match an array.
+    @Test(arguments: [0, 1, 15, 16, 17, 100, 127, 128, 129, 143, 144])
+    func smallTailsGrowIntoFullChunks(start: Int) {
+        var v = ChunkedVertices((0..<start).map { Point(Double($0), 1) })
+        var model = v.array
+        var snapshots: [(ChunkedVertices, [Point])] = []
+        for k in 0..<300 {
+            let p = Point(Double(-k), Double(k % 5))
+            if k % 3 == 0 {
+                let i = model.count - Swift.min(model.count, k % 7 == 0 ? 0 : k % 11)
+                v.insert(p, at: i)
+                model.insert(p, at: i)
+            } else {
+                v.append(p)
+                model.append(p)
+            }
+            if k % 37 == 0 { snapshots.append((v, model)) }
+        }
+        v._checkInvariantsNow()
+        #expect(v.array == model)
+        #expect(v.envelope == Envelope(points: model))
+        for (s, m) in snapshots {
+            s._checkInvariantsNow()
+            #expect(s.array == m)
+        }
+    }
+
     /// A value copied while its tail chunk is part-filled keeps its vertices when either side
     /// appends, inserts into, moves in or removes from the tail afterwards.
     @Test func copiesOfAPartFilledTailAreIndependent() {

@@ -22,7 +22,10 @@ extension ChunkedVertices {
     func _checkTail() {
         precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
         precondition(_tailEnvelope == _VertexNode.referenceEnvelope(of: _tail), "tail envelope is stale")
-        if let t = _tailNode, t.count > 0 { precondition(t.first == t.base[0], "tail first vertex is stale") }
+        if let t = _tailNode {
+            precondition(t.count <= t.room && t.room <= _VertexNode.leafStorage, "tail room")
+            if t.count > 0 { precondition(t.first == t.base[0], "tail first vertex is stale") }
+        }
     }
 
     /// The tail and the root's own counts, envelope and first vertex: O(chunk + fanout).
@@ -57,6 +60,7 @@ extension ChunkedVertices {
     private func _check(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
         if n.isLeaf {
             precondition(n.count > 0 && n.count <= _VertexNode.leafCapacity, "chunk size")
+            precondition(n.room == _VertexNode.leafStorage, "chunk room")
             precondition(n.envelope == _VertexNode.referenceEnvelope(of: n.points), "chunk envelope is stale")
             precondition(n.first == n.points[0], "chunk first vertex is stale")
             if leafDepth < 0 { leafDepth = depth }

@@ -63,7 +63,8 @@ public struct ChunkedVertices: @unchecked Sendable {
                 root = level.first
             }
             let rest = UnsafeBufferPointer(rebasing: buf[(fullChunks * cap)...])
-            return (root, rest.isEmpty ? nil : .leaf(copying: rest))
+            let room = Swift.max(rest.count, _VertexNode.firstTailRoom)
+            return (root, rest.isEmpty ? nil : .leaf(copying: rest, room: room))
         }
         _checkInvariants()
     }
@@ -123,7 +124,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     ///   One allocation per 128 vertices (the next chunk), none for the other 127.
     @inlinable
     public mutating func append(_ p: Point) {
-        if !isKnownUniquelyReferenced(&_tailNode) { _makeTailUnique() }
+        if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
         if _tailNode.unsafelyUnwrapped.appendToLeaf(p) >= _VertexNode.leafCapacity { _flushTail() }
         _checkInvariants()
     }
@@ -134,7 +135,7 @@ public struct ChunkedVertices: @unchecked Sendable {
         precondition(index >= 0 && index <= count, "vertex index out of range")
         let t = _treeCount
         if index >= t {
-            if !isKnownUniquelyReferenced(&_tailNode) { _makeTailUnique() }
+            if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
             _ = _tailNode.unsafelyUnwrapped.insert(p, at: index - t)
             if _tailNode.unsafelyUnwrapped.count >= _VertexNode.leafCapacity { _flushTail() }
         } else {
@@ -199,10 +200,22 @@ public struct ChunkedVertices: @unchecked Sendable {
         if !isKnownUniquelyReferenced(&_root) { _root = _root?.copy() }
     }
 
-    /// Gives this value a tail of its own: a new empty leaf, or a copy of a shared one.
-    @usableFromInline
+    /// Gives this value a tail of its own: a copy of a shared one.
     mutating func _makeTailUnique() {
-        _tailNode = _tailNode?.copy() ?? _VertexNode.makeLeaf()
+        _tailNode = _tailNode?.copy()
+    }
+
+    /// Gives this value a tail of its own with room for one more vertex: a small new leaf when
+    /// the part has no tail yet, else a copy (of a shared tail, same room) or a full-size move (of
+    /// a small tail that is full).
+    @usableFromInline
+    mutating func _prepareTail() {
+        guard let t = _tailNode else {
+            // After a flush the part is growing: start a full chunk; a new part starts small.
+            _tailNode = _VertexNode.makeLeaf(room: _root == nil ? _VertexNode.firstTailRoom : _VertexNode.leafStorage)
+            return
+        }
+        _tailNode = t.copy(room: t.isFull ? _VertexNode.leafStorage : t.room)
     }
 
     /// Moves the full tail into the tree as its last chunk; the next append starts a new one.
@@ -210,6 +223,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     mutating func _flushTail() {
         let leaf = _tailNode.unsafelyUnwrapped
         _tailNode = nil
+        precondition(leaf.room == _VertexNode.leafStorage, "a chunk joins the tree with full room")
         // No local reference to the root may be alive here: it would make the root look shared
         // and every flush would copy the root's path.
         guard _root != nil else {

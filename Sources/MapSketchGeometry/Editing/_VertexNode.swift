@@ -22,6 +22,9 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     /// Vertices a leaf has room for: one more than its capacity, so an insert can overflow
     /// before the leaf splits.
     @inlinable static var leafStorage: Int { leafCapacity + 1 }
+    /// Room of a part's first tail chunk: a small part (a ring, a short path) takes about 1 KB,
+    /// not a whole chunk; the tail moves to a full-size node once, when it outgrows this.
+    static var firstTailRoom: Int { 16 }
     /// Most children of an internal node.
     @inlinable static var branchCapacity: Int { 64 }
     /// A leaf with fewer vertices than this is merged with a neighbour when the two fit in one.
@@ -37,7 +40,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     /// The header (count, envelope, first vertex, and an internal node's child arrays).
     @inlinable @inline(__always)
     var h: UnsafeMutablePointer<_VertexNodeHeader> { withUnsafeMutablePointerToHeader { $0 } }
-    /// A leaf's vertices (`count` of them, room for ``leafStorage``).
+    /// A leaf's vertices (`count` of them, room for `room`).
     @inlinable @inline(__always)
     var base: UnsafeMutablePointer<Point> { withUnsafeMutablePointerToElements { $0 } }
 
@@ -79,21 +82,21 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     // Points are trivial values: the leaf's vertices need no deinitialisation, and
     // ManagedBuffer destroys the header.
 
-    /// An empty leaf with room for ``leafStorage`` vertices.
-    @usableFromInline
-    static func makeLeaf() -> _VertexNode {
-        let b = create(minimumCapacity: leafStorage) { _ in
+    /// An empty leaf with room for `room` vertices (``leafStorage`` for every leaf in the tree;
+    /// less only for a tail).
+    static func makeLeaf(room: Int = leafStorage) -> _VertexNode {
+        let b = create(minimumCapacity: room) { _ in
             _VertexNodeHeader(
                 count: 0, envelope: emptyEnvelope, first: Point(0, 0), children: [], childCounts: [],
-                childEnvelopes: [], isLeaf: true)
+                childEnvelopes: [], room: room, isLeaf: true)
         }
         return unsafeDowncast(b, to: _VertexNode.self)
     }
 
-    /// A leaf holding a copy of `points` (at most ``leafStorage``).
-    static func leaf(copying points: UnsafeBufferPointer<Point>) -> _VertexNode {
-        precondition(points.count <= leafStorage, "chunk overflow")
-        let n = makeLeaf()
+    /// A leaf holding a copy of `points` (at most `room`), with room for `room` vertices.
+    static func leaf(copying points: UnsafeBufferPointer<Point>, room: Int = leafStorage) -> _VertexNode {
+        precondition(points.count <= room && room <= leafStorage, "chunk overflow")
+        let n = makeLeaf(room: room)
         if let src = points.baseAddress, !points.isEmpty {
             n.base.initialize(from: src, count: points.count)
             n.count = points.count
@@ -122,20 +125,28 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         }
         let header = _VertexNodeHeader(
             count: total, envelope: e, first: cs.first?.first ?? Point(0, 0), children: cs,
-            childCounts: counts, childEnvelopes: envelopes, isLeaf: false)
+            childCounts: counts, childEnvelopes: envelopes, room: 0, isLeaf: false)
         return unsafeDowncast(create(minimumCapacity: 0) { _ in header }, to: _VertexNode.self)
     }
 
     /// A shallow copy: arrays are shared copy-on-write, children are shared; a leaf's vertices
-    /// are copied.
-    func copy() -> _VertexNode {
-        let header = h.pointee
+    /// are copied, into room for `room` vertices (by default the same room).
+    func copy(room: Int? = nil) -> _VertexNode {
+        var header = h.pointee
+        if let room {
+            precondition(header.isLeaf && header.count <= room && room <= _VertexNode.leafStorage, "chunk overflow")
+            header.room = room
+        }
         let n = unsafeDowncast(
-            _VertexNode.create(minimumCapacity: header.isLeaf ? _VertexNode.leafStorage : 0) { _ in header },
-            to: _VertexNode.self)
+            _VertexNode.create(minimumCapacity: header.room) { _ in header }, to: _VertexNode.self)
         if header.isLeaf { n.base.initialize(from: base, count: header.count) }
         return n
     }
+
+    /// Whether a leaf has no room for one more vertex.
+    @inlinable var isFull: Bool { h.pointee.count >= h.pointee.room }
+    /// The number of vertices a leaf has room for.
+    var room: Int { h.pointee.room }
 
     /// The number of entries: vertices of a leaf, children of an internal node.
     var size: Int { isLeaf ? count : children.count }
@@ -256,7 +267,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     func insert(_ p: Point, at index: Int) -> _VertexNode? {
         if isLeaf {
             let n = count
-            precondition(index >= 0 && index <= n && n < _VertexNode.leafStorage, "chunk insert out of range")
+            precondition(index >= 0 && index <= n && n < room, "chunk insert out of range")
             (base + index + 1).moveInitialize(from: base + index, count: n - index)
             (base + index).initialize(to: p)
             count = n + 1
@@ -469,13 +480,15 @@ struct _VertexNodeHeader {
     var childCounts: [Int]
     /// Internal: each child's envelope.
     var childEnvelopes: [Envelope]
+    /// Leaf: how many vertices fit in its storage. Internal: 0.
+    @usableFromInline var room: Int
     /// Whether the node is a leaf.
     @usableFromInline let isLeaf: Bool
 
     @usableFromInline
     init(
         count: Int, envelope: Envelope, first: Point, children: [_VertexNode], childCounts: [Int],
-        childEnvelopes: [Envelope], isLeaf: Bool
+        childEnvelopes: [Envelope], room: Int, isLeaf: Bool
     ) {
         self.count = count
         self.envelope = envelope
@@ -483,6 +496,7 @@ struct _VertexNodeHeader {
         self.children = children
         self.childCounts = childCounts
         self.childEnvelopes = childEnvelopes
+        self.room = room
         self.isLeaf = isLeaf
     }
 }
