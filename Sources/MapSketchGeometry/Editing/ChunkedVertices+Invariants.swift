@@ -2,8 +2,9 @@ extension ChunkedVertices {
     /// Checks the tree's structure after a mutation in debug builds; compiles to nothing in release.
     ///
     /// Every leaf holds 1…128 vertices and sits at the same depth; every internal node holds
-    /// 1…64 children whose recorded counts, envelopes and first vertices match; the tail is
-    /// shorter than a chunk and its envelope matches. Up to 4,096 vertices the whole tree is
+    /// 1…64 children whose recorded counts, envelopes and first vertices match (the counts and
+    /// envelopes the parent keeps inline included); the tail is shorter than a chunk and its
+    /// envelope and first vertex match. Up to 4,096 vertices the whole tree is
     /// checked; above that only the tail and the root's own entries, so a debug build stays
     /// O(log n) per edit on big sketches (tests call ``_checkInvariantsNow()`` for a full check).
     @inline(__always)
@@ -17,15 +18,26 @@ extension ChunkedVertices {
         #endif
     }
 
+    /// The tail: shorter than a chunk, its envelope and first vertex current.
+    func _checkTail() {
+        precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
+        precondition(_tailEnvelope == _VertexNode.referenceEnvelope(of: _tail), "tail envelope is stale")
+        if let t = _tailNode {
+            precondition(t.count <= t.room && t.room <= _VertexNode.leafStorage, "tail room")
+            if t.count > 0 { precondition(t.first == t.base[0], "tail first vertex is stale") }
+        }
+    }
+
     /// The tail and the root's own counts, envelope and first vertex: O(chunk + fanout).
     func _checkShallow() {
-        precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
-        precondition(_tailEnvelope == _VertexNode.envelope(of: _tail), "tail envelope is stale")
+        _checkTail()
         guard let r = _root, !r.isLeaf else { return }
         var total = 0
         var e = _VertexNode.emptyEnvelope
+        precondition(r.childEnvelopes.count == r.children.count, "child envelopes length")
         for (i, c) in r.children.enumerated() {
             precondition(r.childCounts[i] == c.count, "child count is stale")
+            precondition(r.childEnvelopes[i] == c.envelope, "child envelope is stale")
             total += c.count
             e.expand(toInclude: c.envelope)
         }
@@ -36,8 +48,7 @@ extension ChunkedVertices {
 
     /// The checks of ``_checkInvariants()`` over the whole tree, in any build (tests call it).
     public func _checkInvariantsNow() {
-        precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
-        precondition(_tailEnvelope == _VertexNode.envelope(of: _tail), "tail envelope is stale")
+        _checkTail()
         if let r = _root {
             precondition(r.count > 0, "empty root")
             if !r.isLeaf { precondition(r.children.count >= 2, "internal root with one child") }
@@ -48,9 +59,9 @@ extension ChunkedVertices {
 
     private func _check(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
         if n.isLeaf {
-            precondition(!n.points.isEmpty && n.points.count <= _VertexNode.leafCapacity, "chunk size")
-            precondition(n.count == n.points.count, "chunk count")
-            precondition(n.envelope == _VertexNode.envelope(of: n.points), "chunk envelope is stale")
+            precondition(n.count > 0 && n.count <= _VertexNode.leafCapacity, "chunk size")
+            precondition(n.room == _VertexNode.leafStorage, "chunk room")
+            precondition(n.envelope == _VertexNode.referenceEnvelope(of: n.points), "chunk envelope is stale")
             precondition(n.first == n.points[0], "chunk first vertex is stale")
             if leafDepth < 0 { leafDepth = depth }
             precondition(leafDepth == depth, "chunks at different depths")
@@ -58,10 +69,12 @@ extension ChunkedVertices {
         }
         precondition(!n.children.isEmpty && n.children.count <= _VertexNode.branchCapacity, "branch size")
         precondition(n.childCounts.count == n.children.count, "child counts length")
+        precondition(n.childEnvelopes.count == n.children.count, "child envelopes length")
         var total = 0
         var e = _VertexNode.emptyEnvelope
         for (i, c) in n.children.enumerated() {
             precondition(n.childCounts[i] == c.count, "child count is stale")
+            precondition(n.childEnvelopes[i] == c.envelope, "child envelope is stale")
             total += c.count
             e.expand(toInclude: c.envelope)
             _check(c, depth: depth + 1, leafDepth: &leafDepth)

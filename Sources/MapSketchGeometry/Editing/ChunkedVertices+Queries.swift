@@ -22,9 +22,11 @@ extension ChunkedVertices {
             return
         }
         var off = offset
+        let envelopes = n.childEnvelopes
+        let counts = n.childCounts
         for (i, c) in n.children.enumerated() {
-            if c.envelope.distanceSquared(to: p) <= best.limit { _nearestVertex(c, offset: off, p, &best) }
-            off += n.childCounts[i]
+            if envelopes[i].distanceSquared(to: p) <= best.limit { _nearestVertex(c, offset: off, p, &best) }
+            off += counts[i]
         }
     }
 
@@ -40,9 +42,11 @@ extension ChunkedVertices {
                 return
             }
             var off = offset
+            let envelopes = n.childEnvelopes
+            let counts = n.childCounts
             for (i, c) in n.children.enumerated() {
-                if c.envelope.distanceSquared(to: p) <= d2 { visit(c, off) }
-                off += n.childCounts[i]
+                if envelopes[i].distanceSquared(to: p) <= d2 { visit(c, off) }
+                off += counts[i]
             }
         }
         if let r = _root { visit(r, 0) }
@@ -110,12 +114,14 @@ extension ChunkedVertices {
         }
         var off = offset
         let cs = n.children
+        let envelopes = n.childEnvelopes
+        let counts = n.childCounts
         for i in 0..<cs.count {
             let after = i + 1 < cs.count ? cs[i + 1].first : next
-            var e = cs[i].envelope
+            var e = envelopes[i]
             if let after { e.expand(toInclude: after) }
             if e.distanceSquared(to: p) <= best.limit { _nearestMid(cs[i], offset: off, next: after, p, &best) }
-            off += n.childCounts[i]
+            off += counts[i]
         }
     }
 }
@@ -131,9 +137,11 @@ extension ChunkedVertices {
                 return
             }
             var off = offset
+            let envelopes = n.childEnvelopes
+            let counts = n.childCounts
             for (i, c) in n.children.enumerated() {
-                if c.envelope.intersects(envelope) { visit(c, off) }
-                off += n.childCounts[i]
+                if envelopes[i].intersects(envelope) { visit(c, off) }
+                off += counts[i]
             }
         }
         if let r = _root { visit(r, 0) }
@@ -148,7 +156,7 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
-        func emitChunk(_ pts: [Point], _ offset: Int, next: Point?) {
+        func emitChunk(_ pts: UnsafeMutableBufferPointer<Point>, _ offset: Int, next: Point?) {
             for i in 0..<pts.count {
                 let b: Point
                 if i + 1 < pts.count {
@@ -166,12 +174,14 @@ extension ChunkedVertices {
             if n.isLeaf { return emitChunk(n.points, offset, next: next) }
             var off = offset
             let cs = n.children
+            let envelopes = n.childEnvelopes
+            let counts = n.childCounts
             for i in 0..<cs.count {
                 let after = i + 1 < cs.count ? cs[i + 1].first : next
-                var e = cs[i].envelope
+                var e = envelopes[i]
                 if let after { e.expand(toInclude: after) }
                 if e.intersects(envelope) { visit(cs[i], off, next: after) }
-                off += n.childCounts[i]
+                off += counts[i]
             }
         }
         if let r = _root { visit(r, 0, next: _tail.first) }

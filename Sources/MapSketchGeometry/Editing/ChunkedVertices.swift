@@ -19,54 +19,72 @@
 /// Source: B+trees (Comer, "The Ubiquitous B-Tree", ACM Computing Surveys 11(2), 1979) with
 /// subtree counts as in order-statistic trees, and per-node bounding boxes as in R-trees
 /// (Guttman, SIGMOD 1984), here over a linear order instead of a spatial split.
-public struct ChunkedVertices: Sendable {
+///
+/// `@unchecked Sendable`: the nodes are shared between copies but only mutated when uniquely
+/// referenced, so a value sent to another task never sees a change made through another copy.
+public struct ChunkedVertices: @unchecked Sendable {
     @usableFromInline var _root: _VertexNode?
-    /// Vertices after the tree's last one; joins the tree as a chunk when it holds a full chunk.
-    @usableFromInline var _tail: [Point]
-    @usableFromInline var _tailEnvelope: Envelope
+    /// The leaf being filled by appends: the vertices after the tree's last one (fewer than a
+    /// chunk; nil until the first append after a flush). It joins the tree when it holds a full
+    /// chunk, node and all, so an append writes straight into its spare room.
+    @usableFromInline var _tailNode: _VertexNode?
 
     /// An empty part.
+    @inlinable
     public init() {
         _root = nil
-        _tail = []
-        _tailEnvelope = _VertexNode.emptyEnvelope
+        _tailNode = nil
     }
 
     /// A part holding `points` in order, bulk-loaded into full chunks.
     /// - Complexity: O(n) for n points.
     public init(_ points: some Sequence<Point>) {
-        self.init()
         let all = Array(points)
         let cap = _VertexNode.leafCapacity
         let fullChunks = all.count / cap
-        if fullChunks > 0 {
-            var level: [_VertexNode] = []
-            level.reserveCapacity(fullChunks)
-            for c in 0..<fullChunks { level.append(_VertexNode(leaf: Array(all[(c * cap)..<((c + 1) * cap)]))) }
-            while level.count > 1 {
-                var next: [_VertexNode] = []
-                var i = 0
-                while i < level.count {
-                    let j = Swift.min(i + _VertexNode.branchCapacity, level.count)
-                    next.append(_VertexNode(children: Array(level[i..<j])))
-                    i = j
+        (_root, _tailNode) = all.withUnsafeBufferPointer { buf -> (_VertexNode?, _VertexNode?) in
+            var root: _VertexNode?
+            if fullChunks > 0 {
+                var level: [_VertexNode] = []
+                level.reserveCapacity(fullChunks)
+                for c in 0..<fullChunks {
+                    level.append(.leaf(copying: UnsafeBufferPointer(rebasing: buf[(c * cap)..<((c + 1) * cap)])))
                 }
-                level = next
+                while level.count > 1 {
+                    var next: [_VertexNode] = []
+                    var i = 0
+                    while i < level.count {
+                        let j = Swift.min(i + _VertexNode.branchCapacity, level.count)
+                        next.append(.branch(level[i..<j]))
+                        i = j
+                    }
+                    level = next
+                }
+                root = level.first
             }
-            _root = level.first
+            let rest = UnsafeBufferPointer(rebasing: buf[(fullChunks * cap)...])
+            let room = Swift.max(rest.count, _VertexNode.firstTailRoom)
+            return (root, rest.isEmpty ? nil : .leaf(copying: rest, room: room))
         }
-        _tail = Array(all[(fullChunks * cap)...])
-        _tail.reserveCapacity(cap)
-        _tailEnvelope = _VertexNode.envelope(of: _tail)
         _checkInvariants()
     }
 
     @inline(__always) var _treeCount: Int { _root?.count ?? 0 }
+    @inline(__always) var _tailCount: Int { _tailNode?.count ?? 0 }
+
+    /// The tail's vertices (empty when there is no tail); valid while `self` is unchanged.
+    var _tail: UnsafeMutableBufferPointer<Point> {
+        guard let t = _tailNode else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+        return t.points
+    }
+
+    /// The tail's envelope (the empty envelope when there is no tail).
+    var _tailEnvelope: Envelope { _tailNode?.envelope ?? _VertexNode.emptyEnvelope }
 
     /// The number of vertices.
-    public var count: Int { (_root?.count ?? 0) + _tail.count }
+    public var count: Int { _treeCount + _tailCount }
     /// Whether there is no vertex.
-    public var isEmpty: Bool { _root == nil && _tail.isEmpty }
+    public var isEmpty: Bool { _root == nil && _tailCount == 0 }
 
     /// The envelope of the vertices, or nil when empty.
     /// - Complexity: O(1).
@@ -78,7 +96,11 @@ public struct ChunkedVertices: Sendable {
     }
 
     /// The first vertex. - Complexity: O(1).
-    public var first: Point? { _root?.first ?? _tail.first }
+    public var first: Point? {
+        if let r = _root { return r.first }
+        return _tail.first
+    }
+
     /// The last vertex. - Complexity: O(1) with a tail, else O(log n).
     public var last: Point? {
         if let l = _tail.last { return l }
@@ -91,18 +113,19 @@ public struct ChunkedVertices: Sendable {
     public subscript(index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = _treeCount
-        if index >= t { return _tail[index - t] }
+        if index >= t { return _tailNode.unsafelyUnwrapped.base[index - t] }
         return _root.unsafelyUnwrapped.point(at: index)
     }
 
     // MARK: Mutations
 
-    /// Appends `p`.
+    /// Appends `p`: the fast path writes into the tail chunk's spare room and widens its envelope.
     /// - Complexity: O(1) amortised (O(log n) once per full chunk, when the tail joins the tree).
+    ///   One allocation per 128 vertices (the next chunk), none for the other 127.
+    @inlinable
     public mutating func append(_ p: Point) {
-        _tail.append(p)
-        _tailEnvelope.expand(toInclude: p)
-        if _tail.count >= _VertexNode.leafCapacity { _flushTail() }
+        if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
+        if _tailNode.unsafelyUnwrapped.appendToLeaf(p) >= _VertexNode.leafCapacity { _flushTail() }
         _checkInvariants()
     }
 
@@ -112,14 +135,14 @@ public struct ChunkedVertices: Sendable {
         precondition(index >= 0 && index <= count, "vertex index out of range")
         let t = _treeCount
         if index >= t {
-            _tail.insert(p, at: index - t)
-            _tailEnvelope.expand(toInclude: p)
-            if _tail.count >= _VertexNode.leafCapacity { _flushTail() }
+            if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
+            _ = _tailNode.unsafelyUnwrapped.insert(p, at: index - t)
+            if _tailNode.unsafelyUnwrapped.count >= _VertexNode.leafCapacity { _flushTail() }
         } else {
             _makeRootUnique()
             let root = _root.unsafelyUnwrapped
             if let split = root.insert(p, at: index) {
-                _root = _VertexNode(children: [root, split])
+                _root = .branch([root, split])
             }
         }
         _checkInvariants()
@@ -133,13 +156,8 @@ public struct ChunkedVertices: Sendable {
         let t = _treeCount
         let old: Point
         if index >= t {
-            old = _tail[index - t]
-            _tail[index - t] = p
-            if _VertexNode.onBoundary(old, _tailEnvelope) {
-                _tailEnvelope = _VertexNode.envelope(of: _tail)
-            } else {
-                _tailEnvelope.expand(toInclude: p)
-            }
+            if !isKnownUniquelyReferenced(&_tailNode) { _makeTailUnique() }
+            old = _tailNode.unsafelyUnwrapped.replace(at: index - t, with: p)
         } else {
             _makeRootUnique()
             old = _root.unsafelyUnwrapped.replace(at: index, with: p)
@@ -156,8 +174,8 @@ public struct ChunkedVertices: Sendable {
         let t = _treeCount
         let old: Point
         if index >= t {
-            old = _tail.remove(at: index - t)
-            if _VertexNode.onBoundary(old, _tailEnvelope) { _tailEnvelope = _VertexNode.envelope(of: _tail) }
+            if !isKnownUniquelyReferenced(&_tailNode) { _makeTailUnique() }
+            old = _tailNode.unsafelyUnwrapped.remove(at: index - t)
         } else {
             _makeRootUnique()
             let root = _root.unsafelyUnwrapped
@@ -182,12 +200,30 @@ public struct ChunkedVertices: Sendable {
         if !isKnownUniquelyReferenced(&_root) { _root = _root?.copy() }
     }
 
-    /// Moves the full tail into the tree as its last chunk.
+    /// Gives this value a tail of its own: a copy of a shared one.
+    mutating func _makeTailUnique() {
+        _tailNode = _tailNode?.copy()
+    }
+
+    /// Gives this value a tail of its own with room for one more vertex: a small new leaf when
+    /// the part has no tail yet, else a copy (of a shared tail, same room) or a full-size move (of
+    /// a small tail that is full).
+    @usableFromInline
+    mutating func _prepareTail() {
+        guard let t = _tailNode else {
+            // After a flush the part is growing: start a full chunk; a new part starts small.
+            _tailNode = _VertexNode.makeLeaf(room: _root == nil ? _VertexNode.firstTailRoom : _VertexNode.leafStorage)
+            return
+        }
+        _tailNode = t.copy(room: t.isFull ? _VertexNode.leafStorage : t.room)
+    }
+
+    /// Moves the full tail into the tree as its last chunk; the next append starts a new one.
+    @usableFromInline
     mutating func _flushTail() {
-        let leaf = _VertexNode(leaf: _tail)
-        _tail = []
-        _tail.reserveCapacity(_VertexNode.leafCapacity)
-        _tailEnvelope = _VertexNode.emptyEnvelope
+        let leaf = _tailNode.unsafelyUnwrapped
+        _tailNode = nil
+        precondition(leaf.room == _VertexNode.leafStorage, "a chunk joins the tree with full room")
         // No local reference to the root may be alive here: it would make the root look shared
         // and every flush would copy the root's path.
         guard _root != nil else {
@@ -195,44 +231,49 @@ public struct ChunkedVertices: Sendable {
             return
         }
         if _root.unsafelyUnwrapped.isLeaf {
-            _root = _VertexNode(children: [_root.unsafelyUnwrapped, leaf])
+            _root = .branch([_root.unsafelyUnwrapped, leaf])
             return
         }
         _makeRootUnique()
         let r = _root.unsafelyUnwrapped
         if let split = r.appendLeaf(leaf) {
-            _root = _VertexNode(children: [r, split])
+            _root = .branch([r, split])
         }
     }
 
     // MARK: Bulk reads
 
-    /// Calls `body` with each chunk's vertices, in order.
-    /// - Complexity: O(n).
-    public func forEachChunk(_ body: (ArraySlice<Point>) throws -> Void) rethrows {
+    /// Calls `body` with each chunk's vertices, in place, in order.
+    func _forEachChunkBuffer(_ body: (UnsafeMutableBufferPointer<Point>) throws -> Void) rethrows {
         func visit(_ n: _VertexNode) throws {
             if n.isLeaf {
-                try body(n.points[...])
+                try body(n.points)
             } else {
                 for c in n.children { try visit(c) }
             }
         }
         if let r = _root { try visit(r) }
-        if !_tail.isEmpty { try body(_tail[...]) }
+        if let t = _tailNode, t.count > 0 { try body(t.points) }
+    }
+
+    /// Calls `body` with each chunk's vertices, in order (each chunk copied into the slice).
+    /// - Complexity: O(n).
+    public func forEachChunk(_ body: (ArraySlice<Point>) throws -> Void) rethrows {
+        try _forEachChunkBuffer { try body(ArraySlice($0)) }
     }
 
     /// The vertices as an array. - Complexity: O(n).
     public var array: [Point] {
         var out: [Point] = []
         out.reserveCapacity(count)
-        forEachChunk { out.append(contentsOf: $0) }
+        _forEachChunkBuffer { out.append(contentsOf: $0) }
         return out
     }
 
     /// The number of chunks (tree leaves plus a non-empty tail): for tests and diagnostics.
     public var chunkCount: Int {
         var n = 0
-        forEachChunk { _ in n += 1 }
+        _forEachChunkBuffer { _ in n += 1 }
         return n
     }
 
@@ -244,33 +285,36 @@ extension ChunkedVertices: Sequence {
     /// Iterates the vertices in order. - Complexity: O(1) amortised per vertex.
     public struct Iterator: IteratorProtocol {
         var stack: [(node: _VertexNode, next: Int)] = []
-        var leaf: [Point] = []
+        /// The chunk being read (kept alive by this reference) and its vertex count.
+        var leaf: _VertexNode?
+        var leafCount = 0
         var position = 0
-        var tail: [Point]
-        var tailDone = false
+        var tail: _VertexNode?
 
         init(_ v: ChunkedVertices) {
-            tail = v._tail
+            tail = v._tailNode
             if let r = v._root { stack.append((r, 0)) }
         }
 
         /// The next vertex, or nil after the last.
         public mutating func next() -> Point? {
             while true {
-                if position < leaf.count {
+                if position < leafCount, let l = leaf {
                     defer { position += 1 }
-                    return leaf[position]
+                    return l.base[position]
                 }
                 guard let top = stack.last else {
-                    if tailDone { return nil }
-                    tailDone = true
-                    leaf = tail
+                    guard let t = tail else { return nil }
+                    tail = nil
+                    leaf = t
+                    leafCount = t.count
                     position = 0
                     continue
                 }
                 if top.node.isLeaf {
                     stack.removeLast()
-                    leaf = top.node.points
+                    leaf = top.node
+                    leafCount = top.node.count
                     position = 0
                 } else if top.next < top.node.children.count {
                     stack[stack.count - 1].next += 1
@@ -291,7 +335,7 @@ extension ChunkedVertices: Sequence {
 extension ChunkedVertices: Hashable {
     /// Vertex-by-vertex equality; chunk boundaries do not matter. - Complexity: O(n).
     public static func == (lhs: ChunkedVertices, rhs: ChunkedVertices) -> Bool {
-        if lhs._root === rhs._root, lhs._tail == rhs._tail { return true }
+        if lhs._root === rhs._root, lhs._tailNode === rhs._tailNode { return true }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
