@@ -54,38 +54,9 @@ public final class GraphicsLayer: Layer {
         didSet { resolveRenderer() }
     }
 
-    // Slots: parallel arrays, ascending ids, kept in `slots` (see `_GraphicSlots`).
+    // Slots: parallel arrays in ascending id order, the spatial index and the resolved renderer
+    // symbols, kept in `slots` (see `_GraphicSlots`).
     private let slots = _GraphicSlots()
-    private var slotGraphics: [Graphic] {
-        get { slots.graphics }
-        _modify { yield &slots.graphics }
-    }
-    private var slotIDs: [Int] {
-        get { slots.ids }
-        _modify { yield &slots.ids }
-    }
-    private var slotAlive: [Bool] {
-        get { slots.alive }
-        _modify { yield &slots.alive }
-    }
-    /// -2: own symbol; -1: none; ≥ 0: index in `rendererSymbols`.
-    private var slotSymbol: [Int32] {
-        get { slots.symbol }
-        _modify { yield &slots.symbol }
-    }
-    private var index: SpatialIndex {
-        get { slots.index }
-        _modify { yield &slots.index }
-    }
-    private var rendererSymbols: [Symbol] {
-        get { slots.rendererSymbols }
-        set { slots.rendererSymbols = newValue }
-    }
-    /// The largest symbol reach of any graphic, in points (only grows until a rebuild).
-    private var maxReach: Double {
-        get { slots.maxReach }
-        set { slots.maxReach = newValue }
-    }
     private var deadCount = 0
     private var nextID = 0
     private var rendererReach: [Double] = []
@@ -103,14 +74,14 @@ public final class GraphicsLayer: Layer {
     }
 
     /// The number of graphics.
-    public var count: Int { slotIDs.count - deadCount }
+    public var count: Int { slots.ids.count - deadCount }
 
     /// The ids of all graphics in drawing order (bottom first).
     /// - Complexity: O(n).
     public var graphicIDs: [GraphicID] {
         var out: [GraphicID] = []
         out.reserveCapacity(count)
-        for s in slotIDs.indices where slotAlive[s] { out.append(GraphicID(rawValue: slotIDs[s])) }
+        for s in slots.ids.indices where slots.alive[s] { out.append(GraphicID(rawValue: slots.ids[s])) }
         return out
     }
 
@@ -119,14 +90,14 @@ public final class GraphicsLayer: Layer {
     public var graphics: [Graphic] {
         var out: [Graphic] = []
         out.reserveCapacity(count)
-        for s in slotIDs.indices where slotAlive[s] { out.append(slotGraphics[s]) }
+        for s in slots.ids.indices where slots.alive[s] { out.append(slots.graphics[s]) }
         return out
     }
 
     /// The graphic with this id.
     /// - Complexity: O(log n).
     public func graphic(_ id: GraphicID) -> Graphic? {
-        slot(of: id).map { slotGraphics[$0] }
+        slot(of: id).map { slots.graphics[$0] }
     }
 
     /// The symbol the graphic is drawn with: its own, else the renderer's, or nil.
@@ -166,27 +137,27 @@ public final class GraphicsLayer: Layer {
                 batch[i].geometry = _Projection.project(batch[i].geometry, from: from, to: to) ?? batch[i].geometry
             }
         }
-        let first = slotIDs.count
+        let first = slots.ids.count
         var ids: [GraphicID] = []
         ids.reserveCapacity(batch.count)
-        slotGraphics.append(contentsOf: batch)
+        slots.graphics.append(contentsOf: batch)
         slots.points.append(contentsOf: batch.lazy.map { _GraphicSlots.pointCoordinates($0.geometry) })
-        slotIDs.reserveCapacity(first + batch.count)
-        slotAlive.append(contentsOf: repeatElement(true, count: batch.count))
-        slotSymbol.reserveCapacity(first + batch.count)
+        slots.ids.reserveCapacity(first + batch.count)
+        slots.alive.append(contentsOf: repeatElement(true, count: batch.count))
+        slots.symbol.reserveCapacity(first + batch.count)
         for g in batch {
-            slotIDs.append(nextID)
+            slots.ids.append(nextID)
             ids.append(GraphicID(rawValue: nextID))
             nextID += 1
             let k = symbolIndex(for: g)
-            slotSymbol.append(k)
+            slots.symbol.append(k)
             noteSymbol(k, graphic: g, delta: 1)
         }
-        if batch.count > 64 && batch.count * 8 > index.count {
+        if batch.count > 64 && batch.count * 8 > slots.index.count {
             rebuildIndex()
         } else {
-            for s in first..<slotIDs.count {
-                if let e = slotGraphics[s].geometry.envelope { index.insert(s, box: e) }
+            for s in first..<slots.ids.count {
+                if let e = slots.graphics[s].geometry.envelope { slots.index.insert(s, box: e) }
             }
         }
         revision += 1
@@ -198,16 +169,16 @@ public final class GraphicsLayer: Layer {
     @discardableResult
     public func remove(_ id: GraphicID) -> Graphic? {
         guard let s = slot(of: id) else { return nil }
-        let g = slotGraphics[s]
-        noteSymbol(slotSymbol[s], graphic: g, delta: -1)
-        slotAlive[s] = false
-        slotGraphics[s] = Graphic(geometry: .point(nil))
+        let g = slots.graphics[s]
+        noteSymbol(slots.symbol[s], graphic: g, delta: -1)
+        slots.alive[s] = false
+        slots.graphics[s] = Graphic(geometry: .point(nil))
         slots.points[s] = _GraphicSlots.pointCoordinates(.point(nil))
-        slotSymbol[s] = -1
-        index.remove(s)
+        slots.symbol[s] = -1
+        slots.index.remove(s)
         deadCount += 1
         if let c = mapView?.callout, c.layerName == name, c.graphicID == id { mapView?.dismissCallout() }
-        if deadCount > 1024 && deadCount * 2 > slotIDs.count { compact() }
+        if deadCount > 1024 && deadCount * 2 > slots.ids.count { compact() }
         revision += 1
         return g
     }
@@ -215,15 +186,15 @@ public final class GraphicsLayer: Layer {
     /// Removes every graphic. Ids are not reused.
     public func removeAll() {
         if let c = mapView?.callout, c.layerName == name { mapView?.dismissCallout() }
-        slotGraphics.removeAll()
+        slots.graphics.removeAll()
         slots.points.removeAll()
-        slotIDs.removeAll()
-        slotAlive.removeAll()
-        slotSymbol.removeAll()
+        slots.ids.removeAll()
+        slots.alive.removeAll()
+        slots.symbol.removeAll()
         deadCount = 0
         symbolMismatchCount = 0
-        index.removeAll()
-        maxReach = rendererReach.max() ?? 0
+        slots.index.removeAll()
+        slots.maxReach = rendererReach.max() ?? 0
         revision += 1
     }
 
@@ -233,21 +204,21 @@ public final class GraphicsLayer: Layer {
     ///   the graphic unchanged.
     public func update(_ id: GraphicID, _ change: (inout Graphic) -> Void) throws {
         guard let s = slot(of: id) else { throw GraphicsLayerError.noSuchGraphic(id) }
-        var g = slotGraphics[s]
+        var g = slots.graphics[s]
         change(&g)
         if let sym = g.symbol, !sym._fits(g.geometry.type) {
             throw GraphicsLayerError.symbolMismatch(index: 0, symbolKind: sym.kindName, geometryType: g.geometry.type)
         }
         guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
-        noteSymbol(slotSymbol[s], graphic: slotGraphics[s], delta: -1)
-        let moved = g.geometry != slotGraphics[s].geometry
-        slotGraphics[s] = g
+        noteSymbol(slots.symbol[s], graphic: slots.graphics[s], delta: -1)
+        let moved = g.geometry != slots.graphics[s].geometry
+        slots.graphics[s] = g
         slots.points[s] = _GraphicSlots.pointCoordinates(g.geometry)
-        slotSymbol[s] = symbolIndex(for: g)
-        noteSymbol(slotSymbol[s], graphic: g, delta: 1)
+        slots.symbol[s] = symbolIndex(for: g)
+        noteSymbol(slots.symbol[s], graphic: g, delta: 1)
         if moved {
-            index.remove(s)
-            if let e = g.geometry.envelope { index.insert(s, box: e) }
+            slots.index.remove(s)
+            if let e = g.geometry.envelope { slots.index.insert(s, box: e) }
         }
         revision += 1
     }
@@ -265,7 +236,7 @@ public final class GraphicsLayer: Layer {
     public func symbolMismatches() -> [SymbolMismatch] {
         guard symbolMismatchCount > 0 else { return [] }
         var out: [SymbolMismatch] = []
-        for s in slotIDs.indices where slotAlive[s] {
+        for s in slots.ids.indices where slots.alive[s] {
             if let m = mismatch(s) { out.append(m) }
         }
         return out
@@ -286,11 +257,11 @@ public final class GraphicsLayer: Layer {
     /// The topmost graphic under `q` (see ``hitTest(mapPoint:tolerance:resolution:maxResults:)``),
     /// without allocating.
     public func topmostHit(mapPoint q: Point, tolerance: Double, resolution: Double) -> GraphicID? {
-        slots.topmostSlot(q, tolerance: tolerance, resolution: resolution).map { GraphicID(rawValue: slotIDs[$0]) }
+        slots.topmostSlot(q, tolerance: tolerance, resolution: resolution).map { GraphicID(rawValue: slots.ids[$0]) }
     }
 
     /// Bytes held by the spatial index.
-    public var indexMemoryFootprint: Int { index.memoryFootprint }
+    public var indexMemoryFootprint: Int { slots.index.memoryFootprint }
 
     // MARK: Drawing
 
@@ -299,22 +270,22 @@ public final class GraphicsLayer: Layer {
     /// ``MapEvent/symbolMismatch(_:)`` event.
     public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         let visible = map.visibleEnvelope
-        let margin = maxReach * map.viewport.resolution
+        let margin = slots.maxReach * map.viewport.resolution
         for shift in map.visibleWorldShifts {
             let q = Envelope(
                 xmin: visible.xmin - shift - margin, ymin: visible.ymin - margin, xmax: visible.xmax - shift + margin,
                 ymax: visible.ymax + margin)
-            var slots: [Int] = []
-            index.search(q) { slots.append($0); return true }
-            slots.sort()
-            for s in slots {
+            var visibleSlots: [Int] = []
+            slots.index.search(q) { visibleSlots.append($0); return true }
+            visibleSlots.sort()
+            for s in visibleSlots {
                 if let m = mismatch(s) {
                     canvas.raw("<!-- symbol mismatch: \(SVGCanvas.escape(m.description).replacingOccurrences(of: "--", with: "- -")) -->")
                     map.emit(.symbolMismatch(m))
                     continue
                 }
                 guard let sym = resolved(s) else { continue }
-                canvas.draw(sym, geometry: slotGraphics[s].geometry) { p in
+                canvas.draw(sym, geometry: slots.graphics[s].geometry) { p in
                     map.toScreen(Point(x: p.x + shift, y: p.y))
                 }
             }
@@ -329,9 +300,9 @@ public final class GraphicsLayer: Layer {
         else { return }
         storedSpatialReference = to
         guard count > 0 else { return }
-        for s in slotGraphics.indices where slotAlive[s] {
-            slotGraphics[s].geometry = _Projection.project(slotGraphics[s].geometry, from: from, to: to) ?? slotGraphics[s].geometry
-            slots.points[s] = _GraphicSlots.pointCoordinates(slotGraphics[s].geometry)
+        for s in slots.graphics.indices where slots.alive[s] {
+            slots.graphics[s].geometry = _Projection.project(slots.graphics[s].geometry, from: from, to: to) ?? slots.graphics[s].geometry
+            slots.points[s] = _GraphicSlots.pointCoordinates(slots.graphics[s].geometry)
         }
         rebuildIndex()
         revision += 1
@@ -352,24 +323,24 @@ public final class GraphicsLayer: Layer {
 
     private func slot(of id: GraphicID) -> Int? {
         var lo = 0
-        var hi = slotIDs.count
+        var hi = slots.ids.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if slotIDs[mid] < id.rawValue { lo = mid + 1 } else { hi = mid }
+            if slots.ids[mid] < id.rawValue { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < slotIDs.count, slotIDs[lo] == id.rawValue, slotAlive[lo] else { return nil }
+        guard lo < slots.ids.count, slots.ids[lo] == id.rawValue, slots.alive[lo] else { return nil }
         return lo
     }
 
     private func resolved(_ s: Int) -> Symbol? { slots.resolved(s) }
 
     private func mismatch(_ s: Int) -> SymbolMismatch? {
-        guard slotAlive[s], let sym = resolved(s) else { return nil }
-        let t = slotGraphics[s].geometry.type
+        guard slots.alive[s], let sym = resolved(s) else { return nil }
+        let t = slots.graphics[s].geometry.type
         guard !sym._fits(t) else { return nil }
         return SymbolMismatch(
-            layerName: name, graphicID: GraphicID(rawValue: slotIDs[s]), symbolKind: sym.kindName, geometryType: t,
-            fromRenderer: slotSymbol[s] >= 0)
+            layerName: name, graphicID: GraphicID(rawValue: slots.ids[s]), symbolKind: sym.kindName, geometryType: t,
+            fromRenderer: slots.symbol[s] >= 0)
     }
 
     private func symbolIndex(for g: Graphic) -> Int32 {
@@ -378,46 +349,46 @@ public final class GraphicsLayer: Layer {
         return Int32(renderer.symbolIndex(for: g.attributes))
     }
 
-    /// Keeps `maxReach` and `symbolMismatchCount` up to date as a slot's symbol comes or goes.
+    /// Keeps `slots.maxReach` and `symbolMismatchCount` up to date as a slot's symbol comes or goes.
     private func noteSymbol(_ k: Int32, graphic g: Graphic, delta: Int) {
-        let sym: Symbol? = k == -2 ? g.symbol : (k >= 0 ? rendererSymbols[Int(k)] : nil)
+        let sym: Symbol? = k == -2 ? g.symbol : (k >= 0 ? slots.rendererSymbols[Int(k)] : nil)
         guard let sym else { return }
-        if delta > 0, k == -2 { maxReach = max(maxReach, _HitTest.reach(sym)) }
+        if delta > 0, k == -2 { slots.maxReach = max(slots.maxReach, _HitTest.reach(sym)) }
         if !sym._fits(g.geometry.type) { symbolMismatchCount += delta }
     }
 
     private func resolveRenderer() {
-        rendererSymbols = renderer?.symbols ?? []
-        rendererReach = rendererSymbols.map { _HitTest.reach($0) }
-        maxReach = rendererReach.max() ?? 0
+        slots.rendererSymbols = renderer?.symbols ?? []
+        rendererReach = slots.rendererSymbols.map { _HitTest.reach($0) }
+        slots.maxReach = rendererReach.max() ?? 0
         symbolMismatchCount = 0
-        for s in slotIDs.indices where slotAlive[s] {
-            let k = symbolIndex(for: slotGraphics[s])
-            slotSymbol[s] = k
-            noteSymbol(k, graphic: slotGraphics[s], delta: 1)
+        for s in slots.ids.indices where slots.alive[s] {
+            let k = symbolIndex(for: slots.graphics[s])
+            slots.symbol[s] = k
+            noteSymbol(k, graphic: slots.graphics[s], delta: 1)
         }
         revision += 1
     }
 
     private func rebuildIndex() {
-        index.bulkLoad(count: slotIDs.count) { s in slotAlive[s] ? slotGraphics[s].geometry.envelope : nil }
+        slots.index.bulkLoad(count: slots.ids.count) { s in slots.alive[s] ? slots.graphics[s].geometry.envelope : nil }
     }
 
-    /// Drops dead slots (ids stay; slots renumber) and rebuilds the index.
+    /// Drops dead slots (ids stay; slots renumber) and rebuilds the slots.index.
     private func compact() {
         var w = 0
-        for s in slotIDs.indices where slotAlive[s] {
-            slotGraphics[w] = slotGraphics[s]
+        for s in slots.ids.indices where slots.alive[s] {
+            slots.graphics[w] = slots.graphics[s]
             slots.points[w] = slots.points[s]
-            slotIDs[w] = slotIDs[s]
-            slotSymbol[w] = slotSymbol[s]
+            slots.ids[w] = slots.ids[s]
+            slots.symbol[w] = slots.symbol[s]
             w += 1
         }
-        slotGraphics.removeLast(slotGraphics.count - w)
+        slots.graphics.removeLast(slots.graphics.count - w)
         slots.points.removeLast(slots.points.count - w)
-        slotIDs.removeLast(slotIDs.count - w)
-        slotSymbol.removeLast(slotSymbol.count - w)
-        slotAlive = [Bool](repeating: true, count: w)
+        slots.ids.removeLast(slots.ids.count - w)
+        slots.symbol.removeLast(slots.symbol.count - w)
+        slots.alive = [Bool](repeating: true, count: w)
         deadCount = 0
         rebuildIndex()
     }
