@@ -90,25 +90,11 @@ enum _Scan {
             i += 1
         }
         var mantissa: UInt64 = 0
-        let integerStart = i
-        while i < end {
-            let d = p[i] &- _ASCII.zero
-            guard d < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
-        }
-        var digits = i - integerStart
+        var digits = digitRun(p, &i, end, into: &mantissa)
         var fractionDigits = 0
         if i < end, p[i] == _ASCII.dot {
             i += 1
-            let fractionStart = i
-            while i < end {
-                let d = p[i] &- _ASCII.zero
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
-            fractionDigits = i - fractionStart
+            fractionDigits = digitRun(p, &i, end, into: &mantissa)
             digits += fractionDigits
         }
         // At most 18 digits: the mantissa did not wrap (10^18 < 2^63).
@@ -116,6 +102,20 @@ enum _Scan {
         var value = Double(mantissa)
         if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
         return negative ? -value : value
+    }
+
+    /// Appends the decimal digits from `i` (up to `end` or the first non-digit) to `mantissa`,
+    /// wrapping (the caller bounds the digit count), and returns how many there were.
+    @inline(__always)
+    static func digitRun(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, into mantissa: inout UInt64) -> Int {
+        let start = i
+        while i < end {
+            let d = p[i] &- _ASCII.zero
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
+        }
+        return i - start
     }
 
     /// ``double(_:_:_:)`` for any input: signs, exponents, long mantissas.
