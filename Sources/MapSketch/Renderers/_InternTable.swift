@@ -1,10 +1,39 @@
+/// A string of at most 16 UTF-8 bytes packed into two words, with its length: two such keys are
+/// equal exactly when the strings' bytes are (see ``_InternTable/shortKey(_:)``). `length` is -1
+/// in an empty table slot.
+@usableFromInline
+struct _ShortKey: Hashable, Sendable {
+    @usableFromInline var w0: UInt64
+    @usableFromInline var w1: UInt64
+    @usableFromInline var length: Int32
+    @usableFromInline var id: Int32
+
+    @inlinable
+    init(w0: UInt64, w1: UInt64, length: Int32, id: Int32) {
+        self.w0 = w0
+        self.w1 = w1
+        self.length = length
+        self.id = id
+    }
+
+    @usableFromInline static let empty = _ShortKey(w0: 0, w1: 0, length: -1, id: -1)
+}
+
 /// Interned attribute values of one unique-value field: strings, numbers and bools to small ids.
 ///
-/// Open addressing with linear probing over power-of-two tables; strings hash with FNV-1a over
-/// their UTF-8 bytes, numbers with a Fibonacci multiplicative hash of their bit pattern. A lookup
-/// allocates nothing and does not go through `Hasher` (SipHash), which dominates short keys.
+/// Open addressing with linear probing over power-of-two tables. Strings of up to 16 UTF-8 bytes
+/// (field values are short: codes, classes, names) are packed into two words and compared as
+/// integers, so a lookup neither hashes byte by byte nor compares or retains a `String`; longer
+/// strings hash with FNV-1a over their UTF-8 bytes. Numbers hash with a Fibonacci multiplicative
+/// hash of their bit pattern. A lookup allocates nothing (except for a string without contiguous
+/// UTF-8, which is copied once) and does not go through `Hasher` (SipHash), which dominates short
+/// keys.
 @usableFromInline
 struct _InternTable: Hashable, Sendable {
+    /// Strings of at most 16 UTF-8 bytes, packed.
+    @usableFromInline var shortKeys: [_ShortKey]
+    @usableFromInline var shortCount = 0
+    /// Longer strings.
     @usableFromInline var stringKeys: [String?]
     @usableFromInline var stringIDs: [Int32]
     @usableFromInline var numberKeys: [UInt64]
@@ -14,6 +43,7 @@ struct _InternTable: Hashable, Sendable {
     @usableFromInline var numberCount = 0
 
     init() {
+        shortKeys = [_ShortKey](repeating: .empty, count: 8)
         stringKeys = [String?](repeating: nil, count: 8)
         stringIDs = [Int32](repeating: -1, count: 8)
         numberKeys = [UInt64](repeating: 0, count: 8)
@@ -44,10 +74,64 @@ struct _InternTable: Hashable, Sendable {
     @inlinable
     static func hash(_ bits: UInt64) -> Int { Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) }
 
+    /// The packed form of `bytes` when it has at most 16 of them: for 8…16 bytes the first and
+    /// the last eight (overlapping), for 4…7 the first and the last four, for 1…3 the first, the
+    /// middle and the last byte. With the length alongside, each form determines the bytes.
+    @inlinable @inline(__always)
+    static func pack(_ bytes: UnsafeRawBufferPointer) -> _ShortKey? {
+        let n = bytes.count
+        guard n > 0 else { return _ShortKey(w0: 0, w1: 0, length: 0, id: -1) }
+        guard n <= 16, let p = bytes.baseAddress else { return nil }
+        let w0: UInt64
+        let w1: UInt64
+        if n >= 8 {
+            w0 = p.loadUnaligned(as: UInt64.self)
+            w1 = p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            w0 = UInt64(p.loadUnaligned(as: UInt32.self))
+            w1 = UInt64(p.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+        } else {
+            w0 = UInt64(p.load(as: UInt8.self)) | UInt64(p.load(fromByteOffset: n >> 1, as: UInt8.self)) << 8
+                | UInt64(p.load(fromByteOffset: n &- 1, as: UInt8.self)) << 16
+            w1 = 0
+        }
+        return _ShortKey(w0: w0, w1: w1, length: Int32(truncatingIfNeeded: n), id: -1)
+    }
+
+    /// `s` packed when its UTF-8 has at most 16 bytes, else nil.
+    @inlinable @inline(__always)
+    static func shortKey(_ s: String) -> _ShortKey? {
+        if let packed = s.utf8.withContiguousStorageIfAvailable({ pack(UnsafeRawBufferPointer($0)) }) { return packed }
+        // No contiguous UTF-8 (a foreign string): copy it once.
+        return Array(s.utf8).withUnsafeBytes { pack($0) }
+    }
+
+    @inlinable @inline(__always)
+    static func hash(_ k: _ShortKey) -> Int {
+        let h = (k.w0 ^ (k.w1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(UInt32(bitPattern: k.length))) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: h >> 32)
+    }
+
+    /// The id of a packed string, or -1.
+    @inlinable @inline(__always)
+    func lookup(short k: _ShortKey) -> Int32 {
+        shortKeys.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var i = Self.hash(k) & mask
+            while true {
+                let slot = slots[i]
+                if slot.length < 0 { return -1 }
+                if slot.w0 == k.w0, slot.w1 == k.w1, slot.length == k.length { return slot.id }
+                i = (i &+ 1) & mask
+            }
+        }
+    }
+
     /// The id of a string, or -1.
-    @inlinable
+    @inlinable @inline(__always)
     func lookup(_ s: String) -> Int32 {
-        stringKeys.withUnsafeBufferPointer { keys in
+        if let k = Self.shortKey(s) { return lookup(short: k) }
+        return stringKeys.withUnsafeBufferPointer { keys in
             let mask = keys.count - 1
             var i = Self.hash(s) & mask
             while true {
@@ -74,7 +158,7 @@ struct _InternTable: Hashable, Sendable {
     }
 
     /// The id of an attribute value, or -1 (null never matches).
-    @inlinable
+    @inlinable @inline(__always)
     func lookup(_ v: AttributeValue) -> Int32 {
         switch v {
         case .string(let s): return lookup(s)
@@ -89,6 +173,16 @@ struct _InternTable: Hashable, Sendable {
     /// Adds a string with `id` unless present (the first id wins).
     mutating func insert(_ s: String, id: Int32) {
         if lookup(s) >= 0 { return }
+        if var k = Self.shortKey(s) {
+            if (shortCount + 1) * 2 > shortKeys.count { growShort() }
+            k.id = id
+            let mask = shortKeys.count - 1
+            var i = Self.hash(k) & mask
+            while shortKeys[i].length >= 0 { i = (i + 1) & mask }
+            shortKeys[i] = k
+            shortCount += 1
+            return
+        }
         if (stringCount + 1) * 2 > stringKeys.count { growStrings() }
         let mask = stringKeys.count - 1
         var i = Self.hash(s) & mask
@@ -118,6 +212,17 @@ struct _InternTable: Hashable, Sendable {
 
     /// Whether the string is present.
     func contains(_ s: String) -> Bool { lookup(s) >= 0 }
+
+    private mutating func growShort() {
+        let old = shortKeys.filter { $0.length >= 0 }
+        shortKeys = [_ShortKey](repeating: .empty, count: shortKeys.count * 2)
+        for k in old {
+            let mask = shortKeys.count - 1
+            var i = Self.hash(k) & mask
+            while shortKeys[i].length >= 0 { i = (i + 1) & mask }
+            shortKeys[i] = k
+        }
+    }
 
     private mutating func growStrings() {
         let old = zip(stringKeys, stringIDs).compactMap { k, id in k.map { ($0, id) } }
