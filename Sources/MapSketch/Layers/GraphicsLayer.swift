@@ -141,16 +141,14 @@ public final class GraphicsLayer: Layer {
         var ids: [GraphicID] = []
         ids.reserveCapacity(batch.count)
         slots.graphics.append(contentsOf: batch)
-        slots.points.append(contentsOf: batch.lazy.map { _GraphicSlots.pointCoordinates($0.geometry) })
         slots.ids.reserveCapacity(first + batch.count)
         slots.alive.append(contentsOf: repeatElement(true, count: batch.count))
-        slots.symbol.reserveCapacity(first + batch.count)
         for g in batch {
             slots.ids.append(nextID)
             ids.append(GraphicID(rawValue: nextID))
             nextID += 1
             let k = symbolIndex(for: g)
-            slots.symbol.append(k)
+            slots.appendShape(g.geometry, symbol: k)
             noteSymbol(k, graphic: g, delta: 1)
         }
         if batch.count > 64 && batch.count * 8 > slots.index.count {
@@ -170,11 +168,10 @@ public final class GraphicsLayer: Layer {
     public func remove(_ id: GraphicID) -> Graphic? {
         guard let s = slot(of: id) else { return nil }
         let g = slots.graphics[s]
-        noteSymbol(slots.symbol[s], graphic: g, delta: -1)
+        noteSymbol(slots.symbol(s), graphic: g, delta: -1)
         slots.alive[s] = false
         slots.graphics[s] = Graphic(geometry: .point(nil))
-        slots.points[s] = _GraphicSlots.pointCoordinates(.point(nil))
-        slots.symbol[s] = -1
+        slots.setShape(s, .point(nil), symbol: -1)
         slots.index.remove(s)
         deadCount += 1
         if let c = mapView?.callout, c.layerName == name, c.graphicID == id { mapView?.dismissCallout() }
@@ -187,10 +184,9 @@ public final class GraphicsLayer: Layer {
     public func removeAll() {
         if let c = mapView?.callout, c.layerName == name { mapView?.dismissCallout() }
         slots.graphics.removeAll()
-        slots.points.removeAll()
+        slots.removeAllShapes()
         slots.ids.removeAll()
         slots.alive.removeAll()
-        slots.symbol.removeAll()
         deadCount = 0
         symbolMismatchCount = 0
         slots.index.removeAll()
@@ -210,12 +206,11 @@ public final class GraphicsLayer: Layer {
             throw GraphicsLayerError.symbolMismatch(index: 0, symbolKind: sym.kindName, geometryType: g.geometry.type)
         }
         guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
-        noteSymbol(slots.symbol[s], graphic: slots.graphics[s], delta: -1)
+        noteSymbol(slots.symbol(s), graphic: slots.graphics[s], delta: -1)
         let moved = g.geometry != slots.graphics[s].geometry
         slots.graphics[s] = g
-        slots.points[s] = _GraphicSlots.pointCoordinates(g.geometry)
-        slots.symbol[s] = symbolIndex(for: g)
-        noteSymbol(slots.symbol[s], graphic: g, delta: 1)
+        slots.setShape(s, g.geometry, symbol: symbolIndex(for: g))
+        noteSymbol(slots.symbol(s), graphic: g, delta: 1)
         if moved {
             slots.index.remove(s)
             if let e = g.geometry.envelope { slots.index.insert(s, box: e) }
@@ -302,7 +297,7 @@ public final class GraphicsLayer: Layer {
         guard count > 0 else { return }
         for s in slots.graphics.indices where slots.alive[s] {
             slots.graphics[s].geometry = _Projection.project(slots.graphics[s].geometry, from: from, to: to) ?? slots.graphics[s].geometry
-            slots.points[s] = _GraphicSlots.pointCoordinates(slots.graphics[s].geometry)
+            slots.setShape(s, slots.graphics[s].geometry, symbol: slots.symbol(s))
         }
         rebuildIndex()
         revision += 1
@@ -340,7 +335,7 @@ public final class GraphicsLayer: Layer {
         guard !sym._fits(t) else { return nil }
         return SymbolMismatch(
             layerName: name, graphicID: GraphicID(rawValue: slots.ids[s]), symbolKind: sym.kindName, geometryType: t,
-            fromRenderer: slots.symbol[s] >= 0)
+            fromRenderer: slots.symbol(s) >= 0)
     }
 
     private func symbolIndex(for g: Graphic) -> Int32 {
@@ -364,7 +359,7 @@ public final class GraphicsLayer: Layer {
         symbolMismatchCount = 0
         for s in slots.ids.indices where slots.alive[s] {
             let k = symbolIndex(for: slots.graphics[s])
-            slots.symbol[s] = k
+            slots.setSymbol(s, k)
             noteSymbol(k, graphic: slots.graphics[s], delta: 1)
         }
         revision += 1
@@ -379,15 +374,13 @@ public final class GraphicsLayer: Layer {
         var w = 0
         for s in slots.ids.indices where slots.alive[s] {
             slots.graphics[w] = slots.graphics[s]
-            slots.points[w] = slots.points[s]
+            slots.moveShape(from: s, to: w)
             slots.ids[w] = slots.ids[s]
-            slots.symbol[w] = slots.symbol[s]
             w += 1
         }
         slots.graphics.removeLast(slots.graphics.count - w)
-        slots.points.removeLast(slots.points.count - w)
+        slots.truncateShapes(to: w)
         slots.ids.removeLast(slots.ids.count - w)
-        slots.symbol.removeLast(slots.symbol.count - w)
         slots.alive = [Bool](repeating: true, count: w)
         deadCount = 0
         rebuildIndex()

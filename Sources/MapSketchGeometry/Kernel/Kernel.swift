@@ -200,6 +200,17 @@ public enum Kernel {
     /// `RayCrossingCounter` rule: upward edges include their start, downward edges their end).
     /// - Complexity: O(n) for n vertices.
     public static func locate(_ p: Point, inRing ring: [Point]) -> RingLocation {
+        ring.withUnsafeBufferPointer { _locate(p, inRing: $0) }
+    }
+
+    /// ``locate(_:inRing:)`` on a ring of packed x, y coordinates.
+    /// - Complexity: O(n) for n vertices.
+    public static func locate(_ p: Point, inRing ring: UnsafeBufferPointer<SIMD2<Double>>) -> RingLocation {
+        _locate(p, inRing: ring)
+    }
+
+    @inline(__always)
+    static func _locate<V: _PlanarXY>(_ p: Point, inRing ring: UnsafeBufferPointer<V>) -> RingLocation {
         let n = ring.count
         guard n > 0 else { return .exterior }
         var crossings = 0
@@ -213,7 +224,7 @@ public enum Kernel {
                 continue
             }
             if (p1.y > p.y && p2.y <= p.y) || (p2.y > p.y && p1.y <= p.y) {
-                var o = orient2d(p1, p2, p)
+                var o = orient2d(p1.x, p1.y, p2.x, p2.y, p.x, p.y)
                 if o == 0 { return .boundary }
                 if p2.y < p1.y { o = -o }
                 if o > 0 { crossings += 1 }

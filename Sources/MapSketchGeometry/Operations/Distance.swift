@@ -39,27 +39,66 @@ extension GeometryEngine {
     /// answer is the same as comparing that minimum).
     static func anySegment(of parts: [[Point]], closed: Bool, within limit: Double, of p: Point) -> Bool {
         for part in parts {
-            let found = part.withUnsafeBufferPointer { v -> Bool in
-                let n = v.count
-                for i in 0..<(closed ? n : n - 1) {
-                    let (_, d2) = closest(p, v[i], v[i + 1 == n ? 0 : i + 1])
-                    if d2.squareRoot() <= limit { return true }
-                }
-                return false
-            }
-            if found { return true }
+            if part.withUnsafeBufferPointer({ anySegment(of: $0, closed: closed, within: limit, of: p) }) { return true }
         }
         return false
     }
 
+    /// ``anySegment(of:closed:within:of:)`` on one part, of any vertex type.
+    @inline(__always)
+    static func anySegment<V: _PlanarXY>(of v: UnsafeBufferPointer<V>, closed: Bool, within limit: Double, of p: Point) -> Bool {
+        let n = v.count
+        for i in 0..<(closed ? n : n - 1) {
+            let a = v[i], b = v[i + 1 == n ? 0 : i + 1]
+            if _closest(p.x, p.y, a.x, a.y, b.x, b.y).d2.squareRoot() <= limit { return true }
+        }
+        return false
+    }
+
+    /// Whether the path `v` (x, y pairs; at least two) lies within `limit` of `p`: the answer
+    /// ``isWithin(_:of:_:)`` gives for a one-path polyline with these vertices.
+    /// - Complexity: O(v), less when a segment near the start is close enough.
+    public static func isWithin(_ limit: Double, of p: Point, path v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
+        v.count >= 2 && anySegment(of: v, closed: false, within: limit, of: p)
+    }
+
+    /// Whether the ring `v` (x, y pairs, open: the last vertex joins the first; at least two)
+    /// lies within `limit` of `p`, 0 inside: the answer ``isWithin(_:of:_:)`` gives for a one-ring
+    /// polygon with these vertices.
+    /// - Complexity: O(v).
+    public static func isWithin(_ limit: Double, of p: Point, ring v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
+        guard v.count >= 2 else { return false }
+        return anySegment(of: v, closed: true, within: limit, of: p) || (0 <= limit && Kernel.locate(p, inRing: v) != .exterior)
+    }
+
     /// The closest point to `p` on segment a–b and its squared distance.
     @inline(__always) static func closest(_ p: Point, _ a: Point, _ b: Point) -> (Point, Double) {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let c = _closest(p.x, p.y, a.x, a.y, b.x, b.y)
+        return (Point(c.x, c.y), c.d2)
+    }
+
+    /// ``closest(_:_:_:)`` on raw coordinates: the closest point (x, y) to (px, py) on the
+    /// segment and its squared distance.
+    @inline(__always) static func _closest(
+        _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double
+    ) -> (x: Double, y: Double, d2: Double) {
+        let dx = bx - ax, dy = by - ay
         let len2 = dx * dx + dy * dy
-        var t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0
+        var t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0
         t = min(1, max(0, t))
-        let c = t == 0 ? a.xy : (t == 1 ? b.xy : Point(a.x + t * dx, a.y + t * dy))
-        let ex = p.x - c.x, ey = p.y - c.y
-        return (c, ex * ex + ey * ey)
+        let cx = t == 0 ? ax : (t == 1 ? bx : ax + t * dx)
+        let cy = t == 0 ? ay : (t == 1 ? by : ay + t * dy)
+        let ex = px - cx, ey = py - cy
+        return (cx, cy, ex * ex + ey * ey)
     }
 }
+
+/// A vertex with planar coordinates: lets the segment and ring kernels run on `[Point]` and on
+/// packed `SIMD2<Double>` coordinates with the same code (and so the same answers).
+protocol _PlanarXY {
+    var x: Double { get }
+    var y: Double { get }
+}
+
+extension Point: _PlanarXY {}
+extension SIMD2: _PlanarXY where Scalar == Double {}
