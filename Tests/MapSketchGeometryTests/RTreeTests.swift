@@ -161,12 +161,14 @@ import Testing
     }
 }
 
-/// The bulk loader's Hilbert keys (computed four at a time in SIMD lanes) against the textbook
-/// iterative `xy2d` of the Hilbert curve (Wikipedia, "Hilbert curve"), on a 2¹⁶ grid.
+/// The bulk loader's Hilbert keys (three lookups of a 4-bit state table) against the textbook
+/// iterative `xy2d` of the Hilbert curve (Wikipedia, "Hilbert curve").
 @Suite struct HilbertKeyTests {
-    static func xy2d(_ x0: UInt32, _ y0: UInt32) -> UInt32 {
+    /// The Hilbert index of (x, y) on a 2^bits × 2^bits grid.
+    static func xy2d(_ x0: UInt32, _ y0: UInt32, bits: Int = 16) -> UInt32 {
+        let last: UInt32 = (1 << bits) - 1
         var x = x0, y = y0, d: UInt32 = 0
-        var s: UInt32 = 1 << 15
+        var s: UInt32 = 1 << (bits - 1)
         while s > 0 {
             let rx: UInt32 = (x & s) > 0 ? 1 : 0
             let ry: UInt32 = (y & s) > 0 ? 1 : 0
@@ -174,8 +176,8 @@ import Testing
             // Rotate the quadrant.
             if ry == 0 {
                 if rx == 1 {
-                    x = 65535 - x
-                    y = 65535 - y
+                    x = last - x
+                    y = last - y
                 }
                 swap(&x, &y)
             }
@@ -187,31 +189,111 @@ import Testing
     @Test func keysFollowTheHilbertCurve() {
         var r = SeededRandom(seed: 16)
         var mismatches: [String] = []
-        for i in 0..<20_000 {
-            let x = i < 256 ? UInt32(i & 15) : UInt32(r.int(in: 0...65535))
-            let y = i < 256 ? UInt32(i >> 4) : UInt32(r.int(in: 0...65535))
-            let got = _hilbert(x, y)
-            let want = Self.xy2d(x, y)
+        for i in 0..<40_000 {
+            // Every cell of the 32 × 32 corner, then random cells.
+            let x = i < 1024 ? i & 31 : r.int(in: 0...2047)
+            let y = i < 1024 ? i >> 5 : r.int(in: 0...2047)
+            let got = _hilbert22(x, y)
+            let want = Int(Self.xy2d(UInt32(x), UInt32(y), bits: 11))
             if got != want, mismatches.count < 3 { mismatches.append("(\(x), \(y)): \(got) vs \(want)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
-        let lanes = _hilbert(SIMD4(1, 2, 3, 40_000), SIMD4(9, 8, 7, 65_535))
-        #expect(lanes == SIMD4(Self.xy2d(1, 9), Self.xy2d(2, 8), Self.xy2d(3, 7), Self.xy2d(40_000, 65_535)))
-        #expect(lanes == SIMD4(_hilbert(1, 9), _hilbert(2, 8), _hilbert(3, 7), _hilbert(40_000, 65_535)))
+        // The 11-bit curve is the 16-bit one read at a coarser grain.
+        for _ in 0..<1000 {
+            let x = UInt32(r.int(in: 0...65535)), y = UInt32(r.int(in: 0...65535))
+            #expect(_hilbert22(Int(x >> 5), Int(y >> 5)) == Int(Self.xy2d(x, y) >> 10))
+        }
+        #expect(_hilbert22(0, 0) == 0)
+        #expect(_hilbert22(2047, 0) == (1 << 22) - 1)
     }
 }
 
 @Suite struct RadixSortTests {
-    /// The bulk loader's radix sort orders by the high 32 bits and keeps input order on ties
+    /// The bulk loader's radix sort orders by bits 32 ..< 54 and keeps input order on ties
     /// (the low 32 bits are the item's position).
     @Test(arguments: [0, 1, 2, 1000, 70_000])
-    func sortsByTheHighHalfStably(n: Int) {
+    func sortsByTheKeyBitsStably(n: Int) {
         var r = SeededRandom(seed: UInt64(n))
-        // Few distinct high halves in the small cases (many ties), all 32 bits used in the big one.
-        let spread = n < 70_000 ? 50 : Int(UInt32.max)
+        // Few distinct keys in the small cases (many ties), all 22 bits used in the big one.
+        let spread = n < 70_000 ? 50 : (1 << 22) - 1
         var keys = (0..<n).map { UInt64(r.int(in: 0...spread)) << 32 | UInt64($0) }
         let want = keys.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map(\.element)
-        _radixSortHigh32(&keys)
+        _radixSort22(&keys)
         #expect(keys == want)
+    }
+}
+
+/// The bulk loader's whole ordering (centres, grid, keys, sort, gather) against a scalar
+/// re-derivation: leaves hold the items sorted by (the textbook Hilbert index of the centre's
+/// cell on a 2¹¹ grid over the centres' bounds; position).
+@Suite struct LeafOrderTests {
+    @Test(arguments: [1, 5, 17, 1000, 20_000])
+    func leavesFollowTheCoarseHilbertOrder(n: Int) {
+        var r = SeededRandom(seed: UInt64(7 + n))
+        // Clustered data (a dense square and a sparse spread) so cells hold many items.
+        let boxes = (0..<n).map { i -> Envelope in
+            let spread = i % 3 == 0 ? 10_000.0 : 50.0
+            let x = r.double(in: 0...spread), y = r.double(in: 0...spread)
+            return Envelope(xmin: x, ymin: y, xmax: x + r.double(in: 0...20), ymax: y + r.double(in: 0...20))
+        }
+        let tree = PackedRTree(envelopes: boxes)
+        var order: [Int] = []
+        tree.forEachItem { id, _ in order.append(id) }
+
+        let centres = boxes.map { e -> (Float, Float) in
+            let b = _outward(e)
+            return (b.x * 0.5 + b.z * 0.5, b.y * 0.5 + b.w * 0.5)
+        }
+        let minX = centres.map(\.0).min()!, maxX = centres.map(\.0).max()!
+        let minY = centres.map(\.1).min()!, maxY = centres.map(\.1).max()!
+        let sx: Float = maxX > minX ? 2047 / (maxX - minX) : 0
+        let sy: Float = maxY > minY ? 2047 / (maxY - minY) : 0
+        func cell(_ v: Float) -> UInt32 { UInt32(min(v, 2047).rounded(.toNearestOrEven)) }
+        let keys = centres.map { c in HilbertKeyTests.xy2d(cell((c.0 - minX) * sx), cell((c.1 - minY) * sy), bits: 11) }
+        let want = boxes.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        #expect(order == want)
+    }
+}
+
+/// The branch-free outward rounding of the bulk loader against the scalar one.
+@Suite struct OutwardRoundingTests {
+    @Test func matchesTheScalarRounding() {
+        var r = SeededRandom(seed: 3)
+        let edges: [Double] = [
+            0, -0.0, 1, -1, 0.1, -0.1, 1e-300, -1e-300, 1e300, -1e300, .infinity, -.infinity,
+            Double(Float.greatestFiniteMagnitude), -Double(Float.greatestFiniteMagnitude),
+            Double(Float.leastNonzeroMagnitude) / 3, 16_777_217, -16_777_217,
+        ]
+        var mismatches: [String] = []
+        for i in 0..<20_000 {
+            let v: [Double] = (0..<4).map { k in
+                i < edges.count * edges.count ? edges[k & 1 == 0 ? i % edges.count : i / edges.count] : r.double(in: -1e7...1e7)
+            }
+            let e = Envelope(xmin: v[0], ymin: v[1], xmax: v[2], ymax: v[3])
+            let got = _outward(e)
+            let want = SIMD4(_down(e.xmin), _down(e.ymin), _up(e.xmax), _up(e.ymax))
+            if unsafeBitCast(got, to: SIMD4<UInt32>.self) != unsafeBitCast(want, to: SIMD4<UInt32>.self), mismatches.count < 3 {
+                mismatches.append("\(v): \(got) vs \(want)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        let nan = _outward(Envelope(xmin: .nan, ymin: 0, xmax: .nan, ymax: 0))
+        #expect(nan.x.isNaN && nan.z.isNaN)
+    }
+}
+
+/// The parent-box reduction of the bulk loader against the scalar minimum.
+@Suite struct LeastLaneTests {
+    @Test func matchesTheScalarMinimumAndSkipsNaN() {
+        var r = SeededRandom(seed: 5)
+        for i in 0..<2000 {
+            var v = SIMD16<Float>((0..<16).map { _ in Float(r.double(in: -1e6...1e6)) })
+            // Some lanes NaN or infinite, as unused lanes and degenerate boxes are.
+            for _ in 0..<(i % 5) { v[r.int(in: 0...15)] = [.nan, .infinity, -.infinity][r.int(in: 0...2)] }
+            let lanes = (0..<16).map { v[$0] }.filter { !$0.isNaN }
+            let got = PackedRTree._least(v)
+            if let want = lanes.min() { #expect(got == want) } else { #expect(got.isNaN) }
+        }
+        #expect(PackedRTree._least(SIMD16(repeating: .nan)).isNaN)
     }
 }

@@ -118,6 +118,44 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MapSketch: the same hit test on a layer fed one graphic at a time (100k single adds), so its
+    // index is whatever the inserts left: a main tree rebuilt now and then plus the dynamic part
+    // of the inserts since (before the log-structured runs, up to an eighth of the layer scanned
+    // linearly on every query).
+    Benchmark("HitTest.points.100k.incremental.MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
+        (benchmark: Benchmark, state: (GraphicsLayer, [Point])) async in
+        let (layer, queries) = state
+        let handle = UncheckedSendable(benchmark)
+        await MainActor.run {
+            handle.value.startMeasurement()
+            var found = 0
+            for i in handle.value.scaledIterations {
+                let q = queries[i & (queryCount - 1)]
+                found &+= layer.hitTest(mapPoint: q, tolerance: tolerancePoints, resolution: resolution).count
+            }
+            handle.value.stopMeasurement()
+            blackHole(found)
+        }
+    } setup: {
+        let map = SyntheticMap(kind: .point, count: 100_000)
+        let queries = map.queryPoints(queryCount)
+        let layer = await MainActor.run {
+            let layer = GraphicsLayer()
+            for i in 0..<map.count {
+                do {
+                    try layer.add(Graphic(geometry: map.geometry(i)))
+                } catch {
+                    preconditionFailure("generated graphic rejected: \(error)")
+                }
+            }
+            verify(map, queries, engine: "MapSketch incremental") {
+                layer.hitTest(mapPoint: $0, tolerance: tolerancePoints, resolution: resolution).map(\.rawValue)
+            }
+            return layer
+        }
+        return (layer, queries)
+    }
+
     // The whole path a tap takes: screen → map transform, layers top to bottom, hit test.
     Benchmark("HitTest.points.1M.MapView", configuration: Suite.configuration(scalingFactor: .kilo)) {
         (benchmark: Benchmark, state: (MapView, [ScreenPoint])) async in

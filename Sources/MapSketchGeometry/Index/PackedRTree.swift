@@ -56,6 +56,7 @@ public struct PackedRTree: Sendable {
     public init(boxes input: [Float], ids itemIDs: [Int32]?) {
         let n = input.count / 4
         precondition(itemIDs == nil || itemIDs?.count == n, "one id per box")
+        precondition(n < Int(Int32.max), "item positions are 32-bit")
         self.count = n
         guard n > 0 else {
             blocks = []
@@ -75,16 +76,16 @@ public struct PackedRTree: Sendable {
         } while entries[entries.count - 1] > 1
         levelBlocks = starts
 
-        let keys = Self._sortedHilbertKeys(input, n)
+        let order = Self._hilbertOrder(input, n)
         let leafSlots = ((n + 15) / 16) * 16
         ids = [Int32](unsafeUninitializedCapacity: leafSlots) { l, initialized in
-            keys.withUnsafeBufferPointer { k in
+            order.withUnsafeBufferPointer { k in
                 if let itemIDs {
                     itemIDs.withUnsafeBufferPointer { src in
-                        for j in 0..<n { l[j] = src[Int(truncatingIfNeeded: k[j] & 0xFFFF_FFFF)] }
+                        for j in 0..<n { l[j] = src[Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: k[j]))] }
                     }
                 } else {
-                    for j in 0..<n { l[j] = Int32(truncatingIfNeeded: k[j] & 0xFFFF_FFFF) }
+                    for j in 0..<n { l[j] = Int32(truncatingIfNeeded: k[j]) }
                 }
             }
             for j in n..<leafSlots { l[j] = -1 }
@@ -92,96 +93,149 @@ public struct PackedRTree: Sendable {
         }
         blocks = [Float](unsafeUninitializedCapacity: totalBlocks * 64) { o, initialized in
             guard let base = o.baseAddress else { return }
-            // Every lane empty first; then the leaves in Hilbert order; then each level up.
-            for blk in 0..<totalBlocks {
-                let p = base + 64 * blk
-                p.initialize(repeating: .infinity, count: 32)
-                (p + 32).initialize(repeating: -.infinity, count: 32)
-            }
+            // Every lane is written once: the leaves in Hilbert order, then each level up, and
+            // each level's unused lanes (past its last entry, up to its block boundary) empty.
             input.withUnsafeBufferPointer { b in
-                keys.withUnsafeBufferPointer { k in
-                    for j in 0..<n {
-                        let i = 4 &* Int(truncatingIfNeeded: k[j] & 0xFFFF_FFFF)
+                order.withUnsafeBufferPointer { k in
+                    guard let src = b.baseAddress.map(UnsafeRawPointer.init) else { return }
+                    // Positions are below n (they were made from 0..<n), so every read is in
+                    // bounds. Four items at a time: four boxes transposed into one 4-lane store per
+                    // coordinate (j is a multiple of 4, so the four share a block).
+                    @inline(__always) func box(_ j: Int) -> SIMD4<Float> {
+                        src.loadUnaligned(fromByteOffset: 16 &* Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: k[j])), as: SIMD4<Float>.self)
+                    }
+                    var j = 0
+                    while j &+ 4 <= n {
+                        let b0 = box(j), b1 = box(j &+ 1), b2 = box(j &+ 2), b3 = box(j &+ 3)
+                        let p = UnsafeMutableRawPointer(base + (64 &* (j >> 4) &+ (j & 15)))
+                        p.storeBytes(of: SIMD4(b0.x, b1.x, b2.x, b3.x), as: SIMD4<Float>.self)
+                        p.storeBytes(of: SIMD4(b0.y, b1.y, b2.y, b3.y), toByteOffset: 64, as: SIMD4<Float>.self)
+                        p.storeBytes(of: SIMD4(b0.z, b1.z, b2.z, b3.z), toByteOffset: 128, as: SIMD4<Float>.self)
+                        p.storeBytes(of: SIMD4(b0.w, b1.w, b2.w, b3.w), toByteOffset: 192, as: SIMD4<Float>.self)
+                        j &+= 4
+                    }
+                    while j < n {
+                        let b0 = box(j)
                         let p = base + (64 &* (j >> 4) &+ (j & 15))
-                        p[0] = b[i]
-                        p[16] = b[i &+ 1]
-                        p[32] = b[i &+ 2]
-                        p[48] = b[i &+ 3]
+                        p[0] = b0.x
+                        p[16] = b0.y
+                        p[32] = b0.z
+                        p[48] = b0.w
+                        j &+= 1
                     }
                 }
             }
+            Self._emptyLanes(base + 64 * starts[0], from: n)
             for level in 1..<entries.count {
                 for e in 0..<entries[level] {
                     let child = UnsafeRawPointer(base + 64 * (starts[level - 1] + e))
                     let p = base + (64 &* (starts[level] &+ e >> 4) &+ (e & 15))
-                    p[0] = child.loadUnaligned(as: SIMD16<Float>.self).min()
-                    p[16] = child.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self).min()
-                    p[32] = child.loadUnaligned(fromByteOffset: 128, as: SIMD16<Float>.self).max()
-                    p[48] = child.loadUnaligned(fromByteOffset: 192, as: SIMD16<Float>.self).max()
+                    p[0] = Self._least(child.loadUnaligned(as: SIMD16<Float>.self))
+                    p[16] = Self._least(child.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self))
+                    p[32] = -Self._least(-child.loadUnaligned(fromByteOffset: 128, as: SIMD16<Float>.self))
+                    p[48] = -Self._least(-child.loadUnaligned(fromByteOffset: 192, as: SIMD16<Float>.self))
                 }
+                Self._emptyLanes(base + 64 * starts[level], from: entries[level])
             }
             initialized = totalBlocks * 64
         }
     }
 
-    /// Hilbert keys of the box centres (high 32 bits) with the box's position (low 32 bits),
-    /// sorted by key; ties keep input order.
-    static func _sortedHilbertKeys(_ input: [Float], _ n: Int) -> [UInt64] {
-        // Bounds of all centres for the Hilbert grid.
-        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+    /// The least lane of `v` (NaN lanes are skipped unless all are NaN), by halving: `min()`
+    /// of `SIMD16` is lowered lane by lane (about 60 instructions), this to vector compares.
+    @inline(__always)
+    static func _least(_ v: SIMD16<Float>) -> Float {
+        var a8 = v.lowHalf
+        a8.replace(with: v.highHalf, where: (v.highHalf .< a8) .| (a8 .!= a8))
+        var a4 = a8.lowHalf
+        a4.replace(with: a8.highHalf, where: (a8.highHalf .< a4) .| (a4 .!= a4))
+        var a2 = a4.lowHalf
+        a2.replace(with: a4.highHalf, where: (a4.highHalf .< a2) .| (a2 .!= a2))
+        return a2.y < a2.x || a2.x.isNaN ? a2.y : a2.x
+    }
+
+    /// Writes the empty box (+∞, +∞, −∞, −∞) into lanes `entries ..< ` the next multiple of 16 of
+    /// the level whose first block is at `level`.
+    private static func _emptyLanes(_ level: UnsafeMutablePointer<Float>, from entries: Int) {
+        var e = entries
+        while e & 15 != 0 {
+            let p = level + (64 &* (e >> 4) &+ (e & 15))
+            p[0] = .infinity
+            p[16] = .infinity
+            p[32] = -.infinity
+            p[48] = -.infinity
+            e += 1
+        }
+    }
+
+    /// The position of every item (low 32 bits) in the order of the Hilbert key of its box
+    /// centre's cell on a 2¹¹ × 2¹¹ grid over the centres' bounds (bits 32 ..< 54); ties keep
+    /// input order. 22 bits sort in two radix passes of 11; at a million uniformly spread items
+    /// there are four cells per item, so leaves are as tight as with a finer key.
+    /// - Complexity: O(n): one pass for the centres' bounds, one for keys and histograms, two
+    ///   scatter passes.
+    static func _hilbertOrder(_ input: [Float], _ n: Int) -> [UInt64] {
+        // Bounds of all centres for the Hilbert grid, as (minX, minY, −maxX, −maxY) so one
+        // vector minimum tracks all four (a NaN centre compares false and is skipped).
+        var low = SIMD4<Float>(repeating: .infinity)
         input.withUnsafeBufferPointer { b in
+            guard let p = b.baseAddress.map(UnsafeRawPointer.init) else { return }
             for i in 0..<n {
-                let cx = b[4 * i] * 0.5 + b[4 * i + 2] * 0.5
-                let cy = b[4 * i + 1] * 0.5 + b[4 * i + 3] * 0.5
-                minX = min(minX, cx)
-                maxX = max(maxX, cx)
-                minY = min(minY, cy)
-                maxY = max(maxY, cy)
+                let h = p.loadUnaligned(fromByteOffset: 16 &* i, as: SIMD4<Float>.self) * 0.5
+                let c = h.lowHalf + h.highHalf
+                let v = SIMD4(lowHalf: c, highHalf: -c)
+                low.replace(with: v, where: v .< low)
             }
         }
-        let w = maxX - minX, h = maxY - minY
-        let sx: Float = w > 0 && w.isFinite ? 65535 / w : 0
-        let sy: Float = h > 0 && h.isFinite ? 65535 / h : 0
+        let origin = low.lowHalf
+        let extent = -low.highHalf - origin
+        // 2047 / extent, 0 for an empty or infinite extent.
+        var scale = SIMD2<Float>(repeating: 2047) / extent
+        scale.replace(with: 0, where: .!(extent .> 0) .| .!(scale .< .infinity))
+        var counts = [Int](repeating: 0, count: 2 * 2048)
         var keys = [UInt64](unsafeUninitializedCapacity: n) { k, initialized in
             input.withUnsafeBufferPointer { b in
-                // Grid cell of item i's centre, clamped to [0, 65535], so truncation is the floor
-                // (and NaN clamps to 0); items past n (the last group's padding) are 0.
-                func cell(_ i: Int) -> (UInt32, UInt32) {
-                    guard i < n else { return (0, 0) }
-                    let cx = b[4 * i] * 0.5 + b[4 * i + 2] * 0.5
-                    let cy = b[4 * i + 1] * 0.5 + b[4 * i + 3] * 0.5
-                    return (UInt32(max(0, min(65535, (cx - minX) * sx))), UInt32(max(0, min(65535, (cy - minY) * sy))))
-                }
-                var i = 0
-                while i < n {
-                    let (x0, y0) = cell(i), (x1, y1) = cell(i + 1), (x2, y2) = cell(i + 2), (x3, y3) = cell(i + 3)
-                    let h = _hilbert(SIMD4(x0, x1, x2, x3), SIMD4(y0, y1, y2, y3))
-                    for j in 0..<min(4, n - i) { k[i + j] = UInt64(h[j]) << 32 | UInt64(i + j) }
-                    i += 4
+                counts.withUnsafeMutableBufferPointer { cnt in
+                    _hilbertTable.withUnsafeBufferPointer { table in
+                        guard let p = b.baseAddress.map(UnsafeRawPointer.init) else { return }
+                        for i in 0..<n {
+                            // The grid cell of the centre: clamped to 2047 above (it is ≥ 0: the
+                            // origin is the least centre), then rounded to an integer by adding 2²³
+                            // (the integer lands in the low mantissa bits); the mask keeps a NaN
+                            // centre in range.
+                            let h = p.loadUnaligned(fromByteOffset: 16 &* i, as: SIMD4<Float>.self) * 0.5
+                            var v = (h.lowHalf + h.highHalf - origin) * scale
+                            v.replace(with: 2047, where: v .> 2047)
+                            let cell = unsafeBitCast(v + 8_388_608, to: SIMD2<UInt32>.self) & 0x7FF
+                            let key = _hilbert22(Int(cell.x), Int(cell.y), table)
+                            k[i] = UInt64(truncatingIfNeeded: key) << 32 | UInt64(truncatingIfNeeded: i)
+                            cnt[key & 0x7FF] &+= 1
+                            cnt[2048 &+ key &>> 11] &+= 1
+                        }
+                    }
                 }
             }
             initialized = n
         }
-        _radixSortHigh32(&keys)
+        _radixSort22(&keys, counts: &counts)
         return keys
     }
 
     /// Appends `e` to flat boxes, rounded outward to `Float` so the box still contains `e`.
     @inlinable
     public static func appendBox(_ e: Envelope, to boxes: inout [Float]) {
-        boxes.append(_down(e.xmin))
-        boxes.append(_down(e.ymin))
-        boxes.append(_up(e.xmax))
-        boxes.append(_up(e.ymax))
+        let b = _outward(e)
+        boxes.append(b.x)
+        boxes.append(b.y)
+        boxes.append(b.z)
+        boxes.append(b.w)
     }
 
     /// Stores `e` as item `i` of flat boxes (see ``appendBox(_:to:)``).
     @inlinable
     public static func storeBox(_ e: Envelope, into boxes: UnsafeMutableBufferPointer<Float>, at i: Int) {
-        boxes[4 * i] = _down(e.xmin)
-        boxes[4 * i + 1] = _down(e.ymin)
-        boxes[4 * i + 2] = _up(e.xmax)
-        boxes[4 * i + 3] = _up(e.ymax)
+        precondition(i >= 0 && 4 * i + 3 < boxes.count, "box index out of range")
+        UnsafeMutableRawPointer(boxes.baseAddress.unsafelyUnwrapped).storeBytes(of: _outward(e), toByteOffset: 16 &* i, as: SIMD4<Float>.self)
     }
 
     /// The raw `Float` box of entry `e` of block-level `level` (0: leaves).
@@ -368,100 +422,113 @@ func _up(_ v: Double) -> Float {
     return Double(f) < v ? f.nextUp : f
 }
 
-/// The Hilbert curve index of (x, y) on a 2¹⁶ × 2¹⁶ grid, four points at a time (Rawrat's
-/// branch-free algorithm, as in flatbush: only lane-wise bit operations, so it runs in SIMD).
+/// The Hilbert curve, four bits of x and y at a time: entry `state << 8 | x4 << 4 | y4` is
+/// `digits << 2 | next`, where `digits` are the 8 key bits (four base-4 digits) of the 4 × 4 cells
+/// (x4, y4) within a square entered in `state`, and `next` the state of the square they lead to.
+/// A state is the map from the curve's frame to the square's: bit 0 swaps x and y, bit 1
+/// complements both (the two commute, so states compose by xor). Steps as in the textbook
+/// `xy2d` (Wikipedia, "Hilbert curve"): digit `(3·rx) ^ ry`, then swap when `ry == 0`, and also
+/// complement when `rx == 1`.
+let _hilbertTable: [UInt16] = (0..<1024).map { entry in
+    var state = entry >> 8, digits = 0
+    for bit in (0..<4).reversed() {
+        var rx = (entry >> (4 + bit)) & 1, ry = (entry >> bit) & 1
+        if state & 2 != 0 {
+            rx ^= 1
+            ry ^= 1
+        }
+        if state & 1 != 0 { swap(&rx, &ry) }
+        digits = digits << 2 | ((3 * rx) ^ ry)
+        if ry == 0 { state ^= rx == 1 ? 3 : 1 }
+    }
+    return UInt16(digits << 2 | state)
+}
+
+/// The Hilbert index of cell (x, y) on a 2¹¹ × 2¹¹ grid (22 bits), by three lookups in
+/// ``_hilbertTable``. The cell is read as 12-bit coordinates whose top bits (both 0) are entered
+/// swapped: that level adds a 0 digit and leaves the identity state, as the 11-bit curve starts.
+/// - Precondition: `x` and `y` are below 2048 and `table` is ``_hilbertTable``.
 @inline(__always)
-func _hilbert(_ x: SIMD4<UInt32>, _ y: SIMD4<UInt32>) -> SIMD4<UInt32> {
-    let mask16 = SIMD4<UInt32>(repeating: 0xFFFF)
-    var a = x ^ y
-    var b = mask16 ^ a
-    var c = mask16 ^ (x | y)
-    var d = x & (y ^ mask16)
-    var A = a | (b &>> 1)
-    var B = (a &>> 1) ^ a
-    var C = ((c &>> 1) ^ (b & (d &>> 1))) ^ c
-    var D = ((a & (c &>> 1)) ^ (d &>> 1)) ^ d
-
-    a = A; b = B; c = C; d = D
-    A = (a & (a &>> 2)) ^ (b & (b &>> 2))
-    B = (a & (b &>> 2)) ^ (b & ((a ^ b) &>> 2))
-    C ^= (a & (c &>> 2)) ^ (b & (d &>> 2))
-    D ^= (b & (c &>> 2)) ^ ((a ^ b) & (d &>> 2))
-
-    a = A; b = B; c = C; d = D
-    A = (a & (a &>> 4)) ^ (b & (b &>> 4))
-    B = (a & (b &>> 4)) ^ (b & ((a ^ b) &>> 4))
-    C ^= (a & (c &>> 4)) ^ (b & (d &>> 4))
-    D ^= (b & (c &>> 4)) ^ ((a ^ b) & (d &>> 4))
-
-    a = A; b = B; c = C; d = D
-    C ^= (a & (c &>> 8)) ^ (b & (d &>> 8))
-    D ^= (b & (c &>> 8)) ^ ((a ^ b) & (d &>> 8))
-
-    a = C ^ (C &>> 1)
-    b = D ^ (D &>> 1)
-
-    var i0 = x ^ y
-    var i1 = b | (mask16 ^ (i0 | a))
-
-    i0 = (i0 | (i0 &<< 8)) & SIMD4(repeating: 0x00FF_00FF)
-    i0 = (i0 | (i0 &<< 4)) & SIMD4(repeating: 0x0F0F_0F0F)
-    i0 = (i0 | (i0 &<< 2)) & SIMD4(repeating: 0x3333_3333)
-    i0 = (i0 | (i0 &<< 1)) & SIMD4(repeating: 0x5555_5555)
-
-    i1 = (i1 | (i1 &<< 8)) & SIMD4(repeating: 0x00FF_00FF)
-    i1 = (i1 | (i1 &<< 4)) & SIMD4(repeating: 0x0F0F_0F0F)
-    i1 = (i1 | (i1 &<< 2)) & SIMD4(repeating: 0x3333_3333)
-    i1 = (i1 | (i1 &<< 1)) & SIMD4(repeating: 0x5555_5555)
-
-    return (i1 &<< 1) | i0
+func _hilbert22(_ x: Int, _ y: Int, _ table: UnsafeBufferPointer<UInt16>) -> Int {
+    let t0 = Int(table[1 << 8 | (x >> 4) & 0xF0 | (y >> 8) & 0xF])
+    let t1 = Int(table[(t0 & 3) << 8 | x & 0xF0 | (y >> 4) & 0xF])
+    let t2 = Int(table[(t1 & 3) << 8 | (x & 0xF) << 4 | y & 0xF])
+    return (t0 >> 2) << 16 | (t1 >> 2) << 8 | t2 >> 2
 }
 
-/// The Hilbert curve index of one point (see the four-lane ``_hilbert(_:_:)``).
-func _hilbert(_ x: UInt32, _ y: UInt32) -> UInt32 {
-    _hilbert(SIMD4(repeating: x), SIMD4(repeating: y))[0]
+/// The Hilbert index of cell (x, y) on a 2¹¹ × 2¹¹ grid (see ``_hilbert22(_:_:_:)``).
+func _hilbert22(_ x: Int, _ y: Int) -> Int {
+    precondition(x >= 0 && x < 2048 && y >= 0 && y < 2048, "cells are 11-bit")
+    return _hilbertTable.withUnsafeBufferPointer { _hilbert22(x, y, $0) }
 }
 
-/// Stable LSD radix sort of `keys` by their high 32 bits: three passes of 11, 11 and 10 bits,
-/// their three histograms counted in one read of the keys.
-func _radixSortHigh32(_ keys: inout [UInt64]) {
+/// Stable LSD radix sort of `keys` by bits 32 ..< 54 (two passes of 11 bits); `counts` holds the
+/// two passes' histograms (bits 32 ..< 43 in `0 ..< 2048`, bits 43 ..< 54 in `2048 ..< 4096`),
+/// counted by the caller while it made the keys, and is used up.
+/// - Precondition: every key's bits 54 ..< 64 are zero and `counts` is their histograms.
+func _radixSort22(_ keys: inout [UInt64], counts: inout [Int]) {
     let n = keys.count
     guard n > 1 else { return }
-    let shifts: [UInt64] = [32, 43, 54]
-    let radix = 2048
-    var tmp = [UInt64](repeating: 0, count: n)
-    var counts = [Int](repeating: 0, count: 3 * radix)
+    precondition(counts.count == 4096, "two histograms of 2048 buckets")
+    var tmp = [UInt64](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
     counts.withUnsafeMutableBufferPointer { cnt in
-        keys.withUnsafeBufferPointer { src in
-            for k in src {
-                cnt[Int(truncatingIfNeeded: (k >> 32) & 0x7FF)] += 1
-                cnt[radix + Int(truncatingIfNeeded: (k >> 43) & 0x7FF)] += 1
-                cnt[2 * radix + Int(truncatingIfNeeded: k >> 54)] += 1
-            }
-        }
-        for pass in 0..<3 {
+        for pass in 0..<2 {
             var sum = 0
-            for i in (pass * radix)..<((pass + 1) * radix) {
+            for i in (pass * 2048)..<((pass + 1) * 2048) {
                 let c = cnt[i]
                 cnt[i] = sum
                 sum += c
             }
+            precondition(sum == n, "the histograms count every key")
         }
-    }
-    for pass in 0..<3 {
-        let shift = shifts[pass]
-        let base = pass * radix
+        // Each key lands at its bucket's next slot; the bucket's slots end where the next bucket's
+        // begin, and the counts add up to n, so every write is in bounds.
         keys.withUnsafeBufferPointer { src in
             tmp.withUnsafeMutableBufferPointer { dst in
-                counts.withUnsafeMutableBufferPointer { cnt in
-                    for k in src {
-                        let bucket = base + Int(truncatingIfNeeded: (k >> shift) & 0x7FF)
-                        dst[cnt[bucket]] = k
-                        cnt[bucket] += 1
-                    }
+                for k in src {
+                    let b = Int(truncatingIfNeeded: (k >> 32) & 0x7FF)
+                    dst[cnt[b]] = k
+                    cnt[b] &+= 1
                 }
             }
         }
-        swap(&keys, &tmp)
+        tmp.withUnsafeBufferPointer { src in
+            keys.withUnsafeMutableBufferPointer { dst in
+                for k in src {
+                    let b = 2048 &+ Int(truncatingIfNeeded: (k >> 43) & 0x7FF)
+                    dst[cnt[b]] = k
+                    cnt[b] &+= 1
+                }
+            }
+        }
     }
+}
+
+/// Sorts `keys` as the bulk loader does (stably by bits 32 ..< 54, see ``_radixSort22(_:counts:)``),
+/// counting the histograms itself.
+/// - Precondition: every key's bits 54 ..< 64 are zero.
+func _radixSort22(_ keys: inout [UInt64]) {
+    var counts = [Int](repeating: 0, count: 4096)
+    for k in keys {
+        precondition(k >> 54 == 0, "keys have 22 bits above the position")
+        counts[Int((k >> 32) & 0x7FF)] += 1
+        counts[2048 + Int(k >> 43)] += 1
+    }
+    _radixSort22(&keys, counts: &counts)
+}
+
+/// The box of `e` rounded outward to `Float` (minX, minY down; maxX, maxY up), without branches:
+/// the same box as ``_down(_:)`` and ``_up(_:)``. The max corner is negated so that all four
+/// lanes round down: a lane whose nearest `Float` lies above the `Double` steps one ulp toward
+/// −∞ (bit pattern − 1 for a positive value, + 1 for a negative one; this also takes +∞ to the
+/// greatest finite value, and −0 to the least negative subnormal).
+@inlinable
+func _outward(_ e: Envelope) -> SIMD4<Float> {
+    let v = SIMD4<Double>(e.xmin, e.ymin, -e.xmax, -e.ymax)
+    let f = SIMD4<Float>(v)
+    let above = unsafeBitCast(SIMD4<Double>(f) .> v, to: SIMD4<Int64>.self)
+    let bits = unsafeBitCast(f, to: SIMD4<Int32>.self)
+    let step = SIMD4<Int32>(repeating: -1) &- ((bits &>> 31) &<< 1)
+    let down = bits &+ (step & SIMD4<Int32>(truncatingIfNeeded: above))
+    return unsafeBitCast(down, to: SIMD4<Float>.self) * SIMD4(1, 1, -1, -1)
 }

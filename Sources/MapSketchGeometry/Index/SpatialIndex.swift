@@ -40,29 +40,37 @@ public struct SpatialIndex: Sendable {
     /// - Complexity: O(n) for n items.
     public mutating func bulkLoad(count n: Int, box: (Int) -> Envelope?) {
         var liveBits = [UInt64](repeating: 0, count: (n + 63) / 64)
-        var flat: [Float] = []
         var present = 0
-        let ids = [Int32](unsafeUninitializedCapacity: n) { idp, idCount in
-            flat = [Float](unsafeUninitializedCapacity: 4 * n) { f, floatCount in
-                liveBits.withUnsafeMutableBufferPointer { lb in
-                    for i in 0..<n {
-                        guard let e = box(i) else { continue }
-                        PackedRTree.storeBox(e, into: f, at: present)
-                        idp[present] = Int32(truncatingIfNeeded: i)
-                        lb[i >> 6] |= 1 << UInt64(i & 63)
-                        present += 1
-                    }
+        let flat = [Float](unsafeUninitializedCapacity: 4 * n) { f, floatCount in
+            liveBits.withUnsafeMutableBufferPointer { lb in
+                for i in 0..<n {
+                    guard let e = box(i) else { continue }
+                    PackedRTree.storeBox(e, into: f, at: present)
+                    lb[i >> 6] |= 1 << UInt64(i & 63)
+                    present += 1
                 }
-                floatCount = 4 * present
             }
-            idCount = present
+            floatCount = 4 * present
+        }
+        // Every id present: ids are the positions, so the tree needs no id array to map them;
+        // otherwise the present ids in order, read off the live bits.
+        let ids: [Int32]? = present == n ? nil : [Int32](unsafeUninitializedCapacity: present) { idp, idCount in
+            var w = 0
+            for (word, bits) in liveBits.enumerated() {
+                var b = bits
+                while b != 0 {
+                    idp[w] = Int32(truncatingIfNeeded: word << 6 | b.trailingZeroBitCount)
+                    w += 1
+                    b &= b &- 1
+                }
+            }
+            idCount = w
         }
         live = liveBits
         dead = [UInt64](repeating: 0, count: liveBits.count)
         inDynamic = dead
         count = present
-        // Every id present: ids are the positions, so the tree needs no id array to map them.
-        tree = PackedRTree(boxes: flat, ids: present == n ? nil : ids)
+        tree = PackedRTree(boxes: flat, ids: ids)
         dynamicIDs.removeAll(keepingCapacity: true)
         dynamicBoxes.removeAll(keepingCapacity: true)
         deadInTree = 0
