@@ -1,34 +1,52 @@
 /// A spatial index of boxes keyed by dense integer ids: a bulk-loaded ``PackedRTree`` plus a
-/// small dynamic part for items inserted since the last build, and tombstones for removed items.
+/// log-structured dynamic part for the items inserted since, and tombstones for removed items.
 ///
-/// Inserts go to the dynamic part (scanned linearly) until it holds more than
-/// `max(minimumDynamicCapacity, count / 8)` items; removals set a tombstone bit, and once more
-/// than a quarter of the tree's items are tombstones the tree is rebuilt. Both rebuilds are
-/// O(n), so a long run of inserts or removals costs O(1) amortised per operation.
+/// Inserts go to a small buffer (scanned linearly, at most ``bufferCapacity`` items). A full
+/// buffer becomes a packed tree of its own, a *run*; runs merge like the digits of a binary
+/// counter (the last run is merged into the one before it while it is at least half that one's
+/// size), so each run is more than twice the next and d dynamic items lie in at most
+/// log₂(d / ``bufferCapacity``) + 1 runs. Once the runs hold more than
+/// `max(minimumDynamicCapacity, tree.count / 8)` items, everything is rebuilt into one tree.
+/// A removal leaves a tombstone: the id's *home* (which tree or the buffer holds its live entry)
+/// is cleared, and a tree entry whose id lives elsewhere is skipped. Once more than a quarter of
+/// the main tree's entries (or half of a run's) are tombstones, that tree is rebuilt.
+/// Every rebuild is O(size), and an item is merged O(log n) times, so a long run of inserts or
+/// removals costs O(log n) amortised per operation; a search costs O(log² n + k + bufferCapacity).
 ///
 /// Ids are small non-negative integers (e.g. array slots); an id may be inserted again only after
 /// it was removed.
 public struct SpatialIndex: Sendable {
     /// Children per tree node.
     public var nodeSize: Int { tree.nodeSize }
-    /// The dynamic part never triggers a rebuild below this size.
+    /// The runs never trigger a rebuild of the main tree below this size.
     public var minimumDynamicCapacity: Int = 256
+    /// Items the buffer holds before it becomes a run.
+    public static let bufferCapacity = 32
 
     /// The bulk-loaded part.
     public private(set) var tree: PackedRTree
+    /// Trees of the items inserted since the last rebuild, each more than twice the size of the next.
+    @usableFromInline var runs: [PackedRTree] = []
+    /// Tombstones in each run.
+    @usableFromInline var staleInRun: [Int] = []
+    /// Ids in the buffer (the newest inserts).
     @usableFromInline var dynamicIDs: [Int32] = []
+    /// The buffer's boxes, flat (see ``PackedRTree/appendBox(_:to:)``).
     @usableFromInline var dynamicBoxes: [Float] = []
-    /// One bit per id: set when the id's entry in the tree is dead (removed or moved to the dynamic part).
-    @usableFromInline var dead: [UInt64] = []
-    @usableFromInline var deadInTree: Int = 0
-    /// One bit per id: set when the id is in the dynamic part.
-    @usableFromInline var inDynamic: [UInt64] = []
-    /// One bit per id: set when the id is live.
-    @usableFromInline var live: [UInt64] = []
+    /// Where each id's live entry is: ``_absent``, ``_inTree``, ``_inBuffer``, or
+    /// `_firstRun + k` for `runs[k]`.
+    @usableFromInline var home: [UInt8] = []
+    /// Tombstones in the main tree.
+    @usableFromInline var staleInTree: Int = 0
     /// The number of live items.
     public private(set) var count: Int = 0
-    /// How many times the tree was rebuilt (bulk loads included).
+    /// How many times the main tree was rebuilt (bulk loads included).
     public private(set) var rebuildCount: Int = 0
+
+    @usableFromInline static var _absent: UInt8 { 0 }
+    @usableFromInline static var _inTree: UInt8 { 1 }
+    @usableFromInline static var _inBuffer: UInt8 { 2 }
+    @usableFromInline static var _firstRun: UInt8 { 3 }
 
     /// An empty index.
     public init() {
@@ -39,73 +57,70 @@ public struct SpatialIndex: Sendable {
     /// given by `box` (nil: the id is absent, e.g. an empty geometry).
     /// - Complexity: O(n) for n items.
     public mutating func bulkLoad(count n: Int, box: (Int) -> Envelope?) {
-        var liveBits = [UInt64](repeating: 0, count: (n + 63) / 64)
         var present = 0
+        var homes: [UInt8] = []
         let flat = [Float](unsafeUninitializedCapacity: 4 * n) { f, floatCount in
-            liveBits.withUnsafeMutableBufferPointer { lb in
+            homes = [UInt8](unsafeUninitializedCapacity: n) { h, homeCount in
                 for i in 0..<n {
-                    guard let e = box(i) else { continue }
+                    guard let e = box(i) else {
+                        h[i] = Self._absent
+                        continue
+                    }
                     PackedRTree.storeBox(e, into: f, at: present)
-                    lb[i >> 6] |= 1 << UInt64(i & 63)
+                    h[i] = Self._inTree
                     present += 1
                 }
+                homeCount = n
             }
             floatCount = 4 * present
         }
         // Every id present: ids are the positions, so the tree needs no id array to map them;
-        // otherwise the present ids in order, read off the live bits.
+        // otherwise the present ids in order.
         let ids: [Int32]? = present == n ? nil : [Int32](unsafeUninitializedCapacity: present) { idp, idCount in
             var w = 0
-            for (word, bits) in liveBits.enumerated() {
-                var b = bits
-                while b != 0 {
-                    idp[w] = Int32(truncatingIfNeeded: word << 6 | b.trailingZeroBitCount)
-                    w += 1
-                    b &= b &- 1
-                }
+            for (i, h) in homes.enumerated() where h == Self._inTree {
+                idp[w] = Int32(truncatingIfNeeded: i)
+                w += 1
             }
             idCount = w
         }
-        live = liveBits
-        dead = [UInt64](repeating: 0, count: liveBits.count)
-        inDynamic = dead
+        home = homes
         count = present
         tree = PackedRTree(boxes: flat, ids: ids)
+        runs = []
+        staleInRun = []
         dynamicIDs.removeAll(keepingCapacity: true)
         dynamicBoxes.removeAll(keepingCapacity: true)
-        deadInTree = 0
+        staleInTree = 0
         rebuildCount += 1
     }
 
     /// Whether `id` is in the index.
-    public func contains(_ id: Int) -> Bool { Self.bit(live, id) }
+    public func contains(_ id: Int) -> Bool { id >= 0 && id < home.count && home[id] != Self._absent }
 
     /// Adds `id` with `box`.
     /// - Precondition: `id` is not in the index.
-    /// - Complexity: O(1) amortised.
+    /// - Complexity: O(log n) amortised.
     public mutating func insert(_ id: Int, box: Envelope) {
         precondition(id >= 0 && id < Int(Int32.max), "ids are non-negative 32-bit integers")
         precondition(!contains(id), "id \(id) is already in the index")
-        Self.grow(&live, to: id)
-        Self.grow(&dead, to: id)
-        Self.grow(&inDynamic, to: id)
-        Self.set(&live, id, true)
-        Self.set(&inDynamic, id, true)
+        if home.count <= id { home.append(contentsOf: repeatElement(Self._absent, count: id + 1 - home.count)) }
+        home[id] = Self._inBuffer
         dynamicIDs.append(Int32(id))
         PackedRTree.appendBox(box, to: &dynamicBoxes)
         count += 1
-        if dynamicIDs.count > max(minimumDynamicCapacity, tree.count / 8) { rebuild() }
+        if dynamicIDs.count >= Self.bufferCapacity { flushBuffer() }
     }
 
     /// Removes `id`; returns false when it was not in the index.
-    /// - Complexity: O(1) amortised for a tree item; O(d) for one of the d dynamic items.
+    /// - Complexity: O(1) amortised for a tree item; O(``bufferCapacity``) for a buffered one.
     @discardableResult
     public mutating func remove(_ id: Int) -> Bool {
         guard contains(id) else { return false }
-        Self.set(&live, id, false)
+        let h = home[id]
+        home[id] = Self._absent
         count -= 1
-        if Self.bit(inDynamic, id) {
-            Self.set(&inDynamic, id, false)
+        if h == Self._inBuffer {
             if let k = dynamicIDs.firstIndex(of: Int32(id)) {
                 let last = dynamicIDs.count - 1
                 dynamicIDs.swapAt(k, last)
@@ -113,10 +128,13 @@ public struct SpatialIndex: Sendable {
                 for j in 0..<4 { dynamicBoxes.swapAt(4 * k + j, 4 * last + j) }
                 dynamicBoxes.removeLast(4)
             }
+        } else if h == Self._inTree {
+            staleInTree += 1
+            if staleInTree * 4 > tree.count { rebuild() }
         } else {
-            Self.set(&dead, id, true)
-            deadInTree += 1
-            if deadInTree * 4 > tree.count { rebuild() }
+            let r = Int(h - Self._firstRun)
+            staleInRun[r] += 1
+            if staleInRun[r] * 2 > runs[r].count { compactRun(r) }
         }
         return true
     }
@@ -127,50 +145,102 @@ public struct SpatialIndex: Sendable {
         insert(id, box: box)
     }
 
-    /// Rebuilds the tree from every live item (tree and dynamic part).
+    /// Rebuilds the main tree from every live item (main tree, runs and buffer).
     /// - Complexity: O(n).
     public mutating func rebuild() {
         var flat: [Float] = []
         flat.reserveCapacity(count * 4)
         var ids: [Int32] = []
         ids.reserveCapacity(count)
-        tree.forEachItemRaw { id, b in
-            guard !Self.bit(dead, id) else { return }
+        appendLive(tree, Self._inTree, &flat, &ids)
+        for (r, run) in runs.enumerated() { appendLive(run, Self._firstRun + UInt8(r), &flat, &ids) }
+        flat.append(contentsOf: dynamicBoxes)
+        ids.append(contentsOf: dynamicIDs)
+        for id in ids { home[Int(id)] = Self._inTree }
+        tree = PackedRTree(boxes: flat, ids: ids)
+        runs = []
+        staleInRun = []
+        dynamicIDs.removeAll(keepingCapacity: true)
+        dynamicBoxes.removeAll(keepingCapacity: true)
+        staleInTree = 0
+        rebuildCount += 1
+    }
+
+    /// Appends the live entries of `t` (those whose home is `tag`) to `flat` and `ids`.
+    private func appendLive(_ t: PackedRTree, _ tag: UInt8, _ flat: inout [Float], _ ids: inout [Int32]) {
+        t.forEachItemRaw { id, b in
+            guard home[id] == tag else { return }
             flat.append(b.0)
             flat.append(b.1)
             flat.append(b.2)
             flat.append(b.3)
-            ids.append(Int32(id))
+            ids.append(Int32(truncatingIfNeeded: id))
         }
-        flat.append(contentsOf: dynamicBoxes)
-        ids.append(contentsOf: dynamicIDs)
-        for id in dynamicIDs { Self.set(&inDynamic, Int(id), false) }
-        for i in dead.indices { dead[i] = 0 }
-        tree = PackedRTree(boxes: flat, ids: ids)
+    }
+
+    /// Turns the buffer into a run, merges runs while the last is at least half the one before,
+    /// and rebuilds the main tree when the runs outgrow it.
+    private mutating func flushBuffer() {
+        let run = PackedRTree(boxes: dynamicBoxes, ids: dynamicIDs)
+        let tag = Self._firstRun + UInt8(runs.count)
+        for id in dynamicIDs { home[Int(id)] = tag }
+        runs.append(run)
+        staleInRun.append(0)
         dynamicIDs.removeAll(keepingCapacity: true)
         dynamicBoxes.removeAll(keepingCapacity: true)
-        deadInTree = 0
-        rebuildCount += 1
+        while runs.count >= 2 {
+            let a = runs.count - 2, b = runs.count - 1
+            guard 2 * (runs[b].count - staleInRun[b]) >= runs[a].count - staleInRun[a] else { break }
+            var flat: [Float] = []
+            var ids: [Int32] = []
+            appendLive(runs[a], Self._firstRun + UInt8(a), &flat, &ids)
+            appendLive(runs[b], Self._firstRun + UInt8(b), &flat, &ids)
+            for id in ids { home[Int(id)] = Self._firstRun + UInt8(a) }
+            runs.removeLast(2)
+            staleInRun.removeLast(2)
+            runs.append(PackedRTree(boxes: flat, ids: ids))
+            staleInRun.append(0)
+        }
+        var inRuns = 0
+        for (r, run) in runs.enumerated() { inRuns += run.count - staleInRun[r] }
+        if inRuns > max(minimumDynamicCapacity, tree.count / 8) { rebuild() }
+    }
+
+    /// Rebuilds run `r` from its live entries.
+    private mutating func compactRun(_ r: Int) {
+        var flat: [Float] = []
+        var ids: [Int32] = []
+        appendLive(runs[r], Self._firstRun + UInt8(r), &flat, &ids)
+        runs[r] = PackedRTree(boxes: flat, ids: ids)
+        staleInRun[r] = 0
     }
 
     /// Empties the index.
     public mutating func removeAll() { self = SpatialIndex() }
 
     /// Calls `visit` with every live id whose box intersects `query`, until it returns false.
-    /// Order: tree items in tree order, then dynamic items. Allocates nothing.
-    /// - Complexity: O(log n + k + d) for k hits and d dynamic items.
+    /// Order: main-tree items in tree order, then each run's, then the buffer's. Allocates nothing.
+    /// - Complexity: O(log² n + k + ``bufferCapacity``) for k hits.
     @inlinable
     public func search(_ query: Envelope, _ visit: (Int) -> Bool) {
         var going = true
-        if deadInTree == 0 {
-            tree.search(query) { id in
-                going = visit(id)
-                return going
-            }
-        } else {
-            dead.withUnsafeBufferPointer { d in
+        home.withUnsafeBufferPointer { h in
+            if staleInTree == 0 {
                 tree.search(query) { id in
-                    if d[id >> 6] & (1 << UInt64(id & 63)) != 0 { return true }
+                    going = visit(id)
+                    return going
+                }
+            } else {
+                tree.search(query) { id in
+                    if h[id] != Self._inTree { return true }
+                    going = visit(id)
+                    return going
+                }
+            }
+            for r in runs.indices where going {
+                let tag = Self._firstRun &+ UInt8(truncatingIfNeeded: r)
+                runs[r].search(query) { id in
+                    if h[id] != tag { return true }
                     going = visit(id)
                     return going
                 }
@@ -189,30 +259,24 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Writes the id of every live item whose box intersects `query` into `out` (at most
-    /// `capacity` of them; tree items in tree order, then dynamic items) and returns how many
-    /// there are in all; call again with a larger buffer when that exceeds `capacity`.
-    /// Allocates nothing and calls no closure (see ``PackedRTree/collect(_:into:capacity:)``).
+    /// `capacity` of them; in ``search(_:_:)`` order) and returns how many there are in all (an
+    /// upper bound when that exceeds `capacity`: tombstones are only dropped from what fits); call
+    /// again with a buffer that large. Allocates nothing and calls no closure (see
+    /// ``PackedRTree/collect(_:into:capacity:)``).
     ///
     /// It changes nothing, but is `mutating` so that the index is passed by reference: called on
     /// an index stored in a class property, a non-mutating method gets a copy of it (every array
     /// retained and released) because the compiler cannot prove the property stays unchanged.
-    /// - Complexity: O(log n + k + d) for k hits and d dynamic items.
+    /// - Complexity: O(log² n + k + ``bufferCapacity``) for k hits.
     public mutating func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
         var found = tree.collect(query, into: out, capacity: capacity)
-        if deadInTree > 0 {
-            // Drop tombstoned tree items (only those written can be dropped here; a caller whose
-            // buffer was too small calls again with room for all of them).
-            var w = 0
-            dead.withUnsafeBufferPointer { d in
-                for r in 0..<min(found, capacity) {
-                    let id = Int(out[r])
-                    if d[id >> 6] & (1 << UInt64(id & 63)) == 0 {
-                        out[w] = out[r]
-                        w += 1
-                    }
-                }
+        if staleInTree > 0 { found = dropStale(out, from: 0, found, capacity, Self._inTree) }
+        if !runs.isEmpty {
+            for r in runs.indices {
+                let start = found
+                found += runs[r].collect(query, into: out + min(found, capacity), capacity: max(0, capacity - found))
+                found = dropStale(out, from: start, found, capacity, Self._firstRun &+ UInt8(truncatingIfNeeded: r))
             }
-            found = found > capacity ? found : w
         }
         guard !dynamicIDs.isEmpty else { return found }
         let qx0 = _down(query.xmin), qy0 = _down(query.ymin), qx1 = _up(query.xmax), qy1 = _up(query.ymax)
@@ -228,23 +292,52 @@ public struct SpatialIndex: Sendable {
         return found
     }
 
+    /// Drops from `out[start ..< end]` the ids whose home is not `tag` and returns the new end;
+    /// when `end` exceeds `capacity` (not everything was written) it returns `end` unchanged.
+    private func dropStale(_ out: UnsafeMutablePointer<Int32>, from start: Int, _ end: Int, _ capacity: Int, _ tag: UInt8) -> Int {
+        guard end <= capacity else { return end }
+        var w = start
+        home.withUnsafeBufferPointer { h in
+            for r in start..<end where h[Int(out[r])] == tag {
+                out[w] = out[r]
+                w += 1
+            }
+        }
+        return w
+    }
+
     /// Bytes held by the index's arrays.
     public var memoryFootprint: Int {
-        tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + (dead.capacity + inDynamic.capacity + live.capacity) * 8
+        var bytes = tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + home.capacity
+        for run in runs { bytes += run.memoryFootprint }
+        return bytes + runs.capacity * MemoryLayout<PackedRTree>.stride + staleInRun.capacity * 8
     }
 
-    @usableFromInline static func bit(_ bits: [UInt64], _ i: Int) -> Bool {
-        i >= 0 && (i >> 6) < bits.count && bits[i >> 6] & (1 << UInt64(i & 63)) != 0
-    }
-
-    static func set(_ bits: inout [UInt64], _ i: Int, _ on: Bool) {
-        if on { bits[i >> 6] |= 1 << UInt64(i & 63) } else { bits[i >> 6] &= ~(1 << UInt64(i & 63)) }
-    }
-
-    static func grow(_ bits: inout [UInt64], to i: Int) {
-        let need = (i >> 6) + 1
-        if bits.count < need { bits.append(contentsOf: repeatElement(0, count: need - bits.count)) }
+    /// Checks the index's invariants (every live id has exactly one live entry, where its home
+    /// says; counts agree; runs more than double from last to first); traps on a violation.
+    /// For tests.
+    public func _checkInvariants() {
+        tree._checkInvariants()
+        var seen = [Int](repeating: 0, count: home.count)
+        var stale = 0
+        tree.forEachItem { id, _ in if home[id] == Self._inTree { seen[id] += 1 } else { stale += 1 } }
+        precondition(stale == staleInTree, "main tree: \(stale) tombstones, counted \(staleInTree)")
+        for (r, run) in runs.enumerated() {
+            run._checkInvariants()
+            var s = 0
+            run.forEachItem { id, _ in if home[id] == Self._firstRun + UInt8(r) { seen[id] += 1 } else { s += 1 } }
+            precondition(s == staleInRun[r], "run \(r): \(s) tombstones, counted \(staleInRun[r])")
+        }
+        for id in dynamicIDs {
+            precondition(home[Int(id)] == Self._inBuffer, "buffered id \(id) is not homed in the buffer")
+            seen[Int(id)] += 1
+        }
+        var live = 0
+        for (id, h) in home.enumerated() where h != Self._absent {
+            precondition(seen[id] == 1, "id \(id) has \(seen[id]) live entries")
+            live += 1
+        }
+        precondition(live == count, "\(live) live ids, counted \(count)")
+        precondition(dynamicIDs.count < Self.bufferCapacity, "the buffer is over capacity")
     }
 }
-
-
