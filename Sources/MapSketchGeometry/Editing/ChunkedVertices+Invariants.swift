@@ -21,10 +21,11 @@ extension ChunkedVertices {
     /// The tail: shorter than a chunk, its envelope and first vertex current.
     func _checkTail() {
         precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
-        precondition(_tailEnvelope == _VertexNode.referenceEnvelope(of: _tail), "tail envelope is stale")
+        precondition(_tailEnvelope == (_tailNode?.referenceLeafEnvelope ?? _VertexNode.emptyEnvelope), "tail envelope is stale")
         if let t = _tailNode {
             precondition(t.count <= t.room && t.room <= _VertexNode.leafStorage, "tail room")
-            if t.count > 0 { precondition(t.first == t.base[0], "tail first vertex is stale") }
+            if t.count > 0 { precondition(t.first == t.leafPoint(0), "tail first vertex is stale") }
+            precondition(t.h.pointee.hasZM ? t.zm.count == t.count : t.zm.isEmpty, "tail z/m length")
         }
     }
 
@@ -61,8 +62,9 @@ extension ChunkedVertices {
         if n.isLeaf {
             precondition(n.count > 0 && n.count <= _VertexNode.leafCapacity, "chunk size")
             precondition(n.room == _VertexNode.leafStorage, "chunk room")
-            precondition(n.envelope == _VertexNode.referenceEnvelope(of: n.points), "chunk envelope is stale")
+            precondition(n.envelope == n.referenceLeafEnvelope, "chunk envelope is stale")
             precondition(n.first == n.points[0], "chunk first vertex is stale")
+            precondition(n.h.pointee.hasZM ? n.zm.count == n.count : n.zm.isEmpty, "chunk z/m length")
             if leafDepth < 0 { leafDepth = depth }
             precondition(leafDepth == depth, "chunks at different depths")
             return

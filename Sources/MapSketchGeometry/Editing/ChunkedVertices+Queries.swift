@@ -156,7 +156,7 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
-        func emitChunk(_ pts: UnsafeMutableBufferPointer<Point>, _ offset: Int, next: Point?) {
+        func emitChunk(_ pts: _LeafPoints, _ offset: Int, next: Point?) {
             for i in 0..<pts.count {
                 let b: Point
                 if i + 1 < pts.count {

@@ -73,8 +73,8 @@ public struct ChunkedVertices: @unchecked Sendable {
     @inline(__always) var _tailCount: Int { _tailNode?.count ?? 0 }
 
     /// The tail's vertices (empty when there is no tail); valid while `self` is unchanged.
-    var _tail: UnsafeMutableBufferPointer<Point> {
-        guard let t = _tailNode else { return UnsafeMutableBufferPointer(start: nil, count: 0) }
+    var _tail: _LeafPoints {
+        guard let t = _tailNode else { return _LeafPoints(xy: nil, zm: [], count: 0) }
         return t.points
     }
 
@@ -113,7 +113,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     public subscript(index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = _treeCount
-        if index >= t { return _tailNode.unsafelyUnwrapped.base[index - t] }
+        if index >= t { return _tailNode.unsafelyUnwrapped.leafPoint(index - t) }
         return _root.unsafelyUnwrapped.point(at: index)
     }
 
@@ -125,8 +125,15 @@ public struct ChunkedVertices: @unchecked Sendable {
     @inlinable
     public mutating func append(_ p: Point) {
         if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
+        if _tailNode.unsafelyUnwrapped.appendNeedsZM(p) { _appendTailZM(p) }
         if _tailNode.unsafelyUnwrapped.appendToLeaf(p) >= _VertexNode.leafCapacity { _flushTail() }
         _checkInvariants()
+    }
+
+    /// Stores `p`'s z and m in the (unique) tail's side array, before its x and y are appended.
+    @usableFromInline
+    mutating func _appendTailZM(_ p: Point) {
+        _tailNode.unsafelyUnwrapped.appendZM(p)
     }
 
     /// Inserts `p` so that it becomes vertex `index` (`0 ... count`).
@@ -244,7 +251,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     // MARK: Bulk reads
 
     /// Calls `body` with each chunk's vertices, in place, in order.
-    func _forEachChunkBuffer(_ body: (UnsafeMutableBufferPointer<Point>) throws -> Void) rethrows {
+    func _forEachChunkBuffer(_ body: (_LeafPoints) throws -> Void) rethrows {
         func visit(_ n: _VertexNode) throws {
             if n.isLeaf {
                 try body(n.points)
@@ -301,7 +308,7 @@ extension ChunkedVertices: Sequence {
             while true {
                 if position < leafCount, let l = leaf {
                     defer { position += 1 }
-                    return l.base[position]
+                    return l.leafPoint(position)
                 }
                 guard let top = stack.last else {
                     guard let t = tail else { return nil }

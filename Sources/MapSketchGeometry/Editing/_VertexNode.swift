@@ -2,9 +2,12 @@
 ///
 /// A leaf holds up to ``leafCapacity`` vertices (a chunk) inline, in the node's own allocation
 /// right after its header (one malloc per chunk, and one cache miss reaches both the header and
-/// the vertices). An internal node holds up to ``branchCapacity`` children and, inline in its
-/// own arrays, each child's vertex count and envelope, so locating a vertex and recomputing an
-/// envelope after an edit read contiguous arrays instead of following child pointers. Every node
+/// the vertices). Only x and y live there (16 bytes a vertex, a third of a `Point`'s 48): z and m
+/// go to a side array in the header that stays empty (no allocation, nothing written) while no
+/// vertex of the chunk carries either, which is how most sketches are drawn. An internal node
+/// holds up to ``branchCapacity`` children and, inline in its own arrays, each child's vertex
+/// count and envelope, so locating a vertex and recomputing an envelope after an edit read
+/// contiguous arrays instead of following child pointers. Every node
 /// knows its vertex count, its envelope and its first vertex (so mid-vertex queries can see the
 /// segment that crosses into the next chunk). All leaves sit at the same depth.
 ///
@@ -16,7 +19,7 @@
 /// two thirds of a middle insert's instructions went to those checks). Mutation happens only on
 /// uniquely referenced nodes, so no two accesses can overlap.
 @usableFromInline
-final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
+final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
     /// Most vertices in a leaf (chunk).
     @inlinable static var leafCapacity: Int { 128 }
     /// Vertices a leaf has room for: one more than its capacity, so an insert can overflow
@@ -40,9 +43,9 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     /// The header (count, envelope, first vertex, and an internal node's child arrays).
     @inlinable @inline(__always)
     var h: UnsafeMutablePointer<_VertexNodeHeader> { withUnsafeMutablePointerToHeader { $0 } }
-    /// A leaf's vertices (`count` of them, room for `room`).
+    /// A leaf's x and y (`count` of them, room for `room`).
     @inlinable @inline(__always)
-    var base: UnsafeMutablePointer<Point> { withUnsafeMutablePointerToElements { $0 } }
+    var base: UnsafeMutablePointer<_ChunkXY> { withUnsafeMutablePointerToElements { $0 } }
 
     /// Whether the node is a leaf (a chunk).
     @inlinable var isLeaf: Bool { h.pointee.isLeaf }
@@ -62,7 +65,43 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         @inline(__always) set { h.pointee.first = newValue }
     }
     /// Leaf: its vertices, in order (valid while the node is alive and not mutated).
-    var points: UnsafeMutableBufferPointer<Point> { UnsafeMutableBufferPointer(start: base, count: count) }
+    var points: _LeafPoints { _LeafPoints(xy: UnsafePointer(base), zm: h.pointee.zm, count: count) }
+    /// Leaf: its x and y, in order (valid while the node is alive and not mutated).
+    var xy: UnsafeMutableBufferPointer<_ChunkXY> { UnsafeMutableBufferPointer(start: base, count: count) }
+    /// Leaf: the z and m of each vertex, or empty when no vertex of the chunk carries either.
+    var zm: [_ZM] {
+        _read { yield h.pointee.zm }
+        _modify { yield &h.pointee.zm }
+    }
+
+    /// Leaf: vertex `i` (`0 ..< count`), its z and m from the side array when there is one.
+    @inline(__always)
+    func leafPoint(_ i: Int) -> Point {
+        let q = base[i]
+        if !h.pointee.hasZM { return Point(x: q.x, y: q.y) }
+        let r = h.pointee.zm[i]
+        return Point(x: q.x, y: q.y, z: r.z, m: r.m)
+    }
+
+    /// Leaf: before storing `p`, gives the chunk its z/m side array (nil for each vertex so far)
+    /// when `p` carries z or m; returns whether the chunk keeps z/m (so `p`'s must be stored).
+    @inline(__always)
+    func needsZM(for p: Point) -> Bool {
+        if h.pointee.hasZM { return true }
+        guard p.z != nil || p.m != nil else { return false }
+        materialiseZM()
+        return true
+    }
+
+    /// Leaf: fills the empty z/m side array with nil for each vertex, reserving the chunk's room.
+    func materialiseZM() {
+        guard !h.pointee.hasZM else { return }
+        var zs: [_ZM] = []
+        zs.reserveCapacity(room)
+        zs.append(contentsOf: repeatElement(_ZM(), count: count))
+        h.pointee.zm = zs
+        h.pointee.hasZM = true
+    }
     /// Internal: the children, in order. Leaf: empty.
     var children: [_VertexNode] {
         _read { yield h.pointee.children }
@@ -88,7 +127,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         let b = create(minimumCapacity: room) { _ in
             _VertexNodeHeader(
                 count: 0, envelope: emptyEnvelope, first: Point(0, 0), children: [], childCounts: [],
-                childEnvelopes: [], room: room, isLeaf: true)
+                childEnvelopes: [], zm: [], room: room, isLeaf: true)
         }
         return unsafeDowncast(b, to: _VertexNode.self)
     }
@@ -97,12 +136,24 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     static func leaf(copying points: UnsafeBufferPointer<Point>, room: Int = leafStorage) -> _VertexNode {
         precondition(points.count <= room && room <= leafStorage, "chunk overflow")
         let n = makeLeaf(room: room)
-        if let src = points.baseAddress, !points.isEmpty {
-            n.base.initialize(from: src, count: points.count)
-            n.count = points.count
-            n.envelope = envelope(of: points)
-            n.first = src.pointee
+        guard let src = points.baseAddress, !points.isEmpty else { return n }
+        let b = n.base
+        var hasZM = false
+        for i in 0..<points.count {
+            let p = src[i]
+            (b + i).initialize(to: _ChunkXY(x: p.x, y: p.y))
+            hasZM = hasZM || p.z != nil || p.m != nil
         }
+        n.count = points.count
+        if hasZM {
+            var zs: [_ZM] = []
+            zs.reserveCapacity(room)
+            for p in points { zs.append(_ZM(z: p.z, m: p.m)) }
+            n.zm = zs
+            n.h.pointee.hasZM = true
+        }
+        n.envelope = envelope(of: n.xy)
+        n.first = src.pointee
         return n
     }
 
@@ -125,7 +176,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         }
         let header = _VertexNodeHeader(
             count: total, envelope: e, first: cs.first?.first ?? Point(0, 0), children: cs,
-            childCounts: counts, childEnvelopes: envelopes, room: 0, isLeaf: false)
+            childCounts: counts, childEnvelopes: envelopes, zm: [], room: 0, isLeaf: false)
         return unsafeDowncast(create(minimumCapacity: 0) { _ in header }, to: _VertexNode.self)
     }
 
@@ -136,6 +187,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         if let room {
             precondition(header.isLeaf && header.count <= room && room <= _VertexNode.leafStorage, "chunk overflow")
             header.room = room
+            if header.hasZM { header.zm.reserveCapacity(room) }
         }
         let n = unsafeDowncast(
             _VertexNode.create(minimumCapacity: header.room) { _ in header }, to: _VertexNode.self)
@@ -158,12 +210,19 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         return e
     }
 
+    /// The scalar-fold envelope of a leaf's vertices, read from its x and y (the invariant checks).
+    var referenceLeafEnvelope: Envelope {
+        var e = _VertexNode.emptyEnvelope
+        for q in xy { e.expand(toInclude: Point(x: q.x, y: q.y)) }
+        return e
+    }
+
     /// The envelope of a chunk's vertices, branch-free: each bound is a select (`v < lo ? v : lo`),
     /// which compiles to one `minsd`/`maxsd`, instead of the scalar fold's four unpredictable
     /// branches per vertex. The comparisons are those of `Envelope.expand(toInclude:)`, so the
     /// result is identical to ``referenceEnvelope(of:)`` (NaN coordinates are skipped by both).
     /// - Complexity: O(n).
-    static func envelope(of points: UnsafeBufferPointer<Point>) -> Envelope {
+    static func envelope(of points: UnsafeBufferPointer<_ChunkXY>) -> Envelope {
         var xmin = Double.infinity
         var ymin = Double.infinity
         var xmax = -Double.infinity
@@ -181,7 +240,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
 
     /// The envelope of a chunk's vertices (see the `UnsafeBufferPointer` overload).
     @inline(__always)
-    static func envelope(of points: UnsafeMutableBufferPointer<Point>) -> Envelope {
+    static func envelope(of points: UnsafeMutableBufferPointer<_ChunkXY>) -> Envelope {
         envelope(of: UnsafeBufferPointer(points))
     }
 
@@ -235,7 +294,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
             node = node.children[c]
             i = off
         }
-        return node.base[i]
+        return node.leafPoint(i)
     }
 
     /// The height of the subtree: 0 for a leaf.
@@ -251,16 +310,35 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
 
     // MARK: Mutations (self must be uniquely referenced)
 
-    /// Appends `p` to this leaf, which has room; returns the new count.
+    /// Whether storing `p` in this leaf needs its z/m side array: `p` carries z or m, or the
+    /// chunk keeps them already (then ``appendZM(_:)`` must come before ``appendToLeaf(_:)``).
+    @inlinable @inline(__always)
+    func appendNeedsZM(_ p: Point) -> Bool { p.z != nil || p.m != nil || h.pointee.hasZM }
+
+    /// Appends `p` to this leaf, which has room; returns the new count. Writes 16 bytes (x, y)
+    /// and makes no call, so the caller keeps no extra reference to the node (a call here made
+    /// the compiler retain and release the node on every append); z and m go first, through
+    /// ``appendZM(_:)``, when ``appendNeedsZM(_:)``.
     @inlinable @inline(__always)
     func appendToLeaf(_ p: Point) -> Int {
         let hd = h
         let n = hd.pointee.count
-        (base + n).initialize(to: p)
+        (base + n).initialize(to: _ChunkXY(x: p.x, y: p.y))
         hd.pointee.count = n &+ 1
-        hd.pointee.envelope.expand(toInclude: p)
+        // Branch-free bounds (one `minsd`/`maxsd` each), with the comparisons of
+        // `Envelope.expand(toInclude:)`: a GPS walk makes new extremes unpredictable.
+        let e = hd.pointee.envelope
+        hd.pointee.envelope = Envelope(
+            xmin: p.x < e.xmin ? p.x : e.xmin, ymin: p.y < e.ymin ? p.y : e.ymin,
+            xmax: p.x > e.xmax ? p.x : e.xmax, ymax: p.y > e.ymax ? p.y : e.ymax)
         if n == 0 { hd.pointee.first = p }
         return n &+ 1
+    }
+
+    /// Appends `p`'s z and m to the side array (materialised first), before the count grows.
+    func appendZM(_ p: Point) {
+        materialiseZM()
+        h.pointee.zm.append(_ZM(z: p.z, m: p.m))
     }
 
     /// Inserts `p` at `index` (`0 ... count`); returns the new right sibling when the node split.
@@ -269,7 +347,8 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
             let n = count
             precondition(index >= 0 && index <= n && n < room, "chunk insert out of range")
             (base + index + 1).moveInitialize(from: base + index, count: n - index)
-            (base + index).initialize(to: p)
+            (base + index).initialize(to: _ChunkXY(x: p.x, y: p.y))
+            if needsZM(for: p) { zm.insert(_ZM(z: p.z, m: p.m), at: index) }
             count = n + 1
             envelope.expand(toInclude: p)
             if index == 0 { first = p }
@@ -329,11 +408,12 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
     func replace(at index: Int, with p: Point) -> Point {
         if isLeaf {
             precondition(index >= 0 && index < count, "chunk index out of range")
-            let old = base[index]
-            base[index] = p
+            let old = leafPoint(index)
+            base[index] = _ChunkXY(x: p.x, y: p.y)
+            if needsZM(for: p) { zm[index] = _ZM(z: p.z, m: p.m) }
             if index == 0 { first = p }
             if _VertexNode.onBoundary(old, envelope) {
-                envelope = _VertexNode.envelope(of: points)
+                envelope = _VertexNode.envelope(of: xy)
             } else {
                 envelope.expand(toInclude: p)
             }
@@ -363,7 +443,8 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         if isLeaf {
             let n = count
             precondition(index >= 0 && index < n, "chunk index out of range")
-            let old = base[index]
+            let old = leafPoint(index)
+            if h.pointee.hasZM { zm.remove(at: index) }
             if _VertexNode.onBoundary(old, envelope) {
                 // The envelope may shrink: recompute it in the same pass that closes the gap, so
                 // the vertices after `index` are read once (a chunk is 6 KB, often not cached).
@@ -383,7 +464,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
                 (base + index).moveInitialize(from: base + index + 1, count: n - index - 1)
             }
             count = n - 1
-            if index == 0, n > 1 { first = base[0] }
+            if index == 0, n > 1 { first = leafPoint(0) }
             return old
         }
         let (c, off) = locate(index)
@@ -421,6 +502,14 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
         let right = children[b]
         if left.isLeaf {
             (left.base + left.count).initialize(from: right.base, count: right.count)
+            if left.h.pointee.hasZM || right.h.pointee.hasZM {
+                left.materialiseZM()
+                if !right.h.pointee.hasZM {
+                    left.zm.append(contentsOf: repeatElement(_ZM(), count: right.count))
+                } else {
+                    left.zm.append(contentsOf: right.zm)
+                }
+            }
         } else {
             left.children.append(contentsOf: right.children)
             left.childCounts.append(contentsOf: right.childCounts)
@@ -437,9 +526,22 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, Point> {
 
     private func splitLeaf() -> _VertexNode {
         let half = count / 2
-        let right = _VertexNode.leaf(copying: UnsafeBufferPointer(start: base + half, count: count - half))
+        let right = _VertexNode.makeLeaf()
+        let moved = count - half
+        right.base.initialize(from: base + half, count: moved)
+        right.count = moved
+        right.envelope = _VertexNode.envelope(of: right.xy)
+        if h.pointee.hasZM {
+            var zs: [_ZM] = []
+            zs.reserveCapacity(_VertexNode.leafStorage)
+            zs.append(contentsOf: zm[half...])
+            right.zm = zs
+            right.h.pointee.hasZM = true
+            zm.removeSubrange(half...)
+        }
+        right.first = right.leafPoint(0)
         count = half
-        envelope = _VertexNode.envelope(of: points)
+        envelope = _VertexNode.envelope(of: xy)
         return right
     }
 
@@ -480,6 +582,11 @@ struct _VertexNodeHeader {
     var childCounts: [Int]
     /// Internal: each child's envelope.
     var childEnvelopes: [Envelope]
+    /// Leaf: each vertex's z and m (`count` of them) when ``hasZM``, else empty.
+    @usableFromInline var zm: [_ZM]
+    /// Leaf: whether the chunk keeps z and m (set when a vertex with either is first stored; a
+    /// flag, so the append path reads no array).
+    @usableFromInline var hasZM: Bool
     /// Leaf: how many vertices fit in its storage. Internal: 0.
     @usableFromInline var room: Int
     /// Whether the node is a leaf.
@@ -488,7 +595,7 @@ struct _VertexNodeHeader {
     @usableFromInline
     init(
         count: Int, envelope: Envelope, first: Point, children: [_VertexNode], childCounts: [Int],
-        childEnvelopes: [Envelope], room: Int, isLeaf: Bool
+        childEnvelopes: [Envelope], zm: [_ZM], room: Int, isLeaf: Bool
     ) {
         self.count = count
         self.envelope = envelope
@@ -496,7 +603,61 @@ struct _VertexNodeHeader {
         self.children = children
         self.childCounts = childCounts
         self.childEnvelopes = childEnvelopes
+        self.zm = zm
+        self.hasZM = !zm.isEmpty
         self.room = room
         self.isLeaf = isLeaf
+    }
+}
+
+/// A vertex's x and y, as a chunk stores them.
+@usableFromInline
+struct _ChunkXY {
+    @usableFromInline var x: Double
+    @usableFromInline var y: Double
+
+    @inlinable @inline(__always)
+    init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A vertex's z and m, in a chunk's side array (kept only when some vertex of the chunk has them).
+@usableFromInline
+struct _ZM {
+    @usableFromInline var z: Double?
+    @usableFromInline var m: Double?
+
+    @inlinable
+    init(z: Double? = nil, m: Double? = nil) {
+        self.z = z
+        self.m = m
+    }
+}
+
+/// A leaf's vertices as `Point`s, read in place: x and y from the chunk, z and m from its side
+/// array. Valid while the leaf is alive and not mutated.
+struct _LeafPoints: RandomAccessCollection {
+    /// The chunk's x and y (nil only for an empty view).
+    let xy: UnsafePointer<_ChunkXY>?
+    let zm: [_ZM]
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    var indices: Range<Int> { 0..<count }
+
+    // Concrete index steps: the generic defaults cost a metadata lookup per step in debug builds.
+    @inline(__always) func index(after i: Int) -> Int { i + 1 }
+    @inline(__always) func index(before i: Int) -> Int { i - 1 }
+
+    /// Vertex `i` (`0 ..< count`).
+    @inline(__always)
+    subscript(i: Int) -> Point {
+        precondition(i >= 0 && i < count, "chunk index out of range")
+        let q = xy.unsafelyUnwrapped[i]
+        if zm.isEmpty { return Point(x: q.x, y: q.y) }
+        return Point(x: q.x, y: q.y, z: zm[i].z, m: zm[i].m)
     }
 }
