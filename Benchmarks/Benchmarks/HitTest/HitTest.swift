@@ -33,6 +33,21 @@ func makeLayer(_ map: SyntheticMap) -> GraphicsLayer {
     return layer
 }
 
+/// Measures the layer's hit test over the queries, cycled (the measured region is the loop only).
+func measureHits(_ benchmark: Benchmark, _ layer: GraphicsLayer, _ queries: [Point]) async {
+    let handle = UncheckedSendable(benchmark)
+    await MainActor.run {
+        handle.value.startMeasurement()
+        var found = 0
+        for i in handle.value.scaledIterations {
+            let q = queries[i & (queryCount - 1)]
+            found &+= layer.hitTest(mapPoint: q, tolerance: tolerancePoints, resolution: resolution).count
+        }
+        handle.value.stopMeasurement()
+        blackHole(found)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     for kind in GraphicKind.allCases {
         let sizes = kind == .point ? Suite.sizes + [Suite.huge] : Suite.sizes
@@ -42,18 +57,7 @@ let benchmarks: @Sendable () -> Void = {
             // MapSketch: GraphicsLayer hit test (packed Hilbert R-tree walk, exact test, topmost first).
             Benchmark("HitTest.\(name).MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
                 (benchmark: Benchmark, state: (GraphicsLayer, [Point])) async in
-                let (layer, queries) = state
-                let handle = UncheckedSendable(benchmark)
-                await MainActor.run {
-                    handle.value.startMeasurement()
-                    var found = 0
-                    for i in handle.value.scaledIterations {
-                        let q = queries[i & (queryCount - 1)]
-                        found &+= layer.hitTest(mapPoint: q, tolerance: tolerancePoints, resolution: resolution).count
-                    }
-                    handle.value.stopMeasurement()
-                    blackHole(found)
-                }
+                await measureHits(benchmark, state.0, state.1)
             } setup: {
                 let map = SyntheticMap(kind: kind, count: size.n)
                 let queries = map.queryPoints(queryCount)
@@ -124,18 +128,7 @@ let benchmarks: @Sendable () -> Void = {
     // linearly on every query).
     Benchmark("HitTest.points.100k.incremental.MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
         (benchmark: Benchmark, state: (GraphicsLayer, [Point])) async in
-        let (layer, queries) = state
-        let handle = UncheckedSendable(benchmark)
-        await MainActor.run {
-            handle.value.startMeasurement()
-            var found = 0
-            for i in handle.value.scaledIterations {
-                let q = queries[i & (queryCount - 1)]
-                found &+= layer.hitTest(mapPoint: q, tolerance: tolerancePoints, resolution: resolution).count
-            }
-            handle.value.stopMeasurement()
-            blackHole(found)
-        }
+        await measureHits(benchmark, state.0, state.1)
     } setup: {
         let map = SyntheticMap(kind: .point, count: 100_000)
         let queries = map.queryPoints(queryCount)

@@ -86,7 +86,13 @@ public struct SpatialIndex: Sendable {
         }
         home = homes
         count = present
-        tree = PackedRTree(boxes: flat, ids: ids)
+        install(PackedRTree(boxes: flat, ids: ids))
+    }
+
+    /// Makes `fresh` the main tree holding every live item: no runs, an empty buffer, no stale
+    /// entries.
+    private mutating func install(_ fresh: PackedRTree) {
+        tree = fresh
         runs = []
         staleInRun = []
         dynamicIDs.removeAll(keepingCapacity: true)
@@ -157,13 +163,7 @@ public struct SpatialIndex: Sendable {
         flat.append(contentsOf: dynamicBoxes)
         ids.append(contentsOf: dynamicIDs)
         for id in ids { home[Int(id)] = Self._inTree }
-        tree = PackedRTree(boxes: flat, ids: ids)
-        runs = []
-        staleInRun = []
-        dynamicIDs.removeAll(keepingCapacity: true)
-        dynamicBoxes.removeAll(keepingCapacity: true)
-        staleInTree = 0
-        rebuildCount += 1
+        install(PackedRTree(boxes: flat, ids: ids))
     }
 
     /// Appends the live entries of `t` (those whose home is `tag`) to `flat` and `ids`.
