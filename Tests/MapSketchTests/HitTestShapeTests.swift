@@ -65,19 +65,7 @@ import Testing
         }
         try byRenderer.add(contentsOf: rendered)
         try ownSymbols.add(contentsOf: owned)
-        var mismatches: [String] = []
-        var hits = 0
-        for _ in 0..<3000 {
-            let q = r.point(in: Envelope(xmin: -40, ymin: -40, xmax: 640, ymax: 640))
-            let tol = r.double(in: 0...12)
-            let res = [0.25, 0.5, 1, 2][r.int(in: 0...3)]
-            let got = byRenderer.hitTest(mapPoint: q, tolerance: tol, resolution: res)
-            let want = ownSymbols.hitTest(mapPoint: q, tolerance: tol, resolution: res)
-            hits += want.count
-            if got != want { mismatches.append("q \(q) tol \(tol) res \(res): \(got) vs \(want)") }
-        }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
-        #expect(hits > 1000, "the queries should hit often enough to compare: \(hits)")
+        expectSameHits(byRenderer, ownSymbols, queriesIn: Envelope(xmin: -40, ymin: -40, xmax: 640, ymax: 640), &r)
     }
 
     /// Bare graphics (no symbol) against `GeometryEngine.isWithin` on every graphic, while the

@@ -225,20 +225,27 @@ import Testing
         }
         try byRenderer.add(contentsOf: rendered)
         try ownSymbols.add(contentsOf: owned)
-        var mismatches: [String] = []
-        var hits = 0
-        for _ in 0..<3000 {
-            let q = r.point(in: Envelope(xmin: -20, ymin: -20, xmax: 420, ymax: 420))
-            let tol = r.double(in: 0...12)
-            let res = [0.25, 0.5, 1, 2][r.int(in: 0...3)]
-            let got = byRenderer.hitTest(mapPoint: q, tolerance: tol, resolution: res)
-            let want = ownSymbols.hitTest(mapPoint: q, tolerance: tol, resolution: res)
-            hits += want.count
-            if got != want { mismatches.append("q \(q) tol \(tol) res \(res): \(got) vs \(want)") }
-        }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
-        #expect(hits > 1000, "the queries should hit often enough to compare: \(hits)")
+        expectSameHits(byRenderer, ownSymbols, queriesIn: Envelope(xmin: -20, ymin: -20, xmax: 420, ymax: 420), &r)
     }
+}
+
+/// 3,000 seeded taps in `area` (tolerance 0–12 points, resolution ¼–2) must hit the same
+/// graphics in both layers, and hit often enough (over 1,000 hits) for that to mean something.
+@MainActor
+func expectSameHits(_ got: GraphicsLayer, _ want: GraphicsLayer, queriesIn area: Envelope, _ r: inout SeededRandom) {
+    var mismatches: [String] = []
+    var hits = 0
+    for _ in 0..<3000 {
+        let q = r.point(in: area)
+        let tol = r.double(in: 0...12)
+        let res = [0.25, 0.5, 1, 2][r.int(in: 0...3)]
+        let a = got.hitTest(mapPoint: q, tolerance: tol, resolution: res)
+        let b = want.hitTest(mapPoint: q, tolerance: tol, resolution: res)
+        hits += b.count
+        if a != b { mismatches.append("q \(q) tol \(tol) res \(res): \(a) vs \(b)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    #expect(hits > 1000, "the queries should hit often enough to compare: \(hits)")
 }
 
 func sine(_ a: Double) -> Double {
