@@ -33,7 +33,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "MapSketchTestSupport", dependencies: ["MapSketchGeometry", "MapSketchReplay"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
+        .target(name: "MapSketchTestSupport", dependencies: ["MapSketchGeometry"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
         .testTarget(name: "MapSketchGeometryTests", dependencies: ["MapSketchGeometry", "MapSketchTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MapSketchTests", dependencies: ["MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
         .testTarget(name: "MapSketchReplayTests", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),

@@ -457,7 +457,9 @@ enum Corpus {
         h.name = name
         h.description = description
         h.screen = ScreenSize(width: 600, height: 400)
-        let c = TraceBuilderAccess.webMercator(lat: center.0, lon: center.1)
+        let m = GeometryEngine.projectGeographicToWebMercator(Point(x: center.1, y: center.0))
+        // Rounded to the millimetre so the header reads well.
+        let c = Point(x: (m.x * 1000).rounded() / 1000, y: (m.y * 1000).rounded() / 1000)
         h.viewport = Viewport(center: c, resolution: resolution)
         h.spatialReference = .webMercator
         h.sketch = TraceSketchSetup(geometryType: type)
@@ -559,43 +561,29 @@ enum Corpus {
 
     // MARK: synthetic/ — seeded stress traces
 
-    /// SplitMix64, for reproducible stress traces (same seed, same trace).
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static func synthetic() -> [(String, Trace)] {
         var t: [(String, Trace)] = []
         for (seed, type, taps) in [(UInt64(1), GeometryType.polyline, 300), (2, .polygon, 300), (3, .multipoint, 200)] {
-            var r = SplitMix64(state: seed)
+            var r = SplitMix64(seed: seed)
             var s = TraceScript(header: header("random-taps-\(type.rawValue)", "Stress: \(taps) seeded random taps (seed \(seed)) on a \(type.rawValue), every tenth followed by an undo", type))
             s.pause = 0.35
             for i in 0..<taps {
-                s.tap(10 + r.unit() * 380, 10 + r.unit() * 380)
+                s.tap(10 + r.nextUnit() * 380, 10 + r.nextUnit() * 380)
                 if i % 10 == 9 { s.call(.undo) }
             }
             t.append(("synthetic/random-taps-\(type.rawValue)-seed\(seed)", s.trace))
         }
         do {
-            var r = SplitMix64(state: 4)
+            var r = SplitMix64(seed: 4)
             var s = TraceScript(header: header("random-gestures", "Stress: 400 seeded random gestures (taps, holds, drags, pans, pinches, undo, redo; seed 4) on a polygon", .polygon, square))
             for _ in 0..<400 {
-                let x = 20 + r.unit() * 360
-                let y = 20 + r.unit() * 360
-                switch r.int(8) {
+                let x = 20 + r.nextUnit() * 360
+                let y = 20 + r.nextUnit() * 360
+                switch Int(r.next() % 8) {
                 case 0, 1, 2: s.tap(x, y)
-                case 3: s.holdDrag(from: (x, y), to: (x + r.unit() * 40 - 20, y + r.unit() * 40 - 20), steps: 3)
-                case 4: s.drag(from: (x, y), to: (x + r.unit() * 60 - 30, y + r.unit() * 60 - 30), steps: 3)
-                case 5: s.pinch(center: (200, 200), from: 100, to: 80 + r.unit() * 40, steps: 2)
+                case 3: s.holdDrag(from: (x, y), to: (x + r.nextUnit() * 40 - 20, y + r.nextUnit() * 40 - 20), steps: 3)
+                case 4: s.drag(from: (x, y), to: (x + r.nextUnit() * 60 - 30, y + r.nextUnit() * 60 - 30), steps: 3)
+                case 5: s.pinch(center: (200, 200), from: 100, to: 80 + r.nextUnit() * 40, steps: 2)
                 case 6: s.call(.undo)
                 default: s.call(.redo)
                 }
@@ -603,7 +591,7 @@ enum Corpus {
             t.append(("synthetic/random-gestures-seed4", s.trace))
         }
         do {
-            var r = SplitMix64(state: 5)
+            var r = SplitMix64(seed: 5)
             var h = gpsHeader("random-walk-gps", "Stress: a seeded 3,000-fix GPS random walk with noise, 2% duplicates and 1% drop-outs (seed 5)", .polyline, center: (46.05, 14.5), resolution: 2)
             h.gps.minDistance = 1
             var s = TraceScript(header: h)
@@ -614,15 +602,15 @@ enum Corpus {
             var last: TraceGPSFix?
             for _ in 0..<3000 {
                 time += 1
-                if r.int(100) == 0 { time += 30 }  // drop-out
-                if let l = last, r.int(50) == 0 {
+                if Int(r.next() % 100) == 0 { time += 30 }  // drop-out
+                if let l = last, Int(r.next() % 50) == 0 {
                     s.gps(l)
                     continue
                 }
-                heading += (r.unit() - 0.5) * 0.6
-                lat += cos(heading) * 0.00002 + (r.unit() - 0.5) * 0.000004
-                lon += sin(heading) * 0.00003 + (r.unit() - 0.5) * 0.000006
-                let f = fix((lat * 1e7).rounded() / 1e7, (lon * 1e7).rounded() / 1e7, time: time, accuracy: 3 + (r.unit() * 40).rounded() / 10)
+                heading += (r.nextUnit() - 0.5) * 0.6
+                lat += cos(heading) * 0.00002 + (r.nextUnit() - 0.5) * 0.000004
+                lon += sin(heading) * 0.00003 + (r.nextUnit() - 0.5) * 0.000006
+                let f = fix((lat * 1e7).rounded() / 1e7, (lon * 1e7).rounded() / 1e7, time: time, accuracy: 3 + (r.nextUnit() * 40).rounded() / 10)
                 s.gps(f)
                 last = f
             }
@@ -788,14 +776,5 @@ enum Corpus {
             out.append(Entry(path: "touch/real-\(base)", text: TraceEncoder.encode(trace)))
         }
         return out
-    }
-}
-
-/// Access to the builder's framing projection for hand-made GPS headers.
-enum TraceBuilderAccess {
-    static func webMercator(lat: Double, lon: Double) -> Point {
-        let r = 6_378_137.0
-        let phi = lat * .pi / 180
-        return Point(x: (r * lon * .pi / 180 * 1000).rounded() / 1000, y: (r * log(tan(.pi / 4 + phi / 2)) * 1000).rounded() / 1000)
     }
 }

@@ -1,5 +1,4 @@
 public import MapSketchGeometry
-import MapSketchReplay
 
 /// A seeded, platform-independent random generator for property tests and fixtures: the
 /// library's ``SplitMix64`` with the helpers tests use.

@@ -132,10 +132,10 @@ public final class GraphicsLayer: Layer {
             guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: i) }
         }
         if let from = spatialReference, let to = mapView?.spatialReference, from != to {
-            guard _Projection.canProject(from: from, to: to) else { throw GraphicsLayerError.cannotProject(from: from, to: to) }
-            for i in batch.indices {
-                batch[i].geometry = _Projection.project(batch[i].geometry, from: from, to: to) ?? batch[i].geometry
+            guard let projection = try? PointProjection(from: from, to: to) else {
+                throw GraphicsLayerError.cannotProject(from: from, to: to)
             }
+            for i in batch.indices { batch[i].geometry = batch[i].geometry.mapPoints(projection.project) }
         }
         let first = slots.ids.count
         var ids: [GraphicID] = []
@@ -275,7 +275,7 @@ public final class GraphicsLayer: Layer {
             visibleSlots.sort()
             for s in visibleSlots {
                 if let m = mismatch(s) {
-                    canvas.raw("<!-- symbol mismatch: \(SVGCanvas.escape(m.description).replacingOccurrences(of: "--", with: "- -")) -->")
+                    canvas.raw("<!-- symbol mismatch: \(XMLEscaping.escape(m.description).replacingOccurrences(of: "--", with: "- -")) -->")
                     map.emit(.symbolMismatch(m))
                     continue
                 }
@@ -291,12 +291,12 @@ public final class GraphicsLayer: Layer {
 
     override func didMove(to mapView: MapView) {
         guard let from = storedSpatialReference ?? spatialReference, let to = mapView.spatialReference, from != to,
-            _Projection.canProject(from: from, to: to)
+            let projection = try? PointProjection(from: from, to: to)
         else { return }
         storedSpatialReference = to
         guard count > 0 else { return }
         for s in slots.graphics.indices where slots.alive[s] {
-            slots.graphics[s].geometry = _Projection.project(slots.graphics[s].geometry, from: from, to: to) ?? slots.graphics[s].geometry
+            slots.graphics[s].geometry = slots.graphics[s].geometry.mapPoints(projection.project)
             slots.setShape(s, slots.graphics[s].geometry, symbol: slots.symbol(s))
         }
         rebuildIndex()

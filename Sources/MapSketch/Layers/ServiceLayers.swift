@@ -166,7 +166,7 @@ public final class DynamicMapServiceLayer: MapServiceLayer {
     public func fullExtent(in map: MapView) -> Envelope? {
         guard let e = fullEnvelope else { return nil }
         guard let from = spatialReference, let to = map.spatialReference, from != to else { return e }
-        return _Projection.project(.envelope(e), from: from, to: to)?.envelope
+        return (try? GeometryEngine.project(.envelope(e), from: from, to: to))?.envelope
     }
 
     /// Draws the map image's place: the service's full extent (reprojected) as a light rectangle.

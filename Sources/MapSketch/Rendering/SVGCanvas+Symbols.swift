@@ -34,7 +34,7 @@ extension SVGCanvas {
         let x = p.x + m.xOffset - m.width / 2
         let y = p.y - m.yOffset - m.height / 2
         guard x.isFinite, y.isFinite, m.width.isFinite, m.height.isFinite else { return skip() }
-        raw("<image x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(m.width))\" height=\"\(num(m.height))\" href=\"\(Self.escape(m.image))\"/>")
+        raw("<image x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(m.width))\" height=\"\(num(m.height))\" href=\"\(XMLEscaping.escape(m.image))\"/>")
     }
 
     /// Draws paths with a simple line symbol; the `null` style draws nothing, by definition.
@@ -124,7 +124,7 @@ extension SVGCanvas {
         if style == .vertical || style == .cross { lines.append("M4 0 L4 8") }
         if style == .forwardDiagonal || style == .diagonalCross { lines.append("M0 8 L8 0") }
         if style == .backwardDiagonal || style == .diagonalCross { lines.append("M0 0 L8 8") }
-        return "<pattern id=\"\(escape(id))\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\"><path d=\"\(lines.joined(separator: " "))\" \(stroke) stroke-width=\"1\"/></pattern>"
+        return "<pattern id=\"\(XMLEscaping.escape(id))\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\"><path d=\"\(lines.joined(separator: " "))\" \(stroke) stroke-width=\"1\"/></pattern>"
     }
 }
 

@@ -121,7 +121,7 @@ public struct SVGCanvas: Sendable {
     /// Opens a `<g>` group with an optional id (escaped) and opacity (written only when < 1).
     public mutating func beginGroup(id: String? = nil, opacity: Double = 1) {
         var s = "<g"
-        if let id { s += " id=\"\(Self.escape(id))\"" }
+        if let id { s += " id=\"\(XMLEscaping.escape(id))\"" }
         if opacity < 1 { s += " opacity=\"\(SVGNumber.format(max(0, opacity)))\"" }
         line(s + ">")
         depth += 1
@@ -187,11 +187,11 @@ public struct SVGCanvas: Sendable {
         anchor: String = "middle", angle: Double = 0
     ) {
         guard finite(p.x, p.y, fontSize, angle) else { return skip() }
-        var s = "<text x=\"\(num(p.x))\" y=\"\(num(p.y))\" font-family=\"\(Self.escape(fontFamily))\""
-        s += " font-size=\"\(num(fontSize))\" text-anchor=\"\(Self.escape(anchor))\" fill=\"\(color.hex)\""
+        var s = "<text x=\"\(num(p.x))\" y=\"\(num(p.y))\" font-family=\"\(XMLEscaping.escape(fontFamily))\""
+        s += " font-size=\"\(num(fontSize))\" text-anchor=\"\(XMLEscaping.escape(anchor))\" fill=\"\(color.hex)\""
         if color.alpha < 1 { s += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
         if angle != 0 { s += " transform=\"rotate(\(num(-angle)) \(num(p.x)) \(num(p.y)))\"" }
-        line(s + ">" + Self.escape(string) + "</text>")
+        line(s + ">" + XMLEscaping.escape(string) + "</text>")
     }
 
     // MARK: Output
@@ -210,23 +210,6 @@ public struct SVGCanvas: Sendable {
         return s
     }
 
-    /// Escapes `&`, `<`, `>`, `"` and `'` for XML text and attributes.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
-
     // MARK: Internals
 
     private mutating func line(_ s: String) {
@@ -241,7 +224,7 @@ public struct SVGCanvas: Sendable {
     private func attrs(_ st: SVGStyle) -> String {
         var s = ""
         if let pattern = st.fillPattern {
-            s += " fill=\"url(#\(Self.escape(pattern)))\""
+            s += " fill=\"url(#\(XMLEscaping.escape(pattern)))\""
         } else if let f = st.fill {
             s += " fill=\"\(f.hex)\""
             if f.alpha < 1 { s += " fill-opacity=\"\(SVGNumber.format(max(0, f.alpha)))\"" }

@@ -1,5 +1,7 @@
 // Seeded synthetic GPS tracks: a smooth path with Gaussian noise, drop-outs and antimeridian
 // crossings.
+import MapSketchGeometry
+
 
 /// Makes seeded, deterministic GPS tracks: the same seed and settings give identical fixes on
 /// every machine (SplitMix64, Box–Muller, IEEE-only trigonometry).
@@ -90,7 +92,7 @@ public struct GPSTrackGenerator: Hashable, Sendable, Codable {
             if skip > 0 {
                 skip -= 1
             } else {
-                let cosLat = max(1e-9, _DeterministicMath.cos(lat * degree))
+                let cosLat = max(1e-9, DeterministicMath.cos(lat * degree))
                 var reportedLon = lon + nEast / (metersPerDegree * cosLat)
                 reportedLon = Self.wrap(reportedLon)
                 fixes.append(
@@ -102,7 +104,7 @@ public struct GPSTrackGenerator: Hashable, Sendable, Codable {
             }
             // Advance the true path.
             head += dHeading
-            let (s, c) = _DeterministicMath.sinCos(head * degree)
+            let (s, c) = DeterministicMath.sinCos(head * degree)
             let step = speed * interval
             lat += step * c / metersPerDegree
             if lat > 90 {  // over the pole: come down the other side
@@ -114,7 +116,7 @@ public struct GPSTrackGenerator: Hashable, Sendable, Codable {
                 lon += 180
                 head += 180
             }
-            let cosLat = max(1e-9, _DeterministicMath.cos(lat * degree))
+            let cosLat = max(1e-9, DeterministicMath.cos(lat * degree))
             lon = Self.wrap(lon + step * s / (metersPerDegree * cosLat))
         }
         return fixes

@@ -1,5 +1,6 @@
 // Seeded synthetic touch streams: taps, holds, drags, pans, pinches and mixtures.
 public import MapSketch
+import MapSketchGeometry
 
 /// A kind of synthetic gesture.
 public enum SyntheticGesture: String, Hashable, Sendable, Codable, CaseIterable {
@@ -90,7 +91,7 @@ private struct _TouchState {
 
     /// A point `distance` away from `p` in a random direction, kept on screen (it may end up closer).
     mutating func away(from p: ScreenPoint, distance: Double) -> ScreenPoint {
-        let (s, c) = _DeterministicMath.sinCos(rng.nextDouble(in: 0...(2 * Double.pi)))
+        let (s, c) = DeterministicMath.sinCos(rng.nextDouble(in: 0...(2 * Double.pi)))
         var q = clamp(ScreenPoint(x: p.x + c * distance, y: p.y + s * distance))
         if q.distance(to: p) < distance * 0.5 {  // hit an edge: go the other way
             q = clamp(ScreenPoint(x: p.x - c * distance, y: p.y - s * distance))
@@ -173,7 +174,7 @@ private struct _TouchState {
             let room = min(center.x - g.margin, g.screen.width - g.margin - center.x, center.y - g.margin, g.screen.height - g.margin - center.y)
             let scale = rng.nextDouble(in: 0.5...2.0)
             let r1 = max(t.slop, rng.nextDouble(in: 20...max(20, room / max(1, scale))))
-            let (s, c) = _DeterministicMath.sinCos(rng.nextDouble(in: 0...Double.pi))
+            let (s, c) = DeterministicMath.sinCos(rng.nextDouble(in: 0...Double.pi))
             func fingers(_ r: Double) -> (ScreenPoint, ScreenPoint) {
                 (clamp(ScreenPoint(x: center.x + c * r, y: center.y + s * r)), clamp(ScreenPoint(x: center.x - c * r, y: center.y - s * r)))
             }

@@ -1,3 +1,5 @@
+import MapSketch
+
 /// JUnit XML for CI systems: one `<testcase>` per trace, a `<failure>` holding the diff.
 public enum JUnitReport {
     /// The XML text (deterministic apart from the durations it reports).
@@ -7,15 +9,15 @@ public enum JUnitReport {
         let total = results.reduce(0) { $0 + $1.seconds }
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(seconds(total))\">\n"
-        s += "  <testsuite name=\"\(escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(total))\">\n"
+        s += "  <testsuite name=\"\(XMLEscaping.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(total))\">\n"
         for r in results {
             let name = r.goldenCase.name
             let folder = name.split(separator: "/").dropLast().joined(separator: ".")
             let leaf = name.split(separator: "/").last.map(String.init) ?? name
-            s += "    <testcase classname=\"\(escape(folder.isEmpty ? suite : "\(suite).\(folder)"))\" name=\"\(escape(leaf))\" time=\"\(seconds(r.seconds))\""
+            s += "    <testcase classname=\"\(XMLEscaping.escape(folder.isEmpty ? suite : "\(suite).\(folder)"))\" name=\"\(XMLEscaping.escape(leaf))\" time=\"\(seconds(r.seconds))\""
             if case .failed(let report) = r.status {
                 let first = report.split(separator: "\n").first.map(String.init) ?? "golden mismatch"
-                s += ">\n      <failure message=\"\(escape(first))\" type=\"GoldenMismatch\">\(escape(report))</failure>\n    </testcase>\n"
+                s += ">\n      <failure message=\"\(XMLEscaping.escape(first))\" type=\"GoldenMismatch\">\(XMLEscaping.escape(report))</failure>\n    </testcase>\n"
             } else {
                 s += "/>\n"
             }
@@ -28,25 +30,5 @@ public enum JUnitReport {
         let ms = Int((d * 1000).rounded())
         let frac = ms % 1000
         return "\(ms / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
-    }
-
-    /// Escapes text for XML attributes and content.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.count)
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(ch)
-            default:
-                // Control characters are not allowed in XML 1.0.
-                if ch.value < 0x20 { out += "?" } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
     }
 }

@@ -4,14 +4,6 @@ import Foundation
 
 /// Builds whole traces from recorded inputs: GPS tracks and touch logs.
 public enum TraceBuilder {
-    /// The Web Mercator point of a WGS 84 position (spherical, radius 6378137 m), used only to
-    /// frame a track in the viewport; the replay projects fixes with the geometry engine.
-    static func webMercator(lat: Double, lon: Double) -> Point {
-        let r = 6_378_137.0
-        let phi = max(min(lat, 85.05112878), -85.05112878) * .pi / 180
-        return Point(x: r * lon * .pi / 180, y: r * log(tan(.pi / 4 + phi / 2)))
-    }
-
     /// A trace that replays a GPS track into a new sketch of `geometryType` on a Web Mercator map
     /// whose viewport frames the track.
     ///
@@ -33,7 +25,7 @@ public enum TraceBuilder {
         h.gps = settings
         var env: Envelope?
         for f in track.fixes {
-            let p = webMercator(lat: f.latitude, lon: f.longitude)
+            let p = GeometryEngine.projectGeographicToWebMercator(Point(x: f.longitude, y: f.latitude))
             if env == nil { env = Envelope(p) } else { env?.expand(toInclude: p) }
         }
         if let e = env {

@@ -10,14 +10,14 @@
 /// let u = rng.nextUnit()        // [0, 1)
 /// let g = rng.nextGaussian()    // N(0, 1), Box–Muller
 /// ```
-public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is determined by `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -26,15 +26,15 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     }
 
     /// A double uniformly in [0, 1) with 53 random bits.
-    public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    package mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
     /// A double uniformly in `range`.
-    public mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
+    package mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + nextUnit() * (range.upperBound - range.lowerBound)
     }
 
     /// An integer uniformly in `range` (Lemire's multiply-shift; bias < 2^-64 · width).
-    public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
+    package mutating func nextInt(in range: ClosedRange<Int>) -> Int {
         let width = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
         if width == 0 { return Int(bitPattern: UInt(next())) }
         let product = next().multipliedFullWidth(by: width)
@@ -44,16 +44,16 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     /// A standard normal sample by the Box–Muller transform (G. E. P. Box, M. E. Muller, 1958),
     /// using two uniforms per sample (the second normal is discarded, so the stream position is
     /// simple to reason about).
-    public mutating func nextGaussian() -> Double {
+    package mutating func nextGaussian() -> Double {
         let u1 = 1 - nextUnit()  // (0, 1]
         let u2 = nextUnit()
-        return (-2 * _DeterministicMath.log(u1)).squareRoot() * _DeterministicMath.cos(2 * Double.pi * u2)
+        return (-2 * DeterministicMath.log(u1)).squareRoot() * DeterministicMath.cos(2 * Double.pi * u2)
     }
 }
 
 /// sin, cos and log from IEEE +, −, ×, ÷ only, so results are bit-identical on every platform.
 /// Accurate to a few ulps — enough for noise and paths, where determinism matters more.
-enum _DeterministicMath {
+package enum DeterministicMath {
     // fdlibm's two-part π/2 for Cody–Waite range reduction.
     static let pio2Hi = 1.57079632673412561417e+00
     static let pio2Lo = 6.07710050650619224932e-11
@@ -85,7 +85,7 @@ enum _DeterministicMath {
         return (sinR, cosR)
     }
 
-    static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    package static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
         let k = (x / (Double.pi / 2)).rounded()
         let r = (x - k * pio2Hi) - k * pio2Lo
@@ -98,11 +98,11 @@ enum _DeterministicMath {
         }
     }
 
-    static func sin(_ x: Double) -> Double { sinCos(x).sin }
-    static func cos(_ x: Double) -> Double { sinCos(x).cos }
+    package static func sin(_ x: Double) -> Double { sinCos(x).sin }
+    package static func cos(_ x: Double) -> Double { sinCos(x).cos }
 
     /// Natural logarithm for x > 0: x = m·2^e with m in [√½, √2), log m = 2·atanh((m−1)/(m+1)).
-    static func log(_ x: Double) -> Double {
+    package static func log(_ x: Double) -> Double {
         guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
         var e = Double(x.exponent)
         var m = x.significand  // [1, 2)
