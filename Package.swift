@@ -4,6 +4,9 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    // Internal invariant checks (`_checkInvariants()` after every mutation) run in debug builds,
+    // which is what `swift test` builds; release builds (and the benchmarks) compile them away.
+    .define("MAPSKETCH_INTERNAL_CHECKS", .when(configuration: .debug)),
 ]
 
 let package = Package(
