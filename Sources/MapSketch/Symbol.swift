@@ -170,19 +170,54 @@ public indirect enum Symbol: Hashable, Sendable, Codable {
     /// Several symbols drawn in order.
     case composite([Symbol])
 
-    /// The geometry types this symbol can draw (markers: points and multipoints; lines:
-    /// polylines; fills: polygons and envelopes; text and composites: every type).
-    public var fittingTypes: Set<GeometryType> {
+    /// The symbol's kind: which case it is, without its payload.
+    public var kind: SymbolKind {
         switch self {
-        case .simpleMarker, .pictureMarker: [.point, .multipoint]
-        case .simpleLine: [.polyline]
-        case .simpleFill: [.polygon, .envelope]
-        case .text: Set(GeometryType.allCases)
-        case .composite(let parts):
-            parts.isEmpty ? Set(GeometryType.allCases) : parts.map(\.fittingTypes).reduce(Set(GeometryType.allCases)) { $0.intersection($1) }
+        case .simpleMarker: .simpleMarker
+        case .pictureMarker: .pictureMarker
+        case .simpleLine: .simpleLine
+        case .simpleFill: .simpleFill
+        case .text: .text
+        case .composite: .composite
         }
     }
 
-    /// Whether this symbol can draw a geometry of `type`.
-    public func fits(_ type: GeometryType) -> Bool { fittingTypes.contains(type) }
+    /// Whether this symbol can draw a geometry of `type`: markers draw points and multipoints;
+    /// lines, polylines; fills, polygons and envelopes; text, every type; a composite, the types
+    /// every one of its parts draws (every type when it has none).
+    ///
+    /// The one statement of the rule: adding graphics, drawing, hit testing and mismatch reports
+    /// all ask it.
+    /// - Complexity: O(1), or O(p) for a composite of p parts (recursively).
+    public func fits(_ type: GeometryType) -> Bool {
+        switch self {
+        case .simpleMarker, .pictureMarker: type == .point || type == .multipoint
+        case .simpleLine: type == .polyline
+        case .simpleFill: type == .polygon || type == .envelope
+        case .text: true
+        case .composite(let parts): parts.allSatisfy { $0.fits(type) }
+        }
+    }
+
+    /// The geometry types this symbol can draw: those ``fits(_:)`` accepts.
+    public var fittingTypes: Set<GeometryType> { Set(GeometryType.allCases.filter(fits)) }
+}
+
+/// The kinds of ``Symbol``; the raw values are the names written in reports and logs.
+public enum SymbolKind: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// ``Symbol/simpleMarker(_:)``.
+    case simpleMarker
+    /// ``Symbol/pictureMarker(_:)``.
+    case pictureMarker
+    /// ``Symbol/simpleLine(_:)``.
+    case simpleLine
+    /// ``Symbol/simpleFill(_:)``.
+    case simpleFill
+    /// ``Symbol/text(_:)``.
+    case text
+    /// ``Symbol/composite(_:)``.
+    case composite
+
+    /// The raw value, e.g. `simpleMarker`.
+    public var description: String { rawValue }
 }

@@ -3,7 +3,7 @@ public import MapSketchGeometry
 /// Why a graphics-layer operation was rejected.
 public enum GraphicsLayerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The graphic's own symbol cannot draw its geometry type (`index`: position in the batch).
-    case symbolMismatch(index: Int, symbolKind: String, geometryType: GeometryType)
+    case symbolMismatch(index: Int, symbolKind: SymbolKind, geometryType: GeometryType)
     /// A coordinate of the graphic's geometry is NaN or infinite.
     case nonFiniteGeometry(index: Int)
     /// No graphic with this id is in the layer.
@@ -125,12 +125,7 @@ public final class GraphicsLayer: Layer {
     @discardableResult
     public func add(contentsOf graphics: [Graphic]) throws -> [GraphicID] {
         var batch = graphics
-        for (i, g) in batch.enumerated() {
-            if let s = g.symbol, !s._fits(g.geometry.type) {
-                throw GraphicsLayerError.symbolMismatch(index: i, symbolKind: s.kindName, geometryType: g.geometry.type)
-            }
-            guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: i) }
-        }
+        for (i, g) in batch.enumerated() { try Self.validate(g, index: i) }
         if let from = spatialReference, let to = mapView?.spatialReference, from != to {
             guard let projection = try? PointProjection(from: from, to: to) else {
                 throw GraphicsLayerError.cannotProject(from: from, to: to)
@@ -202,10 +197,7 @@ public final class GraphicsLayer: Layer {
         guard let s = slot(of: id) else { throw GraphicsLayerError.noSuchGraphic(id) }
         var g = slots.graphics[s]
         change(&g)
-        if let sym = g.symbol, !sym._fits(g.geometry.type) {
-            throw GraphicsLayerError.symbolMismatch(index: 0, symbolKind: sym.kindName, geometryType: g.geometry.type)
-        }
-        guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
+        try Self.validate(g, index: 0)
         noteSymbol(slots.symbol(s), graphic: slots.graphics[s], delta: -1)
         let moved = g.geometry != slots.graphics[s].geometry
         slots.graphics[s] = g
@@ -305,6 +297,15 @@ public final class GraphicsLayer: Layer {
 
     // MARK: Internals
 
+    /// The checks a graphic passes before it enters the layer (added or updated): its own symbol
+    /// fits its geometry and every coordinate is finite. `index` names it in the error.
+    private static func validate(_ g: Graphic, index: Int) throws(GraphicsLayerError) {
+        if let s = g.symbol, !s.fits(g.geometry.type) {
+            throw .symbolMismatch(index: index, symbolKind: s.kind, geometryType: g.geometry.type)
+        }
+        guard isFinite(g.geometry) else { throw .nonFiniteGeometry(index: index) }
+    }
+
     /// Whether every coordinate is finite, without building part arrays for points.
     private static func isFinite(_ g: Geometry) -> Bool {
         switch g {
@@ -332,9 +333,9 @@ public final class GraphicsLayer: Layer {
     private func mismatch(_ s: Int) -> SymbolMismatch? {
         guard slots.alive[s], let sym = resolved(s) else { return nil }
         let t = slots.graphics[s].geometry.type
-        guard !sym._fits(t) else { return nil }
+        guard !sym.fits(t) else { return nil }
         return SymbolMismatch(
-            layerName: name, graphicID: GraphicID(rawValue: slots.ids[s]), symbolKind: sym.kindName, geometryType: t,
+            layerName: name, graphicID: GraphicID(rawValue: slots.ids[s]), symbolKind: sym.kind, geometryType: t,
             fromRenderer: slots.symbol(s) >= 0)
     }
 
@@ -349,7 +350,7 @@ public final class GraphicsLayer: Layer {
         let sym: Symbol? = k == -2 ? g.symbol : (k >= 0 ? slots.rendererSymbols[Int(k)] : nil)
         guard let sym else { return }
         if delta > 0, k == -2 { slots.maxReach = max(slots.maxReach, _HitTest.reach(sym)) }
-        if !sym._fits(g.geometry.type) { symbolMismatchCount += delta }
+        if !sym.fits(g.geometry.type) { symbolMismatchCount += delta }
     }
 
     private func resolveRenderer() {

@@ -32,15 +32,15 @@ public struct SymbolMismatch: Hashable, Sendable, CustomStringConvertible {
     public var layerName: String?
     /// The graphic.
     public var graphicID: GraphicID
-    /// The symbol's kind (``Symbol/kindName``).
-    public var symbolKind: String
+    /// The symbol's kind.
+    public var symbolKind: SymbolKind
     /// The geometry's type.
     public var geometryType: GeometryType
     /// Whether the symbol came from the renderer (false: the graphic's own symbol).
     public var fromRenderer: Bool
 
     /// Creates a mismatch report.
-    public init(layerName: String?, graphicID: GraphicID, symbolKind: String, geometryType: GeometryType, fromRenderer: Bool) {
+    public init(layerName: String?, graphicID: GraphicID, symbolKind: SymbolKind, geometryType: GeometryType, fromRenderer: Bool) {
         self.layerName = layerName
         self.graphicID = graphicID
         self.symbolKind = symbolKind
@@ -83,21 +83,6 @@ public enum MapEvent: Hashable, Sendable {
     case calloutDismissed(Callout)
     /// A graphic could not be drawn with its symbol.
     case symbolMismatch(SymbolMismatch)
-}
-
-extension Symbol {
-    /// The symbol's kind: `simpleMarker`, `pictureMarker`, `simpleLine`, `simpleFill`, `text`
-    /// or `composite`.
-    public var kindName: String {
-        switch self {
-        case .simpleMarker: "simpleMarker"
-        case .pictureMarker: "pictureMarker"
-        case .simpleLine: "simpleLine"
-        case .simpleFill: "simpleFill"
-        case .text: "text"
-        case .composite: "composite"
-        }
-    }
 }
 
 extension MapView {
@@ -148,19 +133,5 @@ extension MapView {
     public func report(_ error: LayerError, for layer: Layer) {
         layer.view.error = error
         if let name = layer.name { emit(.layerError(name: name, error: error)) }
-    }
-}
-
-extension Symbol {
-    /// ``fits(_:)`` without building a set: the check the hot paths use.
-    @usableFromInline
-    func _fits(_ type: GeometryType) -> Bool {
-        switch self {
-        case .simpleMarker, .pictureMarker: type == .point || type == .multipoint
-        case .simpleLine: type == .polyline
-        case .simpleFill: type == .polygon || type == .envelope
-        case .text: true
-        case .composite(let parts): parts.allSatisfy { $0._fits(type) }
-        }
     }
 }

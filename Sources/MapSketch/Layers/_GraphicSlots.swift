@@ -37,7 +37,7 @@ struct _SymbolShape: Sendable {
     /// What `_HitTest.hits` adds to the tolerance for a line or polygon drawn with `symbol`
     /// (NaN when it takes the composite branch).
     static func reach(_ symbol: Symbol?, drawing type: GeometryType) -> Double {
-        let s = symbol.flatMap { $0._fits(type) ? $0 : nil }
+        let s = symbol.flatMap { $0.fits(type) ? $0 : nil }
         switch s {
         case .composite(let parts)? where !parts.isEmpty: return .nan
         case .simpleLine(let l)? where type == .polyline: return l.width / 2
@@ -48,7 +48,7 @@ struct _SymbolShape: Sendable {
 
     /// The point shape alone.
     private init(point symbol: Symbol?) {
-        let s = symbol.flatMap { $0._fits(.point) ? $0 : nil }
+        let s = symbol.flatMap { $0.fits(.point) ? $0 : nil }
         switch s {
         case .simpleMarker(let m)?:
             let half = m.size / 2

@@ -7,7 +7,7 @@ enum _HitTest {
     /// Whether a tap at `q` hits `geometry` drawn with `symbol` (nil or a symbol that does not
     /// fit: the bare geometry, within the tolerance).
     static func hits(_ q: Point, geometry: Geometry, symbol: Symbol?, tol: Double, res: Double) -> Bool {
-        let s = symbol.flatMap { $0._fits(geometry.type) ? $0 : nil }
+        let s = symbol.flatMap { $0.fits(geometry.type) ? $0 : nil }
         if case .composite(let parts)? = s, !parts.isEmpty {
             return parts.contains { hits(q, geometry: geometry, symbol: $0, tol: tol, res: res) }
         }

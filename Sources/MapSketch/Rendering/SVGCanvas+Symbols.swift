@@ -78,7 +78,7 @@ extension SVGCanvas {
     ///   ``Symbol/fits(_:)``) or the geometry is empty; the caller reports the mismatch.
     @discardableResult
     public mutating func draw(_ symbol: Symbol, geometry: Geometry, toScreen: (Point) -> ScreenPoint) -> Bool {
-        guard symbol._fits(geometry.type), !geometry.isEmpty else { return false }
+        guard symbol.fits(geometry.type), !geometry.isEmpty else { return false }
         switch symbol {
         case .simpleMarker(let m):
             for part in geometry.parts { for p in part { drawMarker(m, at: toScreen(p)) } }
