@@ -31,7 +31,10 @@ public struct TouchEvent: Hashable, Sendable, Codable {
     }
 }
 
-/// The thresholds that tell a tap from a hold from a pan. Defaults follow DESIGN §5.
+/// The thresholds that tell a tap from a hold from a pan.
+///
+/// How far a tap reaches a sketch vertex is the sketch's own setting
+/// (``SketchSymbology/vertexHitTolerance``), not the map's.
 public struct GestureThresholds: Hashable, Sendable, Codable {
     /// Longest down→up time of a tap, in seconds (default 0.3).
     public var tapDuration: Double
@@ -39,15 +42,12 @@ public struct GestureThresholds: Hashable, Sendable, Codable {
     public var slop: Double
     /// How long a finger must stay within the slop for a hold, in seconds (default 0.5).
     public var holdDuration: Double
-    /// Extra reach of a vertex or mid-vertex hit beyond half its symbol size, in points (default 10).
-    public var vertexHitTolerance: Double
 
     /// Thresholds, each defaulting to the documented value (see ``validated()`` to check them).
-    public init(tapDuration: Double = 0.3, slop: Double = 10, holdDuration: Double = 0.5, vertexHitTolerance: Double = 10) {
+    public init(tapDuration: Double = 0.3, slop: Double = 10, holdDuration: Double = 0.5) {
         self.tapDuration = tapDuration
         self.slop = slop
         self.holdDuration = holdDuration
-        self.vertexHitTolerance = vertexHitTolerance
     }
 
     /// The documented defaults.
@@ -56,11 +56,10 @@ public struct GestureThresholds: Hashable, Sendable, Codable {
     /// These thresholds, checked: every value finite and not negative, the hold duration positive.
     /// - Throws: ``GestureThresholdsError/invalid(field:value:expected:)`` naming the first bad field.
     public func validated() throws -> GestureThresholds {
-        let checks: [(String, Double, Bool, String)] = [
-            ("tapDuration", tapDuration, tapDuration >= 0, "a finite number of seconds >= 0"),
-            ("slop", slop, slop >= 0, "a finite number of points >= 0"),
-            ("holdDuration", holdDuration, holdDuration > 0, "a finite number of seconds > 0"),
-            ("vertexHitTolerance", vertexHitTolerance, vertexHitTolerance >= 0, "a finite number of points >= 0"),
+        let checks: [(Field, Double, Bool, String)] = [
+            (.tapDuration, tapDuration, tapDuration >= 0, "a finite number of seconds >= 0"),
+            (.slop, slop, slop >= 0, "a finite number of points >= 0"),
+            (.holdDuration, holdDuration, holdDuration > 0, "a finite number of seconds > 0"),
         ]
         for (field, value, ok, expected) in checks where !(ok && value.isFinite) {
             throw GestureThresholdsError.invalid(field: field, value: value, expected: expected)
@@ -69,10 +68,25 @@ public struct GestureThresholds: Hashable, Sendable, Codable {
     }
 }
 
+extension GestureThresholds {
+    /// The thresholds by name; the raw values are the field names (as a trace header spells them).
+    public enum Field: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// ``GestureThresholds/tapDuration``.
+        case tapDuration
+        /// ``GestureThresholds/slop``.
+        case slop
+        /// ``GestureThresholds/holdDuration``.
+        case holdDuration
+
+        /// The raw value, e.g. `holdDuration`.
+        public var description: String { rawValue }
+    }
+}
+
 /// A gesture threshold out of range.
 public enum GestureThresholdsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `field` holds `value`; `expected` says what it should be.
-    case invalid(field: String, value: Double, expected: String)
+    case invalid(field: GestureThresholds.Field, value: Double, expected: String)
 
     /// Names the field, its value and what was expected.
     public var description: String {

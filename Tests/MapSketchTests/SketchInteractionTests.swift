@@ -94,6 +94,19 @@ import Testing
         #expect(h.changes.isEmpty)
     }
 
+    @Test func vertexHitToleranceIsTheSketchsOwnSetting() throws {
+        #expect(SketchSymbology().vertexHitTolerance == 10, "the documented default")
+        let h = try SketchHarness(geometry: .polyline(Polyline(paths: [[Point(0, 0), Point(300, 0)]])))
+        h.sketch.symbology.vertexHitTolerance = 20
+        h.tap(Point(0, 25))
+        #expect(h.sketch.selection == .vertex(part: 0, index: 0), "5.5 + 20 pt reaches 25 pt")
+        #expect(h.sketch.hitReach(in: h.map).vertex == 25.5)
+        h.sketch.symbology.vertexHitTolerance = 0
+        try h.sketch.select(.none)
+        h.tap(Point(300, 6))
+        #expect(h.parts[0].count == 3, "with no tolerance only the 5.5 pt marker half reaches: a new vertex")
+    }
+
     @Test func hitPrecedenceSelectedVertexThenVertexThenMidVertex() throws {
         let h = try SketchHarness(geometry: .polyline(Polyline(paths: [[Point(0, 0), Point(12, 0), Point(42, 0)]])))
         h.tap(Point(5, 0))

@@ -3,11 +3,22 @@ public import MapSketchGeometry
 /// Why a sketch operation was refused.
 public enum SketchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The operation needs a selected vertex (or, for parts, a selected vertex or mid-vertex).
-    case nothingSelected(operation: String)
+    case nothingSelected(operation: Operation)
     /// A selection that does not name an existing vertex or segment.
     case invalidSelection(SketchSelection)
     /// Apply geometry needs a geometry of the sketch's type.
     case typeMismatch(expected: GeometryType, found: GeometryType)
+
+    /// The operations that act on the selection; the raw values name them in error messages.
+    public enum Operation: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// ``SketchEditor/removeSelectedVertex()``.
+        case removeSelectedVertex = "remove selected vertex"
+        /// ``SketchEditor/removeSelectedPart()``.
+        case removeSelectedPart = "remove selected part"
+
+        /// The raw value, e.g. `remove selected vertex`.
+        public var description: String { rawValue }
+    }
 
     /// A sentence saying what was refused and why.
     public var description: String {
@@ -208,7 +219,7 @@ public struct SketchEditor: Sendable {
     public mutating func removeSelectedVertex() throws {
         commitDrag()
         guard case .vertex(let p, let i) = selection else {
-            throw SketchError.nothingSelected(operation: "remove selected vertex")
+            throw SketchError.nothingSelected(operation: .removeSelectedVertex)
         }
         try removeVertex(part: p, index: i)
     }
@@ -217,7 +228,7 @@ public struct SketchEditor: Sendable {
     /// - Throws: ``SketchError/nothingSelected(operation:)`` when nothing is selected.
     public mutating func removeSelectedPart() throws {
         commitDrag()
-        guard let p = selection.part else { throw SketchError.nothingSelected(operation: "remove selected part") }
+        guard let p = selection.part else { throw SketchError.nothingSelected(operation: .removeSelectedPart) }
         try removePart(p)
     }
 

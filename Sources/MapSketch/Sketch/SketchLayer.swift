@@ -19,7 +19,7 @@ public import MapSketchGeometry
 ///    selected it is appended to the last part.
 /// 2. A tap on a vertex selects it. 3. A tap on a mid-vertex selects it; the next tap on the map
 ///    inserts there. Hit precedence: the selected vertex, then the nearest vertex, then the nearest
-///    mid-vertex, each within half its marker size + ``GestureThresholds/vertexHitTolerance``.
+///    mid-vertex, each within half its marker size + ``SketchSymbology/vertexHitTolerance``.
 /// 4. A hold on the selected vertex (a magnifier event when the map's `showMagnifierOnTapAndHold`
 ///    is on) starts a drag; the vertex follows the finger and the release commits one undo step.
 ///    A hold anywhere else does nothing.
@@ -31,7 +31,7 @@ public import MapSketchGeometry
 public final class SketchLayer: Layer, MapTouchDelegate {
     /// The editing model: geometry, selection and history.
     public private(set) var editor: SketchEditor
-    /// How the sketch is drawn; the marker sizes also set the tap reach.
+    /// How the sketch is drawn; the marker sizes and the vertex hit tolerance also set the tap reach.
     public var symbology = SketchSymbology()
 
     private var geometryObservers = _Observers<SketchGeometryChange>()
@@ -253,9 +253,10 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     // MARK: Touch delegate
 
-    /// How far a tap reaches in map units at the map's current resolution.
+    /// How far a tap reaches in map units at the map's current resolution: half each marker's
+    /// size plus ``SketchSymbology/vertexHitTolerance``, in points, times the resolution.
     public func hitReach(in mapView: MapView) -> SketchHitReach {
-        let tol = mapView.gestureRecognizer.thresholds.vertexHitTolerance
+        let tol = symbology.vertexHitTolerance
         let res = mapView.viewport.resolution
         return SketchHitReach(
             selectedVertex: (symbology.selectedVertexSymbol.markerSize / 2 + tol) * res,
