@@ -55,8 +55,8 @@ public final class GraphicsLayer: Layer {
     }
 
     // Slots: parallel arrays in ascending id order, the spatial index and the resolved renderer
-    // symbols, kept in `slots` (see `_GraphicSlots`).
-    private let slots = _GraphicSlots()
+    // symbols, kept in `slots` (see `GraphicSlots`).
+    private let slots = GraphicSlots()
     private var deadCount = 0
     private var nextID = 0
     private var rendererReach: [Double] = []
@@ -247,6 +247,18 @@ public final class GraphicsLayer: Layer {
         slots.topmostSlot(q, tolerance: tolerance, resolution: resolution).map { GraphicID(rawValue: slots.ids[$0]) }
     }
 
+    /// The map's hit test asks here (see ``MapView/hitTest(at:tolerance:maxResults:)``): the
+    /// layer's hits, or none with hit testing off.
+    override func graphicHits(at q: Point, tolerance: Double, resolution: Double) -> [GraphicID] {
+        guard isHitTestEnabled else { return [] }
+        return slots.hitIDs(q, tolerance: tolerance, resolution: resolution, maxResults: .max)
+    }
+
+    /// The graphic a tap may show a callout for: any of the layer's while callouts are on.
+    override func calloutGraphic(_ id: GraphicID) -> Graphic? {
+        calloutsEnabled ? graphic(id) : nil
+    }
+
     /// Bytes held by the spatial index.
     public var indexMemoryFootprint: Int { slots.index.memoryFootprint }
 
@@ -349,13 +361,13 @@ public final class GraphicsLayer: Layer {
     private func noteSymbol(_ k: Int32, graphic g: Graphic, delta: Int) {
         let sym: Symbol? = k == -2 ? g.symbol : (k >= 0 ? slots.rendererSymbols[Int(k)] : nil)
         guard let sym else { return }
-        if delta > 0, k == -2 { slots.maxReach = max(slots.maxReach, _HitTest.reach(sym)) }
+        if delta > 0, k == -2 { slots.maxReach = max(slots.maxReach, SymbolHitTest.reach(sym)) }
         if !sym.fits(g.geometry.type) { symbolMismatchCount += delta }
     }
 
     private func resolveRenderer() {
         slots.rendererSymbols = renderer?.symbols ?? []
-        rendererReach = slots.rendererSymbols.map { _HitTest.reach($0) }
+        rendererReach = slots.rendererSymbols.map { SymbolHitTest.reach($0) }
         slots.maxReach = rendererReach.max() ?? 0
         symbolMismatchCount = 0
         for s in slots.ids.indices where slots.alive[s] {

@@ -37,7 +37,7 @@ public class MapServiceLayer: Layer {
         isLoading = true
         let (url, token, timeout) = (self.url, self.token, self.timeout)
         Task { @MainActor in
-            let result = await _ServiceFetcher.fetch(url, token: token, timeout: timeout)
+            let result = await ServiceFetcher.fetch(url, token: token, timeout: timeout)
             self.isLoading = false
             switch result.flatMap({ bytes in Result { () throws(LayerError) in try MapServiceInfo.parse(bytes) } }) {
             case .success(let info):
@@ -57,7 +57,7 @@ public class MapServiceLayer: Layer {
     /// - Returns: the error, or nil on success.
     @discardableResult
     public func refresh() async -> LayerError? {
-        let result = await _ServiceFetcher.fetch(url, token: token, timeout: timeout)
+        let result = await ServiceFetcher.fetch(url, token: token, timeout: timeout)
         switch result.flatMap({ bytes in Result { () throws(LayerError) in try MapServiceInfo.parse(bytes) } }) {
         case .success(let info):
             serviceInfo = info

@@ -1,4 +1,5 @@
 public import MapSketchGeometry
+import Foundation
 
 extension SVGCanvas {
     /// Draws a simple marker centred on `p` (offsets: x right, y up, in points; angle in degrees
@@ -113,7 +114,7 @@ extension SVGCanvas {
         guard angle != 0 else { return offsets.map { ScreenPoint(x: c.x + $0.0, y: c.y + $0.1) } }
         // Counter-clockwise on screen (y down) is a negative rotation of screen coordinates.
         let a = -angle * .pi / 180
-        let (s, k) = (_sin(a), _cos(a))
+        let (s, k) = (sin(a), cos(a))
         return offsets.map { ScreenPoint(x: c.x + $0.0 * k - $0.1 * s, y: c.y + $0.0 * s + $0.1 * k) }
     }
 

@@ -14,7 +14,7 @@ public enum SVGNumber {
         // Values too large for Int64 fixed point are printed without decimals.
         guard scaled < 9.0e18 else {
             let whole = abs(value).rounded()
-            return (value < 0 ? "-" : "") + _wholeDigits(whole)
+            return (value < 0 ? "-" : "") + wholeDigits(whole)
         }
         let n = Int64(scaled)
         if n == 0 { return "0" }
@@ -38,7 +38,7 @@ public enum SVGNumber {
 }
 
 /// A whole, finite, non-negative double printed as digits (for values beyond Int64).
-private func _wholeDigits(_ whole: Double) -> String {
+private func wholeDigits(_ whole: Double) -> String {
     var digits: [UInt8] = []
     var v = whole
     repeat {

@@ -1,7 +1,7 @@
 import MapSketchGeometry
 
 /// A history record whose payload is gone: a bug, reported by `historyOutOfSync`.
-enum _HistoryError: Error {
+enum HistoryError: Error {
     case missingPayload(SketchEditRecord.Kind)
 }
 
@@ -25,11 +25,11 @@ extension SketchEditor {
             case .addPart:
                 try store.removePart(r.part)
             case .removePart:
-                guard case .part(let v) = history.payload(of: r) else { throw _HistoryError.missingPayload(r.kind) }
+                guard case .part(let v) = history.payload(of: r) else { throw HistoryError.missingPayload(r.kind) }
                 try store.insertPart(v, at: r.part)
             case .replaceGeometry:
                 guard case .stores(let before, _) = history.payload(of: r) else {
-                    throw _HistoryError.missingPayload(r.kind)
+                    throw HistoryError.missingPayload(r.kind)
                 }
                 store = before
             }
@@ -68,7 +68,7 @@ extension SketchEditor {
                 selection = .none
             case .replaceGeometry:
                 guard case .stores(_, let after) = history.payload(of: r) else {
-                    throw _HistoryError.missingPayload(r.kind)
+                    throw HistoryError.missingPayload(r.kind)
                 }
                 store = after
                 selection = .none

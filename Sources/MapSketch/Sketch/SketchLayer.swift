@@ -34,9 +34,9 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// How the sketch is drawn; the marker sizes and the vertex hit tolerance also set the tap reach.
     public var symbology = SketchSymbology()
 
-    private var geometryObservers = _Observers<SketchGeometryChange>()
-    private var selectionObservers = _Observers<SketchSelectionChange>()
-    private var magnifierObservers = _Observers<SketchMagnifierEvent>()
+    private var geometryObservers = ObserverList<SketchGeometryChange>()
+    private var selectionObservers = ObserverList<SketchSelectionChange>()
+    private var magnifierObservers = ObserverList<SketchMagnifierEvent>()
     private var nextObservationID = 1
     private var changeCount = 0
     private var magnifierShown = false

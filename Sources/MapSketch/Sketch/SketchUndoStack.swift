@@ -51,7 +51,7 @@ public struct SketchEditRecord: Hashable, Sendable {
         self.index = index
         (x0, y0, x1, y1) = (0, 0, 0, 0)
         flags = 0
-        let s = _PackedSelection(selectionBefore)
+        let s = PackedSelection(selectionBefore)
         (selectionIndex, selectionPart, selectionTag) = (s.index, s.part, s.tag)
     }
 
@@ -132,14 +132,14 @@ public struct SketchEditRecord: Hashable, Sendable {
 
     /// The selection before the change.
     public var selectionBefore: SketchSelection {
-        var s = _PackedSelection(.none)
+        var s = PackedSelection(.none)
         (s.index, s.part, s.tag) = (selectionIndex, selectionPart, selectionTag)
         return s.selection
     }
 }
 
 /// What heavy records keep outside the 64-byte record.
-enum _UndoPayload: Sendable {
+enum UndoPayload: Sendable {
     /// A move's ends with z or m.
     case move(from: Point, to: Point)
     /// A removed part's vertices (a chunked snapshot: O(1) to keep).
@@ -160,7 +160,7 @@ public struct SketchUndoStack: Sendable {
     var floor = 0
     /// Records in `floor..<cursor` can be undone; `cursor..<records.count` redone.
     var cursor = 0
-    var payloads: [UInt64: _UndoPayload] = [:]
+    var payloads: [UInt64: UndoPayload] = [:]
     var nextPayloadID: UInt64 = 1
 
     /// The most steps kept; 0 keeps every step.
@@ -196,7 +196,7 @@ public struct SketchUndoStack: Sendable {
     }
 
     /// Records a step whose data is kept in the payload table.
-    mutating func push(_ record: SketchEditRecord, payload: _UndoPayload) {
+    mutating func push(_ record: SketchEditRecord, payload: UndoPayload) {
         var r = record
         let id = nextPayloadID
         nextPayloadID &+= 1
@@ -230,7 +230,7 @@ public struct SketchUndoStack: Sendable {
     }
 
     /// The payload of a heavy record.
-    func payload(of record: SketchEditRecord) -> _UndoPayload? {
+    func payload(of record: SketchEditRecord) -> UndoPayload? {
         record.isHeavy ? payloads[record.payloadID] : nil
     }
 

@@ -1,36 +1,3 @@
-public import MapSketchGeometry
-
-/// The phase of a raw touch, as in UIKit.
-public enum TouchPhase: String, Hashable, Sendable, Codable {
-    case began, moved, ended, cancelled
-}
-
-/// One raw touch sample: its time in seconds on the virtual clock, the finger's id, phase and
-/// position in points.
-public struct TouchEvent: Hashable, Sendable, Codable {
-    /// Seconds on the virtual clock (non-decreasing within a stream).
-    public var time: Double
-    /// The finger's id, stable from began to ended or cancelled.
-    public var id: Int
-    /// Began, moved, ended or cancelled.
-    public var phase: TouchPhase
-    /// Where the finger is, in screen points.
-    public var location: ScreenPoint
-
-    /// A touch sample at `location`.
-    public init(time: Double, id: Int, phase: TouchPhase, location: ScreenPoint) {
-        self.time = time
-        self.id = id
-        self.phase = phase
-        self.location = location
-    }
-
-    /// A touch sample at (x, y) points.
-    public init(time: Double, id: Int = 0, phase: TouchPhase, x: Double, y: Double) {
-        self.init(time: time, id: id, phase: phase, location: ScreenPoint(x: x, y: y))
-    }
-}
-
 /// The thresholds that tell a tap from a hold from a pan.
 ///
 /// How far a tap reaches a sketch vertex is the sketch's own setting
@@ -114,32 +81,4 @@ public enum Gesture: Hashable, Sendable {
     case panEnded
     /// Two fingers: zoom by `scale` (new / previous finger distance) about `center`.
     case pinch(center: ScreenPoint, scale: Double)
-}
-
-/// Receives the gestures of a map, as `AGSMapViewTouchDelegate` does. One at a time per map.
-@MainActor
-public protocol MapTouchDelegate: AnyObject {
-    /// A tap at `screen` (map point `mapPoint`).
-    func mapView(_ mapView: MapView, didClickAt screen: ScreenPoint, mapPoint: Point)
-    /// A finger held still for the hold duration.
-    func mapView(_ mapView: MapView, didTapAndHoldAt screen: ScreenPoint, mapPoint: Point)
-    /// The held finger moved.
-    func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point)
-    /// The held finger lifted (or the hold was cancelled, with `cancelled` true).
-    func mapView(_ mapView: MapView, didEndTapAndHoldAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool)
-    /// Whether the map should pan for a one-finger move (default true).
-    func mapViewShouldPan(_ mapView: MapView) -> Bool
-    /// Whether a tap may show a callout for a graphic (default true; a sketching delegate says no).
-    func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool
-}
-
-extension MapTouchDelegate {
-    public func mapView(_ mapView: MapView, didClickAt screen: ScreenPoint, mapPoint: Point) {}
-    public func mapView(_ mapView: MapView, didTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {}
-    public func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {}
-    public func mapView(
-        _ mapView: MapView, didEndTapAndHoldAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool
-    ) {}
-    public func mapViewShouldPan(_ mapView: MapView) -> Bool { true }
-    public func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool { true }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// Fetches a service description off the main actor: `file://` by reading the file, `http(s)://`
 /// with URLSession (`?f=json`, plus `token=` when given). Never blocks the caller.
-enum _ServiceFetcher {
+enum ServiceFetcher {
     /// The bytes of the description, or the reason there are none.
     static func fetch(_ url: URL, token: String?, timeout: Double) async -> Result<[UInt8], LayerError> {
         if url.isFileURL {

@@ -123,6 +123,17 @@ public class Layer {
         for c in w { c.resume(returning: r) }
     }
 
+    // MARK: What the map asks of its layers
+
+    /// The graphics under map point `q` within `tolerance` points at `resolution` map units per
+    /// point, topmost first: what the map's hit test asks each drawn layer. The base layer holds
+    /// no graphics; a graphics layer answers (when its hit testing is on).
+    func graphicHits(at q: Point, tolerance: Double, resolution: Double) -> [GraphicID] { [] }
+
+    /// The graphic `id` when a tap on it may show a callout (a graphics layer with callouts on);
+    /// nil for the base layer.
+    func calloutGraphic(_ id: GraphicID) -> Graphic? { nil }
+
     /// Draws the layer's content into `canvas` (screen coordinates of `map`). The map calls this
     /// bottom to top for every drawn layer, inside a group carrying the layer's opacity.
     /// Subclasses override it; the base layer draws nothing.

@@ -3,7 +3,7 @@ import MapSketchGeometry
 /// Exact, symbol-aware hit tests in map coordinates (line and area distances from
 /// ``GeometryEngine``). `res` is map units per point; `tol` the tolerance in points. Offsets of
 /// markers are in points (x right, y up) and ignore rotation.
-enum _HitTest {
+enum SymbolHitTest {
     /// Whether a tap at `q` hits `geometry` drawn with `symbol` (nil or a symbol that does not
     /// fit: the bare geometry, within the tolerance).
     static func hits(_ q: Point, geometry: Geometry, symbol: Symbol?, tol: Double, res: Double) -> Bool {
