@@ -1,101 +1,5 @@
 import MapSketchGeometry
 
-/// How a tap hits a graphic drawn with one symbol, precomputed per renderer symbol so the hit
-/// test needs neither the graphic nor its symbol: for a point, its marker's shape (the same
-/// arithmetic as `SymbolHitTest.pointHit`); for a one-part line or polygon, how far beyond the
-/// geometry the symbol draws (as `SymbolHitTest.hits` reads it), so the answers are identical.
-struct SymbolShape: Sendable {
-    enum Kind: UInt8, Sendable {
-        /// No symbol (or one that cannot draw a point): within the tolerance of the point.
-        case bare
-        /// A round marker: within half its size plus the tolerance of its centre.
-        case round
-        /// A square marker, a picture or a text: within a box of half-width / half-height plus the tolerance.
-        case box
-        /// A composite symbol: the general test.
-        case general
-    }
-    var kind: Kind
-    var halfWidth: Double = 0
-    var halfHeight: Double = 0
-    var xOffset: Double = 0
-    var yOffset: Double = 0
-    /// How far beyond a polyline the symbol draws, in points; NaN: the general test (a composite).
-    var pathReach: Double = 0
-    /// How far beyond a polygon's outline the symbol draws, in points; NaN: the general test.
-    var ringReach: Double = 0
-
-    static let bare = SymbolShape(kind: .bare)
-
-    /// The shape a graphic drawn with `symbol` has.
-    init(_ symbol: Symbol?) {
-        self.init(point: symbol)
-        pathReach = Self.reach(symbol, drawing: .polyline)
-        ringReach = Self.reach(symbol, drawing: .polygon)
-    }
-
-    /// What `SymbolHitTest.hits` adds to the tolerance for a line or polygon drawn with `symbol`
-    /// (NaN when it takes the composite branch).
-    static func reach(_ symbol: Symbol?, drawing type: GeometryType) -> Double {
-        let s = symbol.flatMap { $0.fits(type) ? $0 : nil }
-        switch s {
-        case .composite(let parts)? where !parts.isEmpty: return .nan
-        case .simpleLine(let l)? where type == .polyline: return l.width / 2
-        case .simpleFill(let f)? where type == .polygon: return (f.outline?.width ?? 0) / 2
-        default: return 0
-        }
-    }
-
-    /// The point shape alone.
-    private init(point symbol: Symbol?) {
-        let s = symbol.flatMap { $0.fits(.point) ? $0 : nil }
-        switch s {
-        case .simpleMarker(let m)?:
-            let half = m.size / 2
-            self.init(
-                kind: m.style == .square ? .box : .round, halfWidth: half, halfHeight: half, xOffset: m.xOffset,
-                yOffset: m.yOffset)
-        case .pictureMarker(let m)?:
-            self.init(kind: .box, halfWidth: m.width / 2, halfHeight: m.height / 2, xOffset: m.xOffset, yOffset: m.yOffset)
-        case .text(let t)?:
-            let (w, h) = SymbolHitTest.textHalfSize(t)
-            self.init(kind: .box, halfWidth: w, halfHeight: h, xOffset: t.xOffset, yOffset: t.yOffset)
-        case .composite?:
-            self.init(kind: .general)
-        default:
-            self.init(kind: .bare)
-        }
-    }
-
-    init(kind: Kind, halfWidth: Double = 0, halfHeight: Double = 0, xOffset: Double = 0, yOffset: Double = 0) {
-        self.kind = kind
-        self.halfWidth = halfWidth
-        self.halfHeight = halfHeight
-        self.xOffset = xOffset
-        self.yOffset = yOffset
-    }
-
-    /// Whether a tap at (qx, qy) hits a point at `p` drawn with this shape (`kind` is not `.general`).
-    @inline(__always)
-    func hits(_ qx: Double, _ qy: Double, _ p: SIMD2<Double>, tol: Double, res: Double) -> Bool {
-        switch kind {
-        case .bare:
-            let dx = qx - p.x, dy = qy - p.y
-            let r = tol * res
-            return dx * dx + dy * dy <= r * r
-        case .round:
-            let dx = qx - (p.x + xOffset * res), dy = qy - (p.y + yOffset * res)
-            let r = (halfWidth + tol) * res
-            return dx * dx + dy * dy <= r * r
-        case .box:
-            let dx = qx - (p.x + xOffset * res), dy = qy - (p.y + yOffset * res)
-            return abs(dx) <= (halfWidth + tol) * res && abs(dy) <= (halfHeight + tol) * res
-        case .general:
-            return false
-        }
-    }
-}
-
 /// What the hit test needs of one slot, in one 32-byte record (one cache miss per candidate):
 /// a point graphic's coordinates, or where a one-part line's or polygon's vertices lie in
 /// `GraphicSlots`' packed vertices, and the slot's symbol.
@@ -151,7 +55,7 @@ final class GraphicSlots {
     deinit { vertexBase?.deallocate() }
     @exclusivity(unchecked) var index = SpatialIndex()
     @exclusivity(unchecked) var rendererSymbols: [Symbol] = [] {
-        didSet { rendererShapes = rendererSymbols.map(SymbolShape.init) }
+        didSet { rendererShapes = rendererSymbols.map { SymbolShape($0) } }
     }
     @exclusivity(unchecked) private(set) var rendererShapes: [SymbolShape] = []
     /// The largest symbol reach of any graphic, in points (only grows until a rebuild).

@@ -279,7 +279,7 @@ public final class GraphicsLayer: Layer {
             visibleSlots.sort()
             for s in visibleSlots {
                 if let m = mismatch(s) {
-                    canvas.raw("<!-- symbol mismatch: \(XMLEscaping.escape(m.description).replacingOccurrences(of: "--", with: "- -")) -->")
+                    canvas.comment("symbol mismatch: \(m.description)")
                     map.emit(.symbolMismatch(m))
                     continue
                 }

@@ -17,16 +17,16 @@ extension MapView {
         for layer in layers {
             let name = layer.name ?? ""
             if let reason = layer.notDisplayedReason {
-                canvas.raw("<!-- layer \(XMLEscaping.escape(name)) not displayed: \(XMLEscaping.escape(reason.description).replacingOccurrences(of: "--", with: "- -")) -->")
+                canvas.comment("layer \(name) not displayed: \(reason.description)")
                 continue
             }
             guard layer.isDrawn else { continue }
             if navigation == .panning && !layer.view.drawDuringPanning {
-                canvas.raw("<!-- layer \(XMLEscaping.escape(name)) not drawn while panning -->")
+                canvas.comment("layer \(name) not drawn while panning")
                 continue
             }
             if navigation == .zooming && !layer.view.drawDuringZooming {
-                canvas.raw("<!-- layer \(XMLEscaping.escape(name)) not drawn while zooming -->")
+                canvas.comment("layer \(name) not drawn while zooming")
                 continue
             }
             canvas.beginGroup(id: "layer-" + name, opacity: layer.view.opacity)

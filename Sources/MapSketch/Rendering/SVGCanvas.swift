@@ -142,6 +142,15 @@ public struct SVGCanvas: Sendable {
     /// Appends raw, already-escaped markup as one line (for callers' custom elements).
     public mutating func raw(_ markup: String) { line(markup) }
 
+    /// Appends an XML comment saying `text`: escaped like any text, and with every `--` (which a
+    /// comment may not contain) broken up as `- -`, so the document stays well-formed whatever
+    /// the text (a layer name, an error message).
+    public mutating func comment(_ text: String) {
+        var safe = XMLEscaping.escape(text)
+        while safe.contains("--") { safe = safe.replacingOccurrences(of: "--", with: "- -") }
+        line("<!-- " + safe + " -->")
+    }
+
     // MARK: Shapes
 
     /// A circle.

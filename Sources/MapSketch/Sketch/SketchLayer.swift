@@ -205,25 +205,19 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// - Returns: a token for ``removeObserver(_:)``.
     @discardableResult
     public func onGeometryChanged(_ handler: @escaping @MainActor (SketchGeometryChange) -> Void) -> SketchObservation {
-        let id = takeID()
-        geometryObservers.add(id, handler)
-        return SketchObservation(id: id)
+        register(handler, in: &geometryObservers)
     }
 
     /// Calls `handler` after every selection change.
     @discardableResult
     public func onSelectionChanged(_ handler: @escaping @MainActor (SketchSelectionChange) -> Void) -> SketchObservation {
-        let id = takeID()
-        selectionObservers.add(id, handler)
-        return SketchObservation(id: id)
+        register(handler, in: &selectionObservers)
     }
 
     /// Calls `handler` when the magnifier shows, moves or hides.
     @discardableResult
     public func onMagnifier(_ handler: @escaping @MainActor (SketchMagnifierEvent) -> Void) -> SketchObservation {
-        let id = takeID()
-        magnifierObservers.add(id, handler)
-        return SketchObservation(id: id)
+        register(handler, in: &magnifierObservers)
     }
 
     /// Stops a handler or stream registered here (a stream finishes).
@@ -245,6 +239,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// A new stream of selection changes.
     public var selectionChanges: AsyncStream<SketchSelectionChange> { selectionObservers.stream(takeID()) }
+
+    private func register<Event>(
+        _ handler: @escaping @MainActor (Event) -> Void, in list: inout ObserverList<Event>
+    ) -> SketchObservation {
+        let id = takeID()
+        list.add(id, handler)
+        return SketchObservation(id: id)
+    }
 
     private func takeID() -> Int {
         defer { nextObservationID += 1 }
@@ -322,20 +324,20 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// Runs an editor call that records one step of `kind` (nil: a replacement), then posts.
     private func performEdit(_ kind: SketchEditRecord.Kind?, _ body: (inout SketchEditor) throws -> Void) throws {
-        let old = editor.selection
-        let wasDragging = isDragging
-        try body(&editor)
-        if wasDragging, !isDragging, magnifierShown { postMagnifier(.hide) }
-        postGeometryChange(kind.map { .edit($0) } ?? .replaced)
-        postSelectionIfChanged(from: old)
+        try perform(kind.map { .edit($0) } ?? .replaced) { editor in
+            try body(&editor)
+            return true
+        }
     }
 
-    /// Runs an editor call that reports whether it changed the geometry, then posts.
+    /// Runs an editor call that reports whether it changed the geometry, then posts: the
+    /// magnifier hides if the call ended a drag, the change (when there is one), then the
+    /// selection (when it moved). Nothing is posted when the call throws.
     @discardableResult
-    private func perform(_ reason: SketchGeometryChange.Reason, _ body: (inout SketchEditor) -> Bool) -> Bool {
+    private func perform(_ reason: SketchGeometryChange.Reason, _ body: (inout SketchEditor) throws -> Bool) rethrows -> Bool {
         let old = editor.selection
         let wasDragging = isDragging
-        let changed = body(&editor)
+        let changed = try body(&editor)
         if wasDragging, !isDragging, magnifierShown { postMagnifier(.hide) }
         if changed { postGeometryChange(reason) }
         postSelectionIfChanged(from: old)

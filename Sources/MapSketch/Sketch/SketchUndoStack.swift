@@ -59,18 +59,14 @@ public struct SketchEditRecord: Hashable, Sendable {
     public static func insertVertex(
         part: Int, index: Int, point: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
-        var r = SketchEditRecord(kind: .insertVertex, part: part, index: index, selectionBefore: selectionBefore)
-        r.setPoint(point)
-        return r
+        SketchEditRecord(kind: .insertVertex, part: part, index: index, point: point, selectionBefore: selectionBefore)
     }
 
     /// The vertex `point` removed from (part, index).
     public static func removeVertex(
         part: Int, index: Int, point: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
-        var r = SketchEditRecord(kind: .removeVertex, part: part, index: index, selectionBefore: selectionBefore)
-        r.setPoint(point)
-        return r
+        SketchEditRecord(kind: .removeVertex, part: part, index: index, point: point, selectionBefore: selectionBefore)
     }
 
     /// The vertex at (part, index) moved `from` → `to`, both 2D (z and m travel in the payload table;
@@ -88,7 +84,9 @@ public struct SketchEditRecord: Hashable, Sendable {
         SketchEditRecord(kind: .addPart, part: part, index: 0, selectionBefore: selectionBefore)
     }
 
-    private mutating func setPoint(_ p: Point) {
+    /// An insert or remove of vertex `p`: x and y inline, z and m in the second pair when present.
+    private init(kind: Kind, part: Int, index: Int, point p: Point, selectionBefore: SketchSelection) {
+        self.init(kind: kind, part: part, index: index, selectionBefore: selectionBefore)
         (x0, y0) = (p.x, p.y)
         if let z = p.z {
             x1 = z
