@@ -267,7 +267,7 @@ public final class GraphicsLayer: Layer {
     /// Draws the graphics intersecting the screen, bottom first, each with its resolved symbol;
     /// a graphic whose symbol does not fit is written as an XML comment and reported as a
     /// ``MapEvent/symbolMismatch(_:)`` event.
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         let visible = map.visibleEnvelope
         let margin = slots.maxReach * map.viewport.resolution
         for shift in map.visibleWorldShifts {

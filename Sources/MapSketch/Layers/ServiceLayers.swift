@@ -111,7 +111,7 @@ public final class TiledMapServiceLayer: MapServiceLayer {
     public var visibleTiles: [TileKey] { mapView.map(tiles(for:)) ?? [] }
 
     /// Draws each visible tile as an outlined rectangle labelled level/row/column.
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         guard let t = serviceInfo?.tileInfo else { return }
         for key in tiles(for: map) {
             guard let e = t.envelope(of: key) else { continue }
@@ -168,7 +168,7 @@ public final class DynamicMapServiceLayer: MapServiceLayer {
     }
 
     /// Draws the map image's place: the service's full extent (reprojected) as a light rectangle.
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         guard let e = fullExtent(in: map) else { return }
         canvas.rect(covering: e, in: map, style: SVGStyle(fill: Color(red: 221, green: 238, blue: 255), stroke: .gray, strokeWidth: 0.5))
     }

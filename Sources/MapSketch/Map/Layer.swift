@@ -137,5 +137,5 @@ public class Layer {
     /// Draws the layer's content into `canvas` (screen coordinates of `map`). The map calls this
     /// bottom to top for every drawn layer, inside a group carrying the layer's opacity.
     /// Subclasses override it; the base layer draws nothing.
-    public func drawSVG(into canvas: inout SVGCanvas, map: MapView) {}
+    package func drawSVG(into canvas: inout SVGCanvas, map: MapView) {}
 }

@@ -13,7 +13,7 @@ extension MapView {
     }
 
     /// Draws the map into a canvas (see ``renderSVG(decimals:)``).
-    public func drawSVG(into canvas: inout SVGCanvas) {
+    package func drawSVG(into canvas: inout SVGCanvas) {
         for layer in layers {
             let name = layer.name ?? ""
             if let reason = layer.notDisplayedReason {

@@ -316,7 +316,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// Draws the sketch: main symbol, mid-vertices, vertices, the selected vertex and optional
     /// vertex numbers (see `drawSketchSVG` in SketchLayer+SVG.swift).
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         drawSketchSVG(into: &canvas, map: map)
     }
 

@@ -63,15 +63,15 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// The vertex `point` removed from (part, index).
-    public static func removeVertex(
+    package static func removeVertex(
         part: Int, index: Int, point: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
         SketchEditRecord(kind: .removeVertex, part: part, index: index, point: point, selectionBefore: selectionBefore)
     }
 
-    /// The vertex at (part, index) moved `from` → `to`, both 2D (z and m travel in the payload table;
-    /// use ``SketchUndoStack/pushMove(part:index:from:to:selectionBefore:)`` for those).
-    public static func moveVertex(
+    /// The vertex at (part, index) moved `from` → `to`, both 2D (a sketch editor keeps the ends
+    /// of a move with z or m in the stack's payload table instead).
+    package static func moveVertex(
         part: Int, index: Int, from: Point, to: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
         var r = SketchEditRecord(kind: .moveVertex, part: part, index: index, selectionBefore: selectionBefore)
@@ -80,7 +80,7 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// An empty part added at index `part`.
-    public static func addPart(part: Int, selectionBefore: SketchSelection) -> SketchEditRecord {
+    package static func addPart(part: Int, selectionBefore: SketchSelection) -> SketchEditRecord {
         SketchEditRecord(kind: .addPart, part: part, index: 0, selectionBefore: selectionBefore)
     }
 
@@ -112,7 +112,7 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// Whether the record's data lives in the stack's payload table.
-    public var isHeavy: Bool { flags & Self.heavyBit != 0 }
+    package var isHeavy: Bool { flags & Self.heavyBit != 0 }
 
     /// The id of the record's payload (heavy records only; kept in the bits of `x0`).
     var payloadID: UInt64 {
@@ -204,7 +204,7 @@ public struct SketchUndoStack: Sendable {
     }
 
     /// Records a vertex move; a move with z or m keeps its ends in the payload table.
-    public mutating func pushMove(part: Int, index: Int, from: Point, to: Point, selectionBefore: SketchSelection) {
+    package mutating func pushMove(part: Int, index: Int, from: Point, to: Point, selectionBefore: SketchSelection) {
         let r = SketchEditRecord.moveVertex(part: part, index: index, from: from, to: to, selectionBefore: selectionBefore)
         if from.z == nil, from.m == nil, to.z == nil, to.m == nil {
             push(r)
@@ -214,14 +214,14 @@ public struct SketchUndoStack: Sendable {
     }
 
     /// Steps back: returns the record to invert, or nil when there is nothing to undo.
-    public mutating func popUndo() -> SketchEditRecord? {
+    package mutating func popUndo() -> SketchEditRecord? {
         guard canUndo else { return nil }
         cursor -= 1
         return records[cursor]
     }
 
     /// Steps forward: returns the record to re-apply, or nil when there is nothing to redo.
-    public mutating func popRedo() -> SketchEditRecord? {
+    package mutating func popRedo() -> SketchEditRecord? {
         guard canRedo else { return nil }
         cursor += 1
         return records[cursor - 1]
@@ -233,7 +233,7 @@ public struct SketchUndoStack: Sendable {
     }
 
     /// A move's ends, z and m included.
-    public func moveEnds(of record: SketchEditRecord) -> (from: Point, to: Point) {
+    package func moveEnds(of record: SketchEditRecord) -> (from: Point, to: Point) {
         if case .move(let f, let t) = payload(of: record) { return (f, t) }
         return (record.from2D, record.to2D)
     }
