@@ -46,11 +46,11 @@ final class GraphicSlots {
     /// The vertices of one-part lines and polygons, x and y, slot after slot, in memory this
     /// object owns (not an array: the hit test reads a run through the pointer, with no reference
     /// counting per candidate).
-    @exclusivity(unchecked) private var vertexBase: UnsafeMutablePointer<SIMD2<Double>>?
-    @exclusivity(unchecked) private var vertexCount = 0
-    @exclusivity(unchecked) private var vertexCapacity = 0
+    @exclusivity(unchecked) private(set) var vertexBase: UnsafeMutablePointer<SIMD2<Double>>?
+    @exclusivity(unchecked) private(set) var vertexCount = 0
+    @exclusivity(unchecked) private(set) var vertexCapacity = 0
     /// How many packed vertices no slot refers to any more.
-    @exclusivity(unchecked) private var deadVertices = 0
+    @exclusivity(unchecked) private(set) var deadVertices = 0
 
     deinit { vertexBase?.deallocate() }
     @exclusivity(unchecked) var index = SpatialIndex()

@@ -154,6 +154,7 @@ public final class GraphicsLayer: Layer {
             }
         }
         revision += 1
+        slots._checkInvariants()
         return ids
     }
 
@@ -172,6 +173,7 @@ public final class GraphicsLayer: Layer {
         if let c = mapView?.callout, c.layerName == name, c.graphicID == id { mapView?.dismissCallout() }
         if deadCount > 1024 && deadCount * 2 > slots.ids.count { compact() }
         revision += 1
+        slots._checkInvariants()
         return g
     }
 
@@ -187,6 +189,7 @@ public final class GraphicsLayer: Layer {
         slots.index.removeAll()
         slots.maxReach = rendererReach.max() ?? 0
         revision += 1
+        slots._checkInvariants()
     }
 
     /// Changes a graphic in place (geometry, symbol, attributes, info template); it keeps its id
@@ -208,6 +211,7 @@ public final class GraphicsLayer: Layer {
             if let e = g.geometry.envelope { slots.index.insert(s, box: e) }
         }
         revision += 1
+        slots._checkInvariants()
     }
 
     /// Tells the layer its graphics changed (as `dataChanged`): re-resolves every symbol and
@@ -216,6 +220,7 @@ public final class GraphicsLayer: Layer {
     public func dataChanged() {
         resolveRenderer()
         rebuildIndex()
+        slots._checkInvariants()
     }
 
     /// Every live graphic whose resolved symbol cannot draw its geometry.
@@ -305,6 +310,7 @@ public final class GraphicsLayer: Layer {
         }
         rebuildIndex()
         revision += 1
+        slots._checkInvariants()
     }
 
     // MARK: Internals
@@ -376,6 +382,7 @@ public final class GraphicsLayer: Layer {
             noteSymbol(k, graphic: slots.graphics[s], delta: 1)
         }
         revision += 1
+        slots._checkInvariants()
     }
 
     private func rebuildIndex() {

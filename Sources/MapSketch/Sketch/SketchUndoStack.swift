@@ -166,6 +166,7 @@ public struct SketchUndoStack: Sendable {
         didSet {
             if levelsOfUndo < 0 { levelsOfUndo = 0 }
             trimToLevels()
+            _checkInvariants()
         }
     }
 
@@ -191,6 +192,7 @@ public struct SketchUndoStack: Sendable {
         records.append(record)
         cursor += 1
         if levelsOfUndo > 0, cursor - floor > levelsOfUndo { trimToLevels() }
+        _checkInvariants()
     }
 
     /// Records a step whose data is kept in the payload table.
@@ -217,6 +219,7 @@ public struct SketchUndoStack: Sendable {
     package mutating func popUndo() -> SketchEditRecord? {
         guard canUndo else { return nil }
         cursor -= 1
+        _checkInvariants()
         return records[cursor]
     }
 
@@ -224,7 +227,12 @@ public struct SketchUndoStack: Sendable {
     package mutating func popRedo() -> SketchEditRecord? {
         guard canRedo else { return nil }
         cursor += 1
-        return records[cursor - 1]
+        let r = records[cursor - 1]
+        // A bound lowered while steps waited to be redone: redoing one lets the oldest step fall
+        // off, as a new step does, so no more than `levelsOfUndo` steps can ever be undone.
+        if levelsOfUndo > 0, cursor - floor > levelsOfUndo { trimToLevels() }
+        _checkInvariants()
+        return r
     }
 
     /// The payload of a heavy record.
@@ -244,6 +252,7 @@ public struct SketchUndoStack: Sendable {
         payloads.removeAll()
         floor = 0
         cursor = 0
+        _checkInvariants()
     }
 
     private mutating func dropRedo() {
