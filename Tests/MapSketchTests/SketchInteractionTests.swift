@@ -2,7 +2,7 @@ import MapSketch
 import MapSketchGeometry
 import Testing
 
-/// DESIGN §5 interaction rules 1–5, driven through raw touches on a map.
+/// The interaction rules 1–5 of ``SketchLayer``, driven through raw touches on a map.
 @Suite @MainActor struct SketchInteractionTests {
     // Default reach at resolution 1: vertex 10 pt square + 1 pt outline → 5.5 + 10 = 15.5 pt;
     // selected vertex 12 + 1 → 16.5 pt; mid-vertex 8 pt circle → 14 pt.

@@ -68,7 +68,8 @@ extension SketchEditor {
         case edited(SketchEditRecord.Kind)
     }
 
-    /// Applies DESIGN §5 rules 1–3 to a tap at map point `p`.
+    /// Applies the tap rules to a tap at map point `p` (see ``SketchLayer`` for all five rules of
+    /// sketching by touch).
     ///
     /// 1. On the map: a point sketch moves its point there; other types insert a vertex after the
     ///    selected vertex (or at the selected mid-vertex's segment) and select it; with nothing
@@ -125,7 +126,8 @@ extension SketchEditor {
     }
 
     /// Ends the drag at `p` and records it as one move step (none when the vertex ends where it
-    /// started). - Returns: whether a step was recorded.
+    /// started).
+    /// - Returns: whether a step was recorded.
     @discardableResult
     public mutating func endDrag(at p: Point) -> Bool {
         updateDrag(to: p)

@@ -1,7 +1,7 @@
 import MapSketchGeometry
 
 extension SketchEditor {
-    /// Whether the sketch is a valid geometry of its type (DESIGN §5): a point has its vertex; a
+    /// Whether the sketch is a valid geometry of its type: a point has its vertex; a
     /// multipoint ≥ 1 vertex; every polyline part ≥ 2 vertices; every polygon part ≥ 3 distinct
     /// vertices (2D). An empty polyline or polygon (no parts) is not valid.
     /// - Complexity: O(n) for polygons (distinct vertices are counted until 3 are found), O(parts) otherwise.

@@ -43,7 +43,8 @@ public struct SketchEditor: Sendable {
 
     /// The geometry type being sketched.
     public var geometryType: GeometryType { store.type }
-    /// The sketch as a geometry. - Complexity: O(n).
+    /// The sketch as a geometry.
+    /// - Complexity: O(n) for n vertices (it is assembled from the chunked storage).
     public var geometry: Geometry { store.geometry }
     /// Whether an undo is possible.
     public var canUndo: Bool { history.canUndo }

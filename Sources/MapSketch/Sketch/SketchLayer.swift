@@ -13,7 +13,7 @@ public import MapSketchGeometry
 /// if sketch.canUndo { sketch.undo() }
 /// ```
 ///
-/// Interaction (DESIGN §5), as the touch delegate:
+/// Interaction, as the touch delegate:
 /// 1. A tap on the map: a point sketch moves its point there; other types insert a vertex after
 ///    the selected vertex (or into the selected mid-vertex's segment) and select it; with nothing
 ///    selected it is appended to the last part.
@@ -57,7 +57,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     // MARK: State
 
-    /// The sketch geometry. - Complexity: O(n) (it is assembled from the chunked storage).
+    /// The sketch geometry.
+    /// - Complexity: O(n) for n vertices (it is assembled from the chunked storage).
     public var geometry: Geometry { editor.geometry }
     /// The type being sketched.
     public var geometryType: GeometryType { editor.geometryType }
@@ -65,14 +66,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public var vertices: VertexStore { editor.store }
     /// The current selection.
     public var selection: SketchSelection { editor.selection }
-    /// Whether the sketch is a valid geometry of its type (DESIGN §5 `sketchValid`).
+    /// Whether the sketch is a valid geometry of its type (see ``SketchEditor/isSketchValid``).
     public var isSketchValid: Bool { editor.isSketchValid }
     /// Whether a vertex is being dragged.
     public var isDragging: Bool { editor.drag != nil }
     /// How many geometry-changed events have been posted.
     public var geometryChangeCount: Int { changeCount }
 
-    /// The sketch ready to keep, as the seed recommends after sketching: repaired with
+    /// The sketch ready to keep, as a finished sketch should be stored: repaired with
     /// `GeometryEngine.simplify` (self-intersections by the odd-even rule, ring orientation,
     /// duplicate vertices) and, when the map wraps around (WGS 84 or Web Mercator), folded into
     /// one world with `GeometryEngine.normalizeCentralMeridian`. The sketch itself is unchanged.
@@ -123,7 +124,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     }
 
     /// Appends `point` to the last part (creating the first part) and selects it; a point sketch
-    /// moves its point. The call GPS capture uses. - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``.
+    /// moves its point. The call GPS capture uses.
+    /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``.
     public func appendVertex(_ point: Point) throws {
         let kind: SketchEditRecord.Kind = geometryType == .point && !editor.store.isEmpty ? .moveVertex : .insertVertex
         try performEdit(kind) { try $0.appendVertex(point) }
@@ -150,12 +152,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         return i
     }
 
-    /// Removes part `index` (one undo step). - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
+    /// Removes part `index` (one undo step).
+    /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
     public func removePart(_ index: Int) throws {
         try performEdit(.removePart) { try $0.removePart(index) }
     }
 
-    /// Removes the selected vertex. - Throws: ``SketchError/nothingSelected(operation:)``.
+    /// Removes the selected vertex (one undo step).
+    /// - Throws: ``SketchError/nothingSelected(operation:)``.
     public func removeSelectedVertex() throws {
         try performEdit(.removeVertex) { try $0.removeSelectedVertex() }
     }
