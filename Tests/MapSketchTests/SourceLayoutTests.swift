@@ -60,6 +60,16 @@ import Testing
         }
     }
 
+    /// A file past about 400 lines is usually two concerns: split it by `Type+Concern`, or name
+    /// it here with the reason it is one cohesive type.
+    @Test func noFileIsOverFourHundredLines() throws {
+        let cohesive: [String: String] = [:]
+        for f in try Self.files() where cohesive[f.name] == nil {
+            let lines = f.text.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(lines <= 400, "\(f.folder)/\(f.name) has \(lines) lines")
+        }
+    }
+
     @Test func foldersDependOneWay() throws {
         let files = try Self.files()
         var owner: [String: String] = [:]

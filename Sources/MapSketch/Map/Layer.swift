@@ -2,14 +2,18 @@ public import MapSketchGeometry
 
 /// What a layer's view shows: the headless form of `AGSLayerView`.
 public struct LayerViewState: Hashable, Sendable {
+    /// Whether the layer is left out of drawing and hit tests.
     public var isHidden: Bool = false
     /// 0 (transparent) … 1 (opaque).
     public var opacity: Double = 1
+    /// Whether the layer is drawn while a gesture pans the map.
     public var drawDuringPanning: Bool = false
+    /// Whether the layer is drawn while a gesture zooms the map.
     public var drawDuringZooming: Bool = false
     /// The latest error met after loading (service gone, credentials expired), if any.
     public var error: LayerError?
 
+    /// A visible, opaque view that is not drawn during gestures and has no error.
     public init() {}
 }
 

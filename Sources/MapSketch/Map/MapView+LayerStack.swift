@@ -2,9 +2,13 @@ import MapSketchGeometry
 
 /// Errors of the layer stack.
 public enum MapViewError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A layer of this name is already in the map.
     case duplicateLayerName(String)
+    /// An insertion index outside `0...count`.
     case layerIndexOutOfRange(index: Int, count: Int)
+    /// No layer of this name is in the map.
     case noSuchLayer(String)
+    /// The layer already belongs to a map (under this name).
     case layerAlreadyInAMap(String)
 
     public var description: String {
@@ -20,12 +24,16 @@ public enum MapViewError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Hears about layers loading, as `AGSMapViewLayerDelegate` does.
 @MainActor
 public protocol MapLayerDelegate: AnyObject {
+    /// `layer` finished loading.
     func mapView(_ mapView: MapView, didLoad layer: Layer)
+    /// `layer` failed to load with `error`.
     func mapView(_ mapView: MapView, failedToLoad layer: Layer, error: LayerError)
 }
 
 extension MapLayerDelegate {
+    /// Does nothing.
     public func mapView(_ mapView: MapView, didLoad layer: Layer) {}
+    /// Does nothing.
     public func mapView(_ mapView: MapView, failedToLoad layer: Layer, error: LayerError) {}
 }
 

@@ -1,6 +1,13 @@
 /// The phase of a raw touch, as in UIKit.
 public enum TouchPhase: String, Hashable, Sendable, Codable {
-    case began, moved, ended, cancelled
+    /// The finger touched down.
+    case began
+    /// The finger moved.
+    case moved
+    /// The finger lifted.
+    case ended
+    /// The system took the touch away (the finger's gesture is cancelled).
+    case cancelled
 }
 
 /// One raw touch sample: its time in seconds on the virtual clock, the finger's id, phase and

@@ -6,12 +6,14 @@ import Foundation
 ///
 /// The transforms are pure functions of the viewport and the screen size.
 public struct Viewport: Hashable, Sendable, Codable {
+    /// The map point at the centre of the screen.
     public var center: Point
     /// Map units per screen point; must be positive.
     public var resolution: Double
     /// Degrees counter-clockwise.
     public var rotation: Double
 
+    /// A viewport centred on `center` at `resolution` map units per point, rotated by `rotation`.
     public init(center: Point, resolution: Double, rotation: Double = 0) {
         self.center = center
         self.resolution = resolution

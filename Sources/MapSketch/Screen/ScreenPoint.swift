@@ -1,8 +1,11 @@
 /// A position on the screen, in points: x to the right, y down, origin at the top left.
 public struct ScreenPoint: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Points from the left edge.
     public var x: Double
+    /// Points from the top edge.
     public var y: Double
 
+    /// The screen point (x, y).
     @inlinable
     public init(x: Double, y: Double) {
         self.x = x
@@ -22,9 +25,12 @@ public struct ScreenPoint: Hashable, Sendable, Codable, CustomStringConvertible 
 
 /// The screen's size in points.
 public struct ScreenSize: Hashable, Sendable, Codable {
+    /// The width in points.
     public var width: Double
+    /// The height in points.
     public var height: Double
 
+    /// A screen of `width` × `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
