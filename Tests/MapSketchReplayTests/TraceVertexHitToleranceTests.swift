@@ -7,7 +7,8 @@ import Testing
 /// layer's symbology, not the map's gesture thresholds.
 @MainActor
 @Suite struct TraceVertexHitToleranceTests {
-    static let header = #"{"t":0,"type":"header","format":"mapsketch-trace","version":1,"screen":{"width":400,"height":400},"viewport":{"center":{"x":0,"y":0},"resolution":1},"spatialReference":{"wkid":102100},"sketch":{"geometryType":"polyline"},"thresholds":{"slop":12,"vertexHitTolerance":25}}"#
+    static let header =
+        #"{"t":0,"type":"header","format":"mapsketch-trace","version":1,"screen":{"width":400,"height":400},"viewport":{"center":{"x":0,"y":0},"resolution":1},"spatialReference":{"wkid":102100},"sketch":{"geometryType":"polyline"},"thresholds":{"slop":12,"vertexHitTolerance":25}}"#
 
     @Test func aTracesToleranceReachesTheSketch() throws {
         let trace = try TraceDecoder.decode(Self.header + "\n", file: "tolerance.trace.jsonl")

@@ -48,7 +48,9 @@ import Testing
 
     @Test func articleShowsThisCode() throws {
         let text = try String(contentsOf: Self.article, encoding: .utf8)
-        let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
+            $0.components(separatedBy: "\n```")[0]
+        }
         let block = try #require(blocks.first { $0.contains("func sketchThreeTapsAndUndo") }, "the article's example")
         let shown = block.split(separator: "\n", omittingEmptySubsequences: false)
             .drop { $0.hasPrefix("import ") || $0.isEmpty }.joined(separator: "\n")

@@ -56,7 +56,10 @@ import Testing
 
 @Suite struct SymbolKindTests {
     @Test func rawValuesAreTheNamesWrittenInReports() {
-        #expect(SymbolKind.allCases.map(\.rawValue) == ["simpleMarker", "pictureMarker", "simpleLine", "simpleFill", "text", "composite"])
+        #expect(
+            SymbolKind.allCases.map(\.rawValue) == [
+                "simpleMarker", "pictureMarker", "simpleLine", "simpleFill", "text", "composite",
+            ])
         #expect(Symbol.simpleLine(SimpleLineSymbol()).kind == .simpleLine)
         #expect("\(SymbolKind.simpleFill)" == "simpleFill")
     }

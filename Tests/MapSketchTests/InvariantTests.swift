@@ -37,14 +37,21 @@ import Testing
             .simpleMarker(SimpleMarkerSymbol(size: 30)), .simpleLine(SimpleLineSymbol(width: 12)),
             .simpleFill(SimpleFillSymbol()), .text(TextSymbol(text: "a long label")), .composite([]),
         ]
-        var ids = try layer.add(contentsOf: (0..<300).map { _ in Graphic(geometry: geometry(&r), attributes: ["k": .integer(r.int(in: 0...5))]) })
+        var ids = try layer.add(
+            contentsOf: (0..<300).map { _ in
+                Graphic(geometry: geometry(&r), attributes: ["k": .integer(r.int(in: 0...5))])
+            })
         try map.addLayer(layer, named: "g")
-        layer.renderer = .uniqueValue(UniqueValueRenderer(field: "k", uniqueValues: symbols.indices.map { UniqueValue(value: "\($0)", symbol: symbols[$0]) }))
+        layer.renderer = .uniqueValue(
+            UniqueValueRenderer(
+                field: "k", uniqueValues: symbols.indices.map { UniqueValue(value: "\($0)", symbol: symbols[$0]) }))
         for step in 0..<400 {
             switch r.int(in: 0...9) {
             case 0...3:
                 let own: Symbol? = r.int(in: 0...2) == 0 ? .text(TextSymbol(text: "t")) : nil
-                ids.append(try layer.add(Graphic(geometry: geometry(&r), symbol: own, attributes: ["k": .integer(r.int(in: 0...6))])))
+                ids.append(
+                    try layer.add(
+                        Graphic(geometry: geometry(&r), symbol: own, attributes: ["k": .integer(r.int(in: 0...6))])))
             case 4...5 where !ids.isEmpty:
                 let id = ids.remove(at: r.int(in: 0...(ids.count - 1)))
                 #expect(layer.remove(id) != nil)

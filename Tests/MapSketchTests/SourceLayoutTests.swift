@@ -26,7 +26,8 @@ import Testing
         for entry in try fm.contentsOfDirectory(atPath: sources.path).sorted() {
             let dir = sources.appendingPathComponent(entry)
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue, !entry.hasSuffix(".docc") else {
+            guard fm.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue, !entry.hasSuffix(".docc")
+            else {
                 if entry.hasSuffix(".swift") { out.append(("", entry, "")) }
                 continue
             }
@@ -48,10 +49,13 @@ import Testing
 
     /// The types a file declares at its top level.
     static func declaredTypes(_ text: String) -> [String] {
-        let pattern = #"(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+(\w+)"#
+        let pattern =
+            #"(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+(\w+)"#
         let regex = try? NSRegularExpression(pattern: pattern)
         let ns = text as NSString
-        return regex?.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) } ?? []
+        return regex?.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
+            ns.substring(with: $0.range(at: 1))
+        } ?? []
     }
 
     @Test func everyFileIsInARankedFolder() throws {

@@ -15,7 +15,9 @@ public struct SymbolMismatch: Hashable, Sendable, CustomStringConvertible {
     public var fromRenderer: Bool
 
     /// Creates a mismatch report.
-    public init(layerName: String?, graphicID: GraphicID, symbolKind: SymbolKind, geometryType: GeometryType, fromRenderer: Bool) {
+    public init(
+        layerName: String?, graphicID: GraphicID, symbolKind: SymbolKind, geometryType: GeometryType, fromRenderer: Bool
+    ) {
         self.layerName = layerName
         self.graphicID = graphicID
         self.symbolKind = symbolKind

@@ -104,7 +104,8 @@ struct SymbolShape: Sendable {
                 kind: m.style == .square ? .box : .round, halfWidth: half, halfHeight: half, xOffset: m.xOffset,
                 yOffset: m.yOffset)
         case .pictureMarker(let m)?:
-            self.init(kind: .box, halfWidth: m.width / 2, halfHeight: m.height / 2, xOffset: m.xOffset, yOffset: m.yOffset)
+            self.init(
+                kind: .box, halfWidth: m.width / 2, halfHeight: m.height / 2, xOffset: m.xOffset, yOffset: m.yOffset)
         case .text(let t)?:
             let (w, h) = SymbolHitTest.textHalfSize(t)
             self.init(kind: .box, halfWidth: w, halfHeight: h, xOffset: t.xOffset, yOffset: t.yOffset)

@@ -35,12 +35,14 @@ extension MapView {
             guard layer.isDrawn, let name = layer.name else { continue }
             var ids: [GraphicID]
             if copies.count == 1 {
-                ids = layer.graphicHits(at: Point(x: q.x - copies.shift(0), y: q.y), tolerance: tolerance, resolution: resolution)
+                ids = layer.graphicHits(
+                    at: Point(x: q.x - copies.shift(0), y: q.y), tolerance: tolerance, resolution: resolution)
             } else {
                 ids = []
                 for k in 0..<copies.count {
                     let shift = copies.shift(k)
-                    ids += layer.graphicHits(at: Point(x: q.x - shift, y: q.y), tolerance: tolerance, resolution: resolution)
+                    ids += layer.graphicHits(
+                        at: Point(x: q.x - shift, y: q.y), tolerance: tolerance, resolution: resolution)
                 }
                 ids = Array(Set(ids)).sorted(by: >)
             }

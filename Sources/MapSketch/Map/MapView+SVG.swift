@@ -45,11 +45,13 @@ extension MapView {
         let top = anchor.y - 10 - height
         canvas.beginGroup(id: "callout")
         canvas.path(
-            [[
-                ScreenPoint(x: left, y: top), ScreenPoint(x: left + width, y: top),
-                ScreenPoint(x: left + width, y: top + height), ScreenPoint(x: anchor.x + 6, y: top + height),
-                anchor, ScreenPoint(x: anchor.x - 6, y: top + height), ScreenPoint(x: left, y: top + height),
-            ]], closed: true, style: SVGStyle(fill: .white, stroke: .darkGray, strokeWidth: 1))
+            [
+                [
+                    ScreenPoint(x: left, y: top), ScreenPoint(x: left + width, y: top),
+                    ScreenPoint(x: left + width, y: top + height), ScreenPoint(x: anchor.x + 6, y: top + height),
+                    anchor, ScreenPoint(x: anchor.x - 6, y: top + height), ScreenPoint(x: left, y: top + height),
+                ]
+            ], closed: true, style: SVGStyle(fill: .white, stroke: .darkGray, strokeWidth: 1))
         for (i, line) in lines.enumerated() {
             canvas.text(
                 line, at: ScreenPoint(x: anchor.x, y: top + 18 + Double(i) * 16), fontSize: i == 0 ? 13 : 11,

@@ -71,7 +71,9 @@ extension MapView {
         case .holdEnded(let s):
             touchDelegate?.mapView(self, didEndTapAndHoldAt: s, mapPoint: toMap(s), cancelled: false)
         case .holdCancelled:
-            touchDelegate?.mapView(self, didEndTapAndHoldAt: ScreenPoint(x: 0, y: 0), mapPoint: toMap(ScreenPoint(x: 0, y: 0)), cancelled: true)
+            touchDelegate?.mapView(
+                self, didEndTapAndHoldAt: ScreenPoint(x: 0, y: 0), mapPoint: toMap(ScreenPoint(x: 0, y: 0)),
+                cancelled: true)
         case .pan(let from, let to):
             if touchDelegate?.mapViewShouldPan(self) ?? true {
                 pan(byScreenDeltaX: to.x - from.x, dy: to.y - from.y)
