@@ -38,6 +38,10 @@ extension MapTouchDelegate {
     public func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool { true }
 }
 
+// Touch delivery: a raw touch goes to the map's `GestureRecognizer` (GestureRecognizer.swift),
+// which turns touches into gestures on the virtual clock; `dispatch` then applies each gesture:
+// pans and pinches move the viewport here, taps and holds go to the touch delegate (and a tap may
+// show a callout). How a gesture moves the viewport is decided in this file.
 extension MapView {
     /// Feeds one raw touch: recognises gestures and dispatches them.
     public func handle(_ touch: TouchEvent) {
