@@ -226,7 +226,7 @@ enum Corpus {
             s.tap(150, 250, jitter: 6)
         })
         t.append(script("interaction/custom-thresholds-large-slop", "Thresholds from the header: with a 30 pt slop a 20 pt wander is still a tap; with a 1.0 s tap duration a 0.6 s press is a tap", .polyline, configure: { h in
-            h.thresholds = GestureThresholds(tapDuration: 1.0, slop: 30, holdDuration: 1.5, vertexHitTolerance: 10)
+            h.thresholds = GestureThresholds(tapDuration: 1.0, slop: 30, holdDuration: 1.5)
         }) { s in
             s.tap(150, 250, jitter: 14)
             s.tap(250, 150, duration: 0.6)

@@ -49,10 +49,10 @@ import Testing
     }
 
     @Test func invalidThresholdsNameTheField() {
-        #expect(throws: GestureThresholdsError.invalid(field: "holdDuration", value: 0, expected: "a finite number of seconds > 0")) {
+        #expect(throws: GestureThresholdsError.invalid(field: .holdDuration, value: 0, expected: "a finite number of seconds > 0")) {
             try GestureThresholds(holdDuration: 0).validated()
         }
-        #expect(throws: GestureThresholdsError.invalid(field: "slop", value: -1, expected: "a finite number of points >= 0")) {
+        #expect(throws: GestureThresholdsError.invalid(field: .slop, value: -1, expected: "a finite number of points >= 0")) {
             try GestureThresholds(slop: -1).validated()
         }
         #expect(throws: (any Error).self) { try GestureThresholds(tapDuration: .nan).validated() }

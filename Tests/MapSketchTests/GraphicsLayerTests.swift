@@ -30,7 +30,7 @@ import Testing
     @Test func ownSymbolMismatchIsThrownAndAddsNothing() throws {
         let layer = GraphicsLayer()
         let polyline = Polyline(paths: [[Point(0, 0), Point(1, 1)]])
-        #expect(throws: GraphicsLayerError.symbolMismatch(index: 1, symbolKind: "simpleMarker", geometryType: .polyline)) {
+        #expect(throws: GraphicsLayerError.symbolMismatch(index: 1, symbolKind: .simpleMarker, geometryType: .polyline)) {
             try layer.add(contentsOf: [Graphic(Point(0, 0), symbol: marker), Graphic(polyline, symbol: marker)])
         }
         #expect(layer.count == 0, "a bad batch adds nothing")
@@ -64,7 +64,7 @@ import Testing
         layer.renderer = .simple(marker)
         #expect(layer.symbolMismatchCount == 1)
         let m = layer.symbolMismatches()
-        #expect(m == [SymbolMismatch(layerName: "g", graphicID: lineID, symbolKind: "simpleMarker", geometryType: .polyline, fromRenderer: true)])
+        #expect(m == [SymbolMismatch(layerName: "g", graphicID: lineID, symbolKind: .simpleMarker, geometryType: .polyline, fromRenderer: true)])
         let svg = map.renderSVG()
         #expect(svg.contains("<!-- symbol mismatch: graphic #\(lineID.rawValue) in layer &quot;g&quot;: a simpleMarker symbol from the renderer cannot draw a polyline -->"))
         #expect(events.contains(.symbolMismatch(m[0])))
@@ -99,7 +99,7 @@ import Testing
         #expect(layer.graphicIDs == [a, b])
         #expect(layer.hitTest(mapPoint: Point(100, 100), tolerance: 1, resolution: 1) == [b, a])
         #expect(layer.hitTest(mapPoint: Point(0, 0), tolerance: 1, resolution: 1).isEmpty)
-        #expect(throws: GraphicsLayerError.symbolMismatch(index: 0, symbolKind: "simpleLine", geometryType: .point)) {
+        #expect(throws: GraphicsLayerError.symbolMismatch(index: 0, symbolKind: .simpleLine, geometryType: .point)) {
             try layer.update(a) { $0.symbol = line }
         }
         #expect(layer.graphic(a)?.symbol == marker, "a rejected update leaves the graphic unchanged")

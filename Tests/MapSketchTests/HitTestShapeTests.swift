@@ -60,7 +60,7 @@ import Testing
             let g = geometry(r.point(in: Envelope(xmin: 0, ymin: 0, xmax: 600, ymax: 600)), &r)
             let k = r.int(in: 0...symbols.count)  // symbols.count: no matching value, no symbol
             rendered.append(Graphic(geometry: g, attributes: ["kind": .string("s\(k)")]))
-            let own: Symbol? = k < symbols.count && symbols[k]._fits(g.type) ? symbols[k] : nil
+            let own: Symbol? = k < symbols.count && symbols[k].fits(g.type) ? symbols[k] : nil
             owned.append(Graphic(geometry: g, symbol: own))
         }
         try byRenderer.add(contentsOf: rendered)

@@ -145,6 +145,20 @@ import Testing
         #expect(svg.contains("<!-- layer base not drawn while zooming -->") && svg.contains("<g id=\"layer-top\">"))
     }
 
+    /// Fixed: a layer name holding `--` went into the "not drawn" comment as is, and a text
+    /// holding `---` kept a `--` after the old single replacement: both made the SVG malformed.
+    @Test func layerCommentsStayWellFormedWhateverTheName() throws {
+        let map = MapView(screenSize: ScreenSize(width: 100, height: 100), viewport: Viewport(center: Point(0, 0), resolution: 1))
+        try map.addLayer(GraphicsLayer(), named: "a--b---c")
+        map.dispatch(.pinch(center: ScreenPoint(x: 50, y: 50), scale: 1.5))
+        let svg = map.renderSVG()
+        #expect(svg.contains("<!-- layer a- -b- - -c not drawn while zooming -->"))
+        for line in svg.split(separator: "\n") where line.contains("<!--") {
+            let inner = line.drop(while: { $0 == " " }).dropFirst(4).dropLast(3)
+            #expect(!inner.contains("--"), "a comment holds --: \(line)")
+        }
+    }
+
     @Test func hiddenAndOpacity() throws {
         let map = MapView(screenSize: ScreenSize(width: 100, height: 100), viewport: Viewport(center: Point(0, 0), resolution: 1))
         let layer = GraphicsLayer()

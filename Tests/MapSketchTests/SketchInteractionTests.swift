@@ -2,7 +2,7 @@ import MapSketch
 import MapSketchGeometry
 import Testing
 
-/// DESIGN §5 interaction rules 1–5, driven through raw touches on a map.
+/// The interaction rules 1–5 of ``SketchLayer``, driven through raw touches on a map.
 @Suite @MainActor struct SketchInteractionTests {
     // Default reach at resolution 1: vertex 10 pt square + 1 pt outline → 5.5 + 10 = 15.5 pt;
     // selected vertex 12 + 1 → 16.5 pt; mid-vertex 8 pt circle → 14 pt.
@@ -92,6 +92,19 @@ import Testing
         h.tap(Point(300, 58))
         #expect(h.sketch.selection == .vertex(part: 0, index: 1), "(20 + 10) pt × 2 = 60 map units")
         #expect(h.changes.isEmpty)
+    }
+
+    @Test func vertexHitToleranceIsTheSketchsOwnSetting() throws {
+        #expect(SketchSymbology().vertexHitTolerance == 10, "the documented default")
+        let h = try SketchHarness(geometry: .polyline(Polyline(paths: [[Point(0, 0), Point(300, 0)]])))
+        h.sketch.symbology.vertexHitTolerance = 20
+        h.tap(Point(0, 25))
+        #expect(h.sketch.selection == .vertex(part: 0, index: 0), "5.5 + 20 pt reaches 25 pt")
+        #expect(h.sketch.hitReach(in: h.map).vertex == 25.5)
+        h.sketch.symbology.vertexHitTolerance = 0
+        try h.sketch.select(.none)
+        h.tap(Point(300, 6))
+        #expect(h.parts[0].count == 3, "with no tolerance only the 5.5 pt marker half reaches: a new vertex")
     }
 
     @Test func hitPrecedenceSelectedVertexThenVertexThenMidVertex() throws {

@@ -81,17 +81,17 @@ import Testing
 
     @Test func removeSelectedVertexAndPart() throws {
         let h = try SketchHarness(geometry: .polyline(Polyline(paths: [line.paths[0], [Point(0, 50), Point(10, 50)]])))
-        #expect(throws: SketchError.nothingSelected(operation: "remove selected vertex")) {
+        #expect(throws: SketchError.nothingSelected(operation: .removeSelectedVertex)) {
             try h.sketch.removeSelectedVertex()
         }
-        #expect(throws: SketchError.nothingSelected(operation: "remove selected part")) {
+        #expect(throws: SketchError.nothingSelected(operation: .removeSelectedPart)) {
             try h.sketch.removeSelectedPart()
         }
         try h.sketch.select(.vertex(part: 0, index: 1))
         try h.sketch.removeSelectedVertex()
         #expect(h.parts == [[Point(0, 0), Point(20, 0)], [Point(0, 50), Point(10, 50)]])
         try h.sketch.select(.midVertex(part: 1, segment: 0))
-        #expect(throws: SketchError.nothingSelected(operation: "remove selected vertex")) {
+        #expect(throws: SketchError.nothingSelected(operation: .removeSelectedVertex)) {
             try h.sketch.removeSelectedVertex()
         }
         try h.sketch.removeSelectedPart()

@@ -55,6 +55,23 @@ import Testing
         #expect(s.undoCount == 3, "lowering the bound drops the oldest at once")
     }
 
+    /// Fixed: lowering the bound while steps waited to be redone let later redos make more steps
+    /// undoable than the bound (5 undoable, 10 to redo, bound lowered to 6, two redos: 7).
+    @Test func redoAfterLoweringTheBoundKeepsTheBound() {
+        var s = SketchUndoStack(levelsOfUndo: 20)
+        for i in 0..<15 { s.push(.addPart(part: i, selectionBefore: .none)) }
+        for _ in 0..<10 { _ = s.popUndo() }
+        s.levelsOfUndo = 6
+        #expect(s.undoCount == 5 && s.redoCount == 10)
+        #expect(s.popRedo()?.part == 5)
+        #expect(s.popRedo()?.part == 6)
+        #expect(s.undoCount == 6, "the oldest step fell off")
+        #expect(s.redoCount == 8)
+        var seen: [Int] = []
+        while let r = s.popUndo() { seen.append(r.part) }
+        #expect(seen == [6, 5, 4, 3, 2, 1])
+    }
+
     @Test func movesWithZKeepBothEnds() {
         var s = SketchUndoStack()
         let a = Point(x: 0, y: 0, z: 10)

@@ -36,7 +36,7 @@ public enum AttributeValue: Hashable, Sendable {
         case .integer(let i): String(i)
         case .double(let d): d.rounded() == d && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
         case .bool(let b): b ? "true" : "false"
-        case .date(let d): _iso8601(d)
+        case .date(let d): iso8601(d)
         case .null: ""
         }
     }
@@ -54,7 +54,7 @@ extension AttributeValue: ExpressibleByStringLiteral, ExpressibleByIntegerLitera
 
 /// ISO 8601 in UTC with whole seconds, computed without calendars or locales (days-from-civil
 /// inverse by Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-func _iso8601(_ date: Date) -> String {
+func iso8601(_ date: Date) -> String {
     let t = date.timeIntervalSince1970
     guard t.isFinite, abs(t) < 1e14 else { return "\(t)" }
     let secs = Int64(t.rounded(.down))

@@ -1,26 +1,5 @@
 public import MapSketchGeometry
 
-/// Why a graphics-layer operation was rejected.
-public enum GraphicsLayerError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The graphic's own symbol cannot draw its geometry type (`index`: position in the batch).
-    case symbolMismatch(index: Int, symbolKind: String, geometryType: GeometryType)
-    /// A coordinate of the graphic's geometry is NaN or infinite.
-    case nonFiniteGeometry(index: Int)
-    /// No graphic with this id is in the layer.
-    case noSuchGraphic(GraphicID)
-    /// The graphic's geometry cannot be projected from the layer's spatial reference to the map's.
-    case cannotProject(from: SpatialReference, to: SpatialReference)
-
-    public var description: String {
-        switch self {
-        case .symbolMismatch(let i, let k, let t): "graphic \(i): a \(k) symbol cannot draw a \(t) geometry"
-        case .nonFiniteGeometry(let i): "graphic \(i): a coordinate is NaN or infinite"
-        case .noSuchGraphic(let id): "no graphic \(id) in the layer"
-        case .cannotProject(let f, let t): "cannot project graphics from \(f) to \(t)"
-        }
-    }
-}
-
 /// A layer of graphics: add, add many, remove, remove all, a renderer, hit tests and callouts.
 ///
 /// Graphics live in contiguous arrays ordered by ``GraphicID`` (the add order, which is also
@@ -55,8 +34,8 @@ public final class GraphicsLayer: Layer {
     }
 
     // Slots: parallel arrays in ascending id order, the spatial index and the resolved renderer
-    // symbols, kept in `slots` (see `_GraphicSlots`).
-    private let slots = _GraphicSlots()
+    // symbols, kept in `slots` (see `GraphicSlots`).
+    private let slots = GraphicSlots()
     private var deadCount = 0
     private var nextID = 0
     private var rendererReach: [Double] = []
@@ -125,12 +104,7 @@ public final class GraphicsLayer: Layer {
     @discardableResult
     public func add(contentsOf graphics: [Graphic]) throws -> [GraphicID] {
         var batch = graphics
-        for (i, g) in batch.enumerated() {
-            if let s = g.symbol, !s._fits(g.geometry.type) {
-                throw GraphicsLayerError.symbolMismatch(index: i, symbolKind: s.kindName, geometryType: g.geometry.type)
-            }
-            guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: i) }
-        }
+        for (i, g) in batch.enumerated() { try Self.validate(g, index: i) }
         if let from = spatialReference, let to = mapView?.spatialReference, from != to {
             guard let projection = try? PointProjection(from: from, to: to) else {
                 throw GraphicsLayerError.cannotProject(from: from, to: to)
@@ -159,6 +133,7 @@ public final class GraphicsLayer: Layer {
             }
         }
         revision += 1
+        slots._checkInvariants()
         return ids
     }
 
@@ -177,6 +152,7 @@ public final class GraphicsLayer: Layer {
         if let c = mapView?.callout, c.layerName == name, c.graphicID == id { mapView?.dismissCallout() }
         if deadCount > 1024 && deadCount * 2 > slots.ids.count { compact() }
         revision += 1
+        slots._checkInvariants()
         return g
     }
 
@@ -192,6 +168,7 @@ public final class GraphicsLayer: Layer {
         slots.index.removeAll()
         slots.maxReach = rendererReach.max() ?? 0
         revision += 1
+        slots._checkInvariants()
     }
 
     /// Changes a graphic in place (geometry, symbol, attributes, info template); it keeps its id
@@ -202,10 +179,7 @@ public final class GraphicsLayer: Layer {
         guard let s = slot(of: id) else { throw GraphicsLayerError.noSuchGraphic(id) }
         var g = slots.graphics[s]
         change(&g)
-        if let sym = g.symbol, !sym._fits(g.geometry.type) {
-            throw GraphicsLayerError.symbolMismatch(index: 0, symbolKind: sym.kindName, geometryType: g.geometry.type)
-        }
-        guard Self.isFinite(g.geometry) else { throw GraphicsLayerError.nonFiniteGeometry(index: 0) }
+        try Self.validate(g, index: 0)
         noteSymbol(slots.symbol(s), graphic: slots.graphics[s], delta: -1)
         let moved = g.geometry != slots.graphics[s].geometry
         slots.graphics[s] = g
@@ -216,6 +190,7 @@ public final class GraphicsLayer: Layer {
             if let e = g.geometry.envelope { slots.index.insert(s, box: e) }
         }
         revision += 1
+        slots._checkInvariants()
     }
 
     /// Tells the layer its graphics changed (as `dataChanged`): re-resolves every symbol and
@@ -224,6 +199,7 @@ public final class GraphicsLayer: Layer {
     public func dataChanged() {
         resolveRenderer()
         rebuildIndex()
+        slots._checkInvariants()
     }
 
     /// Every live graphic whose resolved symbol cannot draw its geometry.
@@ -255,6 +231,18 @@ public final class GraphicsLayer: Layer {
         slots.topmostSlot(q, tolerance: tolerance, resolution: resolution).map { GraphicID(rawValue: slots.ids[$0]) }
     }
 
+    /// The map's hit test asks here (see ``MapView/hitTest(at:tolerance:maxResults:)``): the
+    /// layer's hits, or none with hit testing off.
+    override func graphicHits(at q: Point, tolerance: Double, resolution: Double) -> [GraphicID] {
+        guard isHitTestEnabled else { return [] }
+        return slots.hitIDs(q, tolerance: tolerance, resolution: resolution, maxResults: .max)
+    }
+
+    /// The graphic a tap may show a callout for: any of the layer's while callouts are on.
+    override func calloutGraphic(_ id: GraphicID) -> Graphic? {
+        calloutsEnabled ? graphic(id) : nil
+    }
+
     /// Bytes held by the spatial index.
     public var indexMemoryFootprint: Int { slots.index.memoryFootprint }
 
@@ -263,7 +251,7 @@ public final class GraphicsLayer: Layer {
     /// Draws the graphics intersecting the screen, bottom first, each with its resolved symbol;
     /// a graphic whose symbol does not fit is written as an XML comment and reported as a
     /// ``MapEvent/symbolMismatch(_:)`` event.
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         let visible = map.visibleEnvelope
         let margin = slots.maxReach * map.viewport.resolution
         for shift in map.visibleWorldShifts {
@@ -275,7 +263,7 @@ public final class GraphicsLayer: Layer {
             visibleSlots.sort()
             for s in visibleSlots {
                 if let m = mismatch(s) {
-                    canvas.raw("<!-- symbol mismatch: \(XMLEscaping.escape(m.description).replacingOccurrences(of: "--", with: "- -")) -->")
+                    canvas.comment("symbol mismatch: \(m.description)")
                     map.emit(.symbolMismatch(m))
                     continue
                 }
@@ -301,9 +289,19 @@ public final class GraphicsLayer: Layer {
         }
         rebuildIndex()
         revision += 1
+        slots._checkInvariants()
     }
 
     // MARK: Internals
+
+    /// The checks a graphic passes before it enters the layer (added or updated): its own symbol
+    /// fits its geometry and every coordinate is finite. `index` names it in the error.
+    private static func validate(_ g: Graphic, index: Int) throws(GraphicsLayerError) {
+        if let s = g.symbol, !s.fits(g.geometry.type) {
+            throw .symbolMismatch(index: index, symbolKind: s.kind, geometryType: g.geometry.type)
+        }
+        guard isFinite(g.geometry) else { throw .nonFiniteGeometry(index: index) }
+    }
 
     /// Whether every coordinate is finite, without building part arrays for points.
     private static func isFinite(_ g: Geometry) -> Bool {
@@ -332,9 +330,9 @@ public final class GraphicsLayer: Layer {
     private func mismatch(_ s: Int) -> SymbolMismatch? {
         guard slots.alive[s], let sym = resolved(s) else { return nil }
         let t = slots.graphics[s].geometry.type
-        guard !sym._fits(t) else { return nil }
+        guard !sym.fits(t) else { return nil }
         return SymbolMismatch(
-            layerName: name, graphicID: GraphicID(rawValue: slots.ids[s]), symbolKind: sym.kindName, geometryType: t,
+            layerName: name, graphicID: GraphicID(rawValue: slots.ids[s]), symbolKind: sym.kind, geometryType: t,
             fromRenderer: slots.symbol(s) >= 0)
     }
 
@@ -348,13 +346,13 @@ public final class GraphicsLayer: Layer {
     private func noteSymbol(_ k: Int32, graphic g: Graphic, delta: Int) {
         let sym: Symbol? = k == -2 ? g.symbol : (k >= 0 ? slots.rendererSymbols[Int(k)] : nil)
         guard let sym else { return }
-        if delta > 0, k == -2 { slots.maxReach = max(slots.maxReach, _HitTest.reach(sym)) }
-        if !sym._fits(g.geometry.type) { symbolMismatchCount += delta }
+        if delta > 0, k == -2 { slots.maxReach = max(slots.maxReach, SymbolHitTest.reach(sym)) }
+        if !sym.fits(g.geometry.type) { symbolMismatchCount += delta }
     }
 
     private func resolveRenderer() {
         slots.rendererSymbols = renderer?.symbols ?? []
-        rendererReach = slots.rendererSymbols.map { _HitTest.reach($0) }
+        rendererReach = slots.rendererSymbols.map { SymbolHitTest.reach($0) }
         slots.maxReach = rendererReach.max() ?? 0
         symbolMismatchCount = 0
         for s in slots.ids.indices where slots.alive[s] {
@@ -363,6 +361,7 @@ public final class GraphicsLayer: Layer {
             noteSymbol(k, graphic: slots.graphics[s], delta: 1)
         }
         revision += 1
+        slots._checkInvariants()
     }
 
     private func rebuildIndex() {

@@ -1,4 +1,5 @@
 public import MapSketchGeometry
+import Foundation
 
 /// One level of detail of a tiling scheme.
 public struct LevelOfDetail: Hashable, Sendable {
@@ -178,7 +179,7 @@ extension TileInfo {
     /// one pixel per point), on a logarithmic scale.
     public func level(closestTo resolution: Double) -> LevelOfDetail? {
         guard resolution > 0, resolution.isFinite else { return nil }
-        return lods.min { abs(_log($0.resolution / resolution)) < abs(_log($1.resolution / resolution)) }
+        return lods.min { abs(log($0.resolution / resolution)) < abs(log($1.resolution / resolution)) }
     }
 
     /// The tiles of `lod` covering `envelope`, row by row, clipped to rows and columns ≥ 0 and,

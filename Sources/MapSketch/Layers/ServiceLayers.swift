@@ -37,9 +37,9 @@ public class MapServiceLayer: Layer {
         isLoading = true
         let (url, token, timeout) = (self.url, self.token, self.timeout)
         Task { @MainActor in
-            let result = await _ServiceFetcher.fetch(url, token: token, timeout: timeout)
+            let result = await ServiceFetcher.fetchServiceInfo(url, token: token, timeout: timeout)
             self.isLoading = false
-            switch result.flatMap({ bytes in Result { () throws(LayerError) in try MapServiceInfo.parse(bytes) } }) {
+            switch result {
             case .success(let info):
                 self.serviceInfo = info
                 self.spatialReference = info.spatialReference
@@ -57,8 +57,7 @@ public class MapServiceLayer: Layer {
     /// - Returns: the error, or nil on success.
     @discardableResult
     public func refresh() async -> LayerError? {
-        let result = await _ServiceFetcher.fetch(url, token: token, timeout: timeout)
-        switch result.flatMap({ bytes in Result { () throws(LayerError) in try MapServiceInfo.parse(bytes) } }) {
+        switch await ServiceFetcher.fetchServiceInfo(url, token: token, timeout: timeout) {
         case .success(let info):
             serviceInfo = info
             view.error = nil
@@ -112,12 +111,11 @@ public final class TiledMapServiceLayer: MapServiceLayer {
     public var visibleTiles: [TileKey] { mapView.map(tiles(for:)) ?? [] }
 
     /// Draws each visible tile as an outlined rectangle labelled level/row/column.
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         guard let t = serviceInfo?.tileInfo else { return }
         for key in tiles(for: map) {
             guard let e = t.envelope(of: key) else { continue }
-            let a = map.toScreen(Point(e.xmin, e.ymax)), b = map.toScreen(Point(e.xmax, e.ymin))
-            canvas.rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y, style: SVGStyle(fill: Color(red: 238, green: 238, blue: 238), stroke: .gray, strokeWidth: 0.5))
+            let (a, b) = canvas.rect(covering: e, in: map, style: SVGStyle(fill: Color(red: 238, green: 238, blue: 238), stroke: .gray, strokeWidth: 0.5))
             canvas.text(key.description, at: ScreenPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), fontSize: 10, fontFamily: "monospace", color: .gray)
         }
     }
@@ -170,9 +168,19 @@ public final class DynamicMapServiceLayer: MapServiceLayer {
     }
 
     /// Draws the map image's place: the service's full extent (reprojected) as a light rectangle.
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         guard let e = fullExtent(in: map) else { return }
+        canvas.rect(covering: e, in: map, style: SVGStyle(fill: Color(red: 221, green: 238, blue: 255), stroke: .gray, strokeWidth: 0.5))
+    }
+}
+
+extension SVGCanvas {
+    /// Draws the screen rectangle of map envelope `e` (unrotated map) and returns its top-left
+    /// and bottom-right corners.
+    @discardableResult
+    @MainActor fileprivate mutating func rect(covering e: Envelope, in map: MapView, style: SVGStyle) -> (ScreenPoint, ScreenPoint) {
         let a = map.toScreen(Point(e.xmin, e.ymax)), b = map.toScreen(Point(e.xmax, e.ymin))
-        canvas.rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y, style: SVGStyle(fill: Color(red: 221, green: 238, blue: 255), stroke: .gray, strokeWidth: 0.5))
+        rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y, style: style)
+        return (a, b)
     }
 }

@@ -30,8 +30,8 @@ public struct ClassBreak: Hashable, Sendable {
 public struct ClassBreaksRenderer: Hashable, Sendable {
     /// The numeric attribute (integers, doubles, dates as epoch milliseconds).
     public let field: String
-    /// The inclusive lower bound of the first break (default −∞; note that C's `DBL_MIN`, used
-    /// in the seed, is the smallest *positive* double).
+    /// The inclusive lower bound of the first break (default −∞; a definition written with C's
+    /// `DBL_MIN` means the smallest *positive* double, not the most negative one).
     public let minValue: Double
     /// The breaks, sorted by `maxValue`.
     public let breaks: [ClassBreak]

@@ -138,10 +138,10 @@ public struct UniqueValueRenderer: Hashable, Sendable {
     public init(field: String, uniqueValues: [UniqueValue], defaultSymbol: Symbol? = nil) {
         // One field and a non-empty delimiter cannot fail.
         self = (try? UniqueValueRenderer(fields: [field], fieldDelimiter: ",", uniqueValues: uniqueValues, defaultSymbol: defaultSymbol))
-            ?? UniqueValueRenderer(_empty: field, defaultSymbol: defaultSymbol)
+            ?? UniqueValueRenderer(empty: field, defaultSymbol: defaultSymbol)
     }
 
-    private init(_empty field: String, defaultSymbol: Symbol?) {
+    private init(empty field: String, defaultSymbol: Symbol?) {
         fields = [field]
         fieldDelimiter = ","
         uniqueValues = []

@@ -1,4 +1,5 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
+import Foundation
 
 extension SVGCanvas {
     /// Draws a simple marker centred on `p` (offsets: x right, y up, in points; angle in degrees
@@ -6,7 +7,7 @@ extension SVGCanvas {
     ///
     /// Circles use `size` as diameter; squares, diamonds and triangles fit a `size` × `size` box;
     /// cross and x are two strokes `size` long in the marker color.
-    public mutating func drawMarker(_ m: SimpleMarkerSymbol, at p: ScreenPoint) {
+    package mutating func drawMarker(_ m: SimpleMarkerSymbol, at p: ScreenPoint) {
         let c = ScreenPoint(x: p.x + m.xOffset, y: p.y - m.yOffset)
         let h = m.size / 2
         let outline = m.outline.flatMap { $0.style == .null ? nil : $0 }
@@ -30,7 +31,7 @@ extension SVGCanvas {
     }
 
     /// Draws a picture marker as an `<image>` centred on `p`.
-    public mutating func drawPictureMarker(_ m: PictureMarkerSymbol, at p: ScreenPoint) {
+    package mutating func drawPictureMarker(_ m: PictureMarkerSymbol, at p: ScreenPoint) {
         let x = p.x + m.xOffset - m.width / 2
         let y = p.y - m.yOffset - m.height / 2
         guard x.isFinite, y.isFinite, m.width.isFinite, m.height.isFinite else { return skip() }
@@ -38,7 +39,7 @@ extension SVGCanvas {
     }
 
     /// Draws paths with a simple line symbol; the `null` style draws nothing, by definition.
-    public mutating func drawLine(_ l: SimpleLineSymbol, paths: [[ScreenPoint]], closed: Bool = false) {
+    package mutating func drawLine(_ l: SimpleLineSymbol, paths: [[ScreenPoint]], closed: Bool = false) {
         guard l.style != .null else { return }
         path(paths, closed: closed, style: SVGStyle(stroke: l.color, strokeWidth: l.width, dash: Self.dashArray(l.style, width: l.width)))
     }
@@ -46,7 +47,7 @@ extension SVGCanvas {
     /// Draws rings (open; closed by `Z`) with a simple fill symbol and its outline. Hatched
     /// styles use a pattern defined once per style and color; the fill rule is even-odd so holes
     /// stay empty.
-    public mutating func drawFill(_ f: SimpleFillSymbol, rings: [[ScreenPoint]]) {
+    package mutating func drawFill(_ f: SimpleFillSymbol, rings: [[ScreenPoint]]) {
         let outline = f.outline.flatMap { $0.style == .null ? nil : $0 }
         var style = SVGStyle(
             stroke: outline?.color, strokeWidth: outline?.width ?? 1,
@@ -63,10 +64,10 @@ extension SVGCanvas {
     }
 
     /// Draws a text symbol at `p` (offsets x right, y up).
-    public mutating func drawText(_ t: TextSymbol, at p: ScreenPoint) {
+    package mutating func drawText(_ t: TextSymbol, at p: ScreenPoint) {
         text(
             t.text, at: ScreenPoint(x: p.x + t.xOffset, y: p.y - t.yOffset), fontSize: t.fontSize,
-            fontFamily: t.fontFamily, color: t.color, anchor: "middle", angle: t.angle)
+            fontFamily: t.fontFamily, color: t.color, anchor: .middle, angle: t.angle)
     }
 
     /// Draws `geometry` with `symbol`, mapping vertices to the screen with `toScreen`.
@@ -77,8 +78,8 @@ extension SVGCanvas {
     /// - Returns: false, drawing nothing, when the symbol does not fit the geometry type (see
     ///   ``Symbol/fits(_:)``) or the geometry is empty; the caller reports the mismatch.
     @discardableResult
-    public mutating func draw(_ symbol: Symbol, geometry: Geometry, toScreen: (Point) -> ScreenPoint) -> Bool {
-        guard symbol._fits(geometry.type), !geometry.isEmpty else { return false }
+    package mutating func draw(_ symbol: Symbol, geometry: Geometry, toScreen: (Point) -> ScreenPoint) -> Bool {
+        guard symbol.fits(geometry.type), !geometry.isEmpty else { return false }
         switch symbol {
         case .simpleMarker(let m):
             for part in geometry.parts { for p in part { drawMarker(m, at: toScreen(p)) } }
@@ -99,7 +100,7 @@ extension SVGCanvas {
     }
 
     /// The dash array for a line style scaled by its width (nil for solid and null).
-    public static func dashArray(_ style: SimpleLineStyle, width: Double) -> [Double]? {
+    package static func dashArray(_ style: SimpleLineStyle, width: Double) -> [Double]? {
         let w = max(1, width)
         switch style {
         case .solid, .null: return nil
@@ -113,7 +114,7 @@ extension SVGCanvas {
         guard angle != 0 else { return offsets.map { ScreenPoint(x: c.x + $0.0, y: c.y + $0.1) } }
         // Counter-clockwise on screen (y down) is a negative rotation of screen coordinates.
         let a = -angle * .pi / 180
-        let (s, k) = (_sin(a), _cos(a))
+        let (s, k) = (sin(a), cos(a))
         return offsets.map { ScreenPoint(x: c.x + $0.0 * k - $0.1 * s, y: c.y + $0.0 * s + $0.1 * k) }
     }
 

@@ -2,10 +2,10 @@
 /// `decimals` decimals (default 3), trailing zeros dropped, never `-0`, never exponent notation.
 ///
 /// The formatting uses integer arithmetic only, so it gives the same bytes on every platform.
-public enum SVGNumber {
+package enum SVGNumber {
     /// `value` formatted with at most `decimals` (0…6) decimals; non-finite values format as `0`
     /// (the canvas skips shapes with non-finite coordinates before they get here).
-    public static func format(_ value: Double, decimals: Int = 3) -> String {
+    package static func format(_ value: Double, decimals: Int = 3) -> String {
         let d = max(0, min(6, decimals))
         guard value.isFinite else { return "0" }
         var scale = 1.0
@@ -14,7 +14,7 @@ public enum SVGNumber {
         // Values too large for Int64 fixed point are printed without decimals.
         guard scaled < 9.0e18 else {
             let whole = abs(value).rounded()
-            return (value < 0 ? "-" : "") + _wholeDigits(whole)
+            return (value < 0 ? "-" : "") + wholeDigits(whole)
         }
         let n = Int64(scaled)
         if n == 0 { return "0" }
@@ -38,7 +38,7 @@ public enum SVGNumber {
 }
 
 /// A whole, finite, non-negative double printed as digits (for values beyond Int64).
-private func _wholeDigits(_ whole: Double) -> String {
+private func wholeDigits(_ whole: Double) -> String {
     var digits: [UInt8] = []
     var v = whole
     repeat {
@@ -50,23 +50,33 @@ private func _wholeDigits(_ whole: Double) -> String {
     return String(decoding: digits.reversed(), as: UTF8.self)
 }
 
+/// Where text sits relative to its anchor point: the SVG `text-anchor` values.
+package enum SVGTextAnchor: String, Hashable, Sendable, CaseIterable {
+    /// The text begins at the anchor.
+    case start
+    /// The text is centred on the anchor.
+    case middle
+    /// The text ends at the anchor.
+    case end
+}
+
 /// How an SVG shape is painted: fill, stroke, stroke width, dash pattern.
-public struct SVGStyle: Hashable, Sendable {
+package struct SVGStyle: Hashable, Sendable {
     /// The fill color (nil: `fill="none"`).
-    public var fill: Color?
+    package var fill: Color?
     /// A paint-server reference used instead of `fill` (e.g. a hatch pattern id).
-    public var fillPattern: String?
+    package var fillPattern: String?
     /// The stroke color (nil: no stroke).
-    public var stroke: Color?
+    package var stroke: Color?
     /// The stroke width in points.
-    public var strokeWidth: Double
+    package var strokeWidth: Double
     /// The dash array in points (nil: solid).
-    public var dash: [Double]?
+    package var dash: [Double]?
     /// `evenodd` fill rule when true (polygons with holes), else `nonzero`.
-    public var evenOdd: Bool
+    package var evenOdd: Bool
 
     /// Creates a style.
-    public init(
+    package init(
         fill: Color? = nil, fillPattern: String? = nil, stroke: Color? = nil, strokeWidth: Double = 1,
         dash: [Double]? = nil, evenOdd: Bool = false
     ) {
@@ -91,15 +101,15 @@ public struct SVGStyle: Hashable, Sendable {
 /// c.circle(center: ScreenPoint(x: 10, y: 10), radius: 4, style: SVGStyle(fill: .red))
 /// let svg = c.document()
 /// ```
-public struct SVGCanvas: Sendable {
+package struct SVGCanvas: Sendable {
     /// The canvas width in points.
-    public let width: Double
+    package let width: Double
     /// The canvas height in points.
-    public let height: Double
+    package let height: Double
     /// Decimals kept for coordinates (default 3).
-    public let decimals: Int
+    package let decimals: Int
     /// How many shapes were skipped because a coordinate was NaN or infinite.
-    public private(set) var skippedNonFinite: Int = 0
+    package private(set) var skippedNonFinite: Int = 0
 
     private var body: String = ""
     private var defs: [String] = []
@@ -107,19 +117,19 @@ public struct SVGCanvas: Sendable {
     private var depth: Int = 1
 
     /// Creates an empty canvas of the given size in points.
-    public init(width: Double, height: Double, decimals: Int = 3) {
+    package init(width: Double, height: Double, decimals: Int = 3) {
         self.width = width
         self.height = height
         self.decimals = decimals
     }
 
     /// Formats a number with the canvas's decimals.
-    public func num(_ v: Double) -> String { SVGNumber.format(v, decimals: decimals) }
+    package func num(_ v: Double) -> String { SVGNumber.format(v, decimals: decimals) }
 
     // MARK: Structure
 
     /// Opens a `<g>` group with an optional id (escaped) and opacity (written only when < 1).
-    public mutating func beginGroup(id: String? = nil, opacity: Double = 1) {
+    package mutating func beginGroup(id: String? = nil, opacity: Double = 1) {
         var s = "<g"
         if let id { s += " id=\"\(XMLEscaping.escape(id))\"" }
         if opacity < 1 { s += " opacity=\"\(SVGNumber.format(max(0, opacity)))\"" }
@@ -128,43 +138,52 @@ public struct SVGCanvas: Sendable {
     }
 
     /// Closes the innermost group.
-    public mutating func endGroup() {
+    package mutating func endGroup() {
         depth = max(1, depth - 1)
         line("</g>")
     }
 
     /// Adds a definition (pattern, marker) once per id; later calls with the same id are ignored.
-    public mutating func define(id: String, _ markup: String) {
+    package mutating func define(id: String, _ markup: String) {
         guard defIDs.insert(id).inserted else { return }
         defs.append(markup)
     }
 
     /// Appends raw, already-escaped markup as one line (for callers' custom elements).
-    public mutating func raw(_ markup: String) { line(markup) }
+    package mutating func raw(_ markup: String) { line(markup) }
+
+    /// Appends an XML comment saying `text`: escaped like any text, and with every `--` (which a
+    /// comment may not contain) broken up as `- -`, so the document stays well-formed whatever
+    /// the text (a layer name, an error message).
+    package mutating func comment(_ text: String) {
+        var safe = XMLEscaping.escape(text)
+        while safe.contains("--") { safe = safe.replacingOccurrences(of: "--", with: "- -") }
+        line("<!-- " + safe + " -->")
+    }
 
     // MARK: Shapes
 
     /// A circle.
-    public mutating func circle(center: ScreenPoint, radius: Double, style: SVGStyle) {
+    package mutating func circle(center: ScreenPoint, radius: Double, style: SVGStyle) {
         guard finite(center.x, center.y, radius) else { return skip() }
         line("<circle cx=\"\(num(center.x))\" cy=\"\(num(center.y))\" r=\"\(num(radius))\"\(attrs(style))/>")
     }
 
     /// An axis-aligned rectangle from its top-left corner.
-    public mutating func rect(x: Double, y: Double, width w: Double, height h: Double, style: SVGStyle) {
+    package mutating func rect(x: Double, y: Double, width w: Double, height h: Double, style: SVGStyle) {
         guard finite(x, y, w, h) else { return skip() }
         line("<rect x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(w))\" height=\"\(num(h))\"\(attrs(style))/>")
     }
 
     /// A line segment.
-    public mutating func line(from a: ScreenPoint, to b: ScreenPoint, style: SVGStyle) {
+    package mutating func line(from a: ScreenPoint, to b: ScreenPoint, style: SVGStyle) {
         guard finite(a.x, a.y, b.x, b.y) else { return skip() }
         line("<line x1=\"\(num(a.x))\" y1=\"\(num(a.y))\" x2=\"\(num(b.x))\" y2=\"\(num(b.y))\"\(attrs(style))/>")
     }
 
     /// A path of one or more parts; `closed` closes every part (`Z`), as for polygon rings.
     /// Parts with no vertex are ignored; nothing is written when every part is empty.
-    public mutating func path(_ parts: [[ScreenPoint]], closed: Bool, style: SVGStyle) {
+    package mutating func path(_ parts: [[ScreenPoint]], closed: Bool, style: SVGStyle) {
         var d = ""
         var any = false
         for part in parts where !part.isEmpty {
@@ -180,15 +199,15 @@ public struct SVGCanvas: Sendable {
         line("<path d=\"\(d)\"\(attrs(style))/>")
     }
 
-    /// Text anchored at `at` (`anchor`: start, middle or end), optionally rotated by `angle`
-    /// degrees counter-clockwise about the anchor.
-    public mutating func text(
+    /// Text anchored at `at` (its start, middle or end), optionally rotated by `angle` degrees
+    /// counter-clockwise about the anchor.
+    package mutating func text(
         _ string: String, at p: ScreenPoint, fontSize: Double, fontFamily: String, color: Color,
-        anchor: String = "middle", angle: Double = 0
+        anchor: SVGTextAnchor = .middle, angle: Double = 0
     ) {
         guard finite(p.x, p.y, fontSize, angle) else { return skip() }
         var s = "<text x=\"\(num(p.x))\" y=\"\(num(p.y))\" font-family=\"\(XMLEscaping.escape(fontFamily))\""
-        s += " font-size=\"\(num(fontSize))\" text-anchor=\"\(XMLEscaping.escape(anchor))\" fill=\"\(color.hex)\""
+        s += " font-size=\"\(num(fontSize))\" text-anchor=\"\(anchor.rawValue)\" fill=\"\(color.hex)\""
         if color.alpha < 1 { s += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
         if angle != 0 { s += " transform=\"rotate(\(num(-angle)) \(num(p.x)) \(num(p.y)))\"" }
         line(s + ">" + XMLEscaping.escape(string) + "</text>")
@@ -197,7 +216,7 @@ public struct SVGCanvas: Sendable {
     // MARK: Output
 
     /// The complete SVG document (UTF-8 text ending in a newline).
-    public func document() -> String {
+    package func document() -> String {
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(width))\" height=\"\(num(height))\""
         s += " viewBox=\"0 0 \(num(width)) \(num(height))\">\n"
         if !defs.isEmpty {

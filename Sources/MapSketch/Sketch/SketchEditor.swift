@@ -1,56 +1,5 @@
 public import MapSketchGeometry
 
-/// Why a sketch operation was refused.
-public enum SketchError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The operation needs a selected vertex (or, for parts, a selected vertex or mid-vertex).
-    case nothingSelected(operation: String)
-    /// A selection that does not name an existing vertex or segment.
-    case invalidSelection(SketchSelection)
-    /// Apply geometry needs a geometry of the sketch's type.
-    case typeMismatch(expected: GeometryType, found: GeometryType)
-
-    /// A sentence saying what was refused and why.
-    public var description: String {
-        switch self {
-        case .nothingSelected(let op): "\(op) needs a selected vertex, but nothing is selected"
-        case .invalidSelection(let s): "selection \(s) names no vertex or segment of the sketch"
-        case .typeMismatch(let e, let f): "the sketch edits a \(e); a \(f) cannot be applied"
-        }
-    }
-}
-
-/// A history record whose payload is gone: a bug, reported by `historyOutOfSync`.
-enum _HistoryError: Error {
-    case missingPayload(SketchEditRecord.Kind)
-}
-
-/// What a tap in map coordinates hits in the sketch.
-public enum SketchHit: Hashable, Sendable {
-    /// Nothing: the tap is on the map.
-    case map
-    /// A vertex.
-    case vertex(part: Int, index: Int)
-    /// A mid-vertex.
-    case midVertex(part: Int, segment: Int)
-}
-
-/// How far, in map units, a tap reaches each kind of sketch element.
-public struct SketchHitReach: Hashable, Sendable {
-    /// Reach of the selected vertex.
-    public var selectedVertex: Double
-    /// Reach of any other vertex.
-    public var vertex: Double
-    /// Reach of a mid-vertex.
-    public var midVertex: Double
-
-    /// Reaches in map units (half the marker size plus the tolerance, times the resolution).
-    public init(selectedVertex: Double, vertex: Double, midVertex: Double) {
-        self.selectedVertex = selectedVertex
-        self.vertex = vertex
-        self.midVertex = midVertex
-    }
-}
-
 /// The sketch's editing model without a map: the geometry in chunked storage, the selection and
 /// the undo history. ``SketchLayer`` drives it from touches and reports its changes as events;
 /// benchmarks and the replay harness may drive it directly.
@@ -70,13 +19,13 @@ public struct SketchHitReach: Hashable, Sendable {
 /// ```
 public struct SketchEditor: Sendable {
     /// The geometry being edited.
-    public private(set) var store: VertexStore
+    public internal(set) var store: VertexStore
     /// The current selection.
-    public private(set) var selection: SketchSelection = .none
+    public internal(set) var selection: SketchSelection = .none
     /// The history of changes.
-    public private(set) var history: SketchUndoStack
+    public internal(set) var history: SketchUndoStack
     /// The vertex being dragged and where it started, between ``beginDrag(part:index:)`` and the end.
-    public private(set) var drag: (part: Int, index: Int, origin: Point, selectionBefore: SketchSelection)?
+    public internal(set) var drag: (part: Int, index: Int, origin: Point, selectionBefore: SketchSelection)?
 
     /// An empty sketch of `type` (point, multipoint, polyline or polygon).
     /// - Throws: ``GeometryError/unsupported(_:)`` for an envelope.
@@ -94,7 +43,8 @@ public struct SketchEditor: Sendable {
 
     /// The geometry type being sketched.
     public var geometryType: GeometryType { store.type }
-    /// The sketch as a geometry. - Complexity: O(n).
+    /// The sketch as a geometry.
+    /// - Complexity: O(n) for n vertices (it is assembled from the chunked storage).
     public var geometry: Geometry { store.geometry }
     /// Whether an undo is possible.
     public var canUndo: Bool { history.canUndo }
@@ -208,7 +158,7 @@ public struct SketchEditor: Sendable {
     public mutating func removeSelectedVertex() throws {
         commitDrag()
         guard case .vertex(let p, let i) = selection else {
-            throw SketchError.nothingSelected(operation: "remove selected vertex")
+            throw SketchError.nothingSelected(operation: .removeSelectedVertex)
         }
         try removeVertex(part: p, index: i)
     }
@@ -217,7 +167,7 @@ public struct SketchEditor: Sendable {
     /// - Throws: ``SketchError/nothingSelected(operation:)`` when nothing is selected.
     public mutating func removeSelectedPart() throws {
         commitDrag()
-        guard let p = selection.part else { throw SketchError.nothingSelected(operation: "remove selected part") }
+        guard let p = selection.part else { throw SketchError.nothingSelected(operation: .removeSelectedPart) }
         try removePart(p)
     }
 
@@ -296,250 +246,16 @@ public struct SketchEditor: Sendable {
         selection = .none
     }
 
-    // MARK: Undo and redo
-
-    /// Undoes the latest step, restoring geometry and selection exactly.
-    /// - Returns: whether a step was undone.
-    /// - Complexity: O(log n) for a vertex step; O(parts) for a part or whole-geometry step.
-    @discardableResult
-    public mutating func undo() -> Bool {
-        commitDrag()
-        guard let r = history.popUndo() else { return false }
-        do {
-            switch r.kind {
-            case .insertVertex:
-                try store.removeVertex(part: r.part, index: r.index)
-                if r.createdPart, store.type != .point { try store.removePart(r.part) }
-            case .removeVertex:
-                try store.insertVertex(r.point, part: r.part, at: r.index)
-            case .moveVertex:
-                try store.moveVertex(part: r.part, index: r.index, to: history.moveEnds(of: r).from)
-            case .addPart:
-                try store.removePart(r.part)
-            case .removePart:
-                guard case .part(let v) = history.payload(of: r) else { throw _HistoryError.missingPayload(r.kind) }
-                try store.insertPart(v, at: r.part)
-            case .replaceGeometry:
-                guard case .stores(let before, _) = history.payload(of: r) else {
-                    throw _HistoryError.missingPayload(r.kind)
-                }
-                store = before
-            }
-        } catch {
-            historyOutOfSync(error)
-            return false
-        }
-        selection = r.selectionBefore
-        return true
-    }
-
-    /// Redoes the latest undone step, restoring geometry and selection exactly.
-    /// - Returns: whether a step was redone.
-    /// - Complexity: as ``undo()``.
-    @discardableResult
-    public mutating func redo() -> Bool {
-        commitDrag()
-        guard let r = history.popRedo() else { return false }
-        do {
-            switch r.kind {
-            case .insertVertex:
-                if r.createdPart, store.type != .point { try store.insertPart(ChunkedVertices(), at: r.part) }
-                try store.insertVertex(r.point, part: r.part, at: r.index)
-                selection = .vertex(part: r.part, index: r.index)
-            case .removeVertex:
-                try store.removeVertex(part: r.part, index: r.index)
-                selection = selectionAfterRemoving(part: r.part, index: r.index)
-            case .moveVertex:
-                try store.moveVertex(part: r.part, index: r.index, to: history.moveEnds(of: r).to)
-                selection = .vertex(part: r.part, index: r.index)
-            case .addPart:
-                try store.insertPart(ChunkedVertices(), at: r.part)
-                selection = .none
-            case .removePart:
-                try store.removePart(r.part)
-                selection = .none
-            case .replaceGeometry:
-                guard case .stores(_, let after) = history.payload(of: r) else {
-                    throw _HistoryError.missingPayload(r.kind)
-                }
-                store = after
-                selection = .none
-            }
-        } catch {
-            historyOutOfSync(error)
-            return false
-        }
-        return true
-    }
-
-    /// A history step that no longer fits the geometry is a bug; drop the history rather than
-    /// corrupt the sketch.
-    private mutating func historyOutOfSync(_ error: any Error) {
-        assertionFailure("sketch undo history out of sync with the geometry: \(error)")
-        history.removeAll()
-    }
-
-    // MARK: Interaction (map coordinates)
-
-    /// What a tap at `p` hits. Precedence: the selected vertex, then the nearest other vertex,
-    /// then the nearest mid-vertex, each within its reach; ties go to the lower part, then index.
-    /// - Complexity: O(parts · (log n + k)) with envelope pruning.
-    public func hitTest(_ p: Point, reach: SketchHitReach) -> SketchHit {
-        if case .vertex(let part, let i) = selection, part < store.partCount, i < store.parts[part].count {
-            let v = store.parts[part][i]
-            let dx = v.x - p.x
-            let dy = v.y - p.y
-            if dx * dx + dy * dy <= reach.selectedVertex * reach.selectedVertex { return .vertex(part: part, index: i) }
-        }
-        var best: (part: Int, index: Int, d2: Double)?
-        for (pi, part) in store.parts.enumerated() {
-            let limit = best.map { $0.d2.squareRoot() } ?? reach.vertex
-            if let h = part.nearestVertex(to: p, within: limit), best == nil || h.distanceSquared < best?.d2 ?? 0 {
-                best = (pi, h.index, h.distanceSquared)
-            }
-        }
-        if let best { return .vertex(part: best.part, index: best.index) }
-        guard store.type == .polyline || store.type == .polygon else { return .map }
-        var bestMid: (part: Int, segment: Int, d2: Double)?
-        for (pi, part) in store.parts.enumerated() {
-            let limit = bestMid.map { $0.d2.squareRoot() } ?? reach.midVertex
-            if let h = part.nearestMidVertex(to: p, within: limit, closed: store.isClosed),
-                bestMid == nil || h.distanceSquared < bestMid?.d2 ?? 0
-            {
-                bestMid = (pi, h.segment, h.distanceSquared)
-            }
-        }
-        if let bestMid { return .midVertex(part: bestMid.part, segment: bestMid.segment) }
-        return .map
-    }
-
-    /// What a tap did.
-    public enum TapOutcome: Hashable, Sendable {
-        /// The tap selected a vertex or mid-vertex; the geometry did not change.
-        case selected(SketchSelection)
-        /// The tap edited the geometry (one undo step).
-        case edited(SketchEditRecord.Kind)
-    }
-
-    /// Applies DESIGN §5 rules 1–3 to a tap at map point `p`.
-    ///
-    /// 1. On the map: a point sketch moves its point there; other types insert a vertex after the
-    ///    selected vertex (or at the selected mid-vertex's segment) and select it; with nothing
-    ///    selected it is appended to the last part.
-    /// 2. On a vertex: selects it.
-    /// 3. On a mid-vertex: selects it; the next tap on the map inserts there.
-    /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a non-finite point.
-    public mutating func tap(at p: Point, reach: SketchHitReach) throws -> TapOutcome {
-        commitDrag()
-        switch hitTest(p, reach: reach) {
-        case .vertex(let part, let i):
-            let s = SketchSelection.vertex(part: part, index: i)
-            setSelection(s)
-            return .selected(s)
-        case .midVertex(let part, let seg):
-            let s = SketchSelection.midVertex(part: part, segment: seg)
-            setSelection(s)
-            return .selected(s)
-        case .map:
-            break
-        }
-        if store.type == .point {
-            let kind: SketchEditRecord.Kind = store.isEmpty ? .insertVertex : .moveVertex
-            try appendVertex(p)
-            return .edited(kind)
-        }
-        switch selection {
-        case .vertex(let part, let i):
-            try insertVertex(p, part: part, at: i + 1)
-        case .midVertex(let part, let seg):
-            try insertVertex(p, part: part, at: seg + 1)
-        case .none:
-            try appendVertex(p)
-        }
-        return .edited(.insertVertex)
-    }
-
-    /// Starts dragging vertex (part, index) (rule 4: after a hold on the selected vertex).
-    /// - Throws: ``GeometryError`` for indices out of range.
-    public mutating func beginDrag(part: Int, index: Int) throws {
-        commitDrag()
-        let origin = try store.vertex(part: part, index: index)
-        drag = (part, index, origin, selection)
-        selection = .vertex(part: part, index: index)
-    }
-
-    /// Moves the dragged vertex to `p` (no undo step yet). Non-finite points are ignored.
-    /// - Returns: whether the geometry changed.
-    @discardableResult
-    public mutating func updateDrag(to p: Point) -> Bool {
-        guard let d = drag, p.isFinite else { return false }
-        guard let old = try? store.moveVertex(part: d.part, index: d.index, to: p) else { return false }
-        return old != p
-    }
-
-    /// Ends the drag at `p` and records it as one move step (none when the vertex ends where it
-    /// started). - Returns: whether a step was recorded.
-    @discardableResult
-    public mutating func endDrag(at p: Point) -> Bool {
-        updateDrag(to: p)
-        return commitDrag()
-    }
-
-    /// Cancels the drag: the vertex goes back where it started; nothing is recorded.
-    /// - Returns: whether the geometry changed.
-    @discardableResult
-    public mutating func cancelDrag() -> Bool {
-        guard let d = drag else { return false }
-        drag = nil
-        selection = d.selectionBefore
-        guard let old = try? store.moveVertex(part: d.part, index: d.index, to: d.origin) else { return false }
-        return old != d.origin
-    }
-
-    /// Records a drag in progress as one step.
-    @discardableResult
-    private mutating func commitDrag() -> Bool {
-        guard let d = drag else { return false }
-        drag = nil
-        guard let now = try? store.vertex(part: d.part, index: d.index), now != d.origin else { return false }
-        history.pushMove(part: d.part, index: d.index, from: d.origin, to: now, selectionBefore: d.selectionBefore)
-        return true
-    }
-
-    // MARK: Validity
-
-    /// Whether the sketch is a valid geometry of its type (DESIGN §5): a point has its vertex; a
-    /// multipoint ≥ 1 vertex; every polyline part ≥ 2 vertices; every polygon part ≥ 3 distinct
-    /// vertices (2D). An empty polyline or polygon (no parts) is not valid.
-    /// - Complexity: O(n) for polygons (distinct vertices are counted until 3 are found), O(parts) otherwise.
-    public var isSketchValid: Bool {
-        switch store.type {
-        case .point, .multipoint: return store.vertexCount >= 1
-        case .polyline: return store.partCount > 0 && store.parts.allSatisfy { $0.count >= 2 }
-        case .polygon, .envelope:
-            guard store.partCount > 0 else { return false }
-            return store.parts.allSatisfy { part in
-                guard part.count >= 3 else { return false }
-                var distinct: [Point] = []
-                for v in part where !distinct.contains(where: { $0.equals2D(v) }) {
-                    distinct.append(v.xy)
-                    if distinct.count == 3 { return true }
-                }
-                return false
-            }
-        }
-    }
-
     // MARK: Helpers
 
     @discardableResult
-    private mutating func setSelection(_ s: SketchSelection) -> Bool {
+    mutating func setSelection(_ s: SketchSelection) -> Bool {
         guard s != selection else { return false }
         selection = s
         return true
     }
 
-    private func selectionAfterRemoving(part: Int, index: Int) -> SketchSelection {
+    func selectionAfterRemoving(part: Int, index: Int) -> SketchSelection {
         guard part < store.partCount else { return .none }
         let n = store.parts[part].count
         if n == 0 { return .none }

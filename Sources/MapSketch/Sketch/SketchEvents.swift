@@ -66,7 +66,7 @@ public struct SketchObservation: Hashable, Sendable {
 
 /// Handlers and stream continuations for one kind of event, in registration order.
 @MainActor
-struct _Observers<Event: Sendable> {
+struct ObserverList<Event: Sendable> {
     /// The handlers, in registration order. Callers iterate a copy (a retain, not an
     /// allocation), so a handler may add or remove observers while an event is being posted.
     private(set) var handlers: [(id: Int, body: @MainActor (Event) -> Void)] = []

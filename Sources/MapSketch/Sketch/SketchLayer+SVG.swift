@@ -22,7 +22,7 @@ extension SketchLayer {
             let main = symbology.mainSymbol(for: type)
             canvas.beginGroup(id: "sketch-main")
             if !canvas.draw(main, geometry: store.geometry, toScreen: toScreen) {
-                canvas.raw("<!-- sketch main symbol does not fit a \(type) -->")
+                canvas.comment("sketch main symbol does not fit a \(type)")
             }
             canvas.endGroup()
         }

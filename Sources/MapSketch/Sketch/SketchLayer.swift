@@ -13,13 +13,13 @@ public import MapSketchGeometry
 /// if sketch.canUndo { sketch.undo() }
 /// ```
 ///
-/// Interaction (DESIGN §5), as the touch delegate:
+/// Interaction, as the touch delegate:
 /// 1. A tap on the map: a point sketch moves its point there; other types insert a vertex after
 ///    the selected vertex (or into the selected mid-vertex's segment) and select it; with nothing
 ///    selected it is appended to the last part.
 /// 2. A tap on a vertex selects it. 3. A tap on a mid-vertex selects it; the next tap on the map
 ///    inserts there. Hit precedence: the selected vertex, then the nearest vertex, then the nearest
-///    mid-vertex, each within half its marker size + ``GestureThresholds/vertexHitTolerance``.
+///    mid-vertex, each within half its marker size + ``SketchSymbology/vertexHitTolerance``.
 /// 4. A hold on the selected vertex (a magnifier event when the map's `showMagnifierOnTapAndHold`
 ///    is on) starts a drag; the vertex follows the finger and the release commits one undo step.
 ///    A hold anywhere else does nothing.
@@ -31,12 +31,12 @@ public import MapSketchGeometry
 public final class SketchLayer: Layer, MapTouchDelegate {
     /// The editing model: geometry, selection and history.
     public private(set) var editor: SketchEditor
-    /// How the sketch is drawn; the marker sizes also set the tap reach.
+    /// How the sketch is drawn; the marker sizes and the vertex hit tolerance also set the tap reach.
     public var symbology = SketchSymbology()
 
-    private var geometryObservers = _Observers<SketchGeometryChange>()
-    private var selectionObservers = _Observers<SketchSelectionChange>()
-    private var magnifierObservers = _Observers<SketchMagnifierEvent>()
+    private var geometryObservers = ObserverList<SketchGeometryChange>()
+    private var selectionObservers = ObserverList<SketchSelectionChange>()
+    private var magnifierObservers = ObserverList<SketchMagnifierEvent>()
     private var nextObservationID = 1
     private var changeCount = 0
     private var magnifierShown = false
@@ -57,7 +57,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     // MARK: State
 
-    /// The sketch geometry. - Complexity: O(n) (it is assembled from the chunked storage).
+    /// The sketch geometry.
+    /// - Complexity: O(n) for n vertices (it is assembled from the chunked storage).
     public var geometry: Geometry { editor.geometry }
     /// The type being sketched.
     public var geometryType: GeometryType { editor.geometryType }
@@ -65,14 +66,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public var vertices: VertexStore { editor.store }
     /// The current selection.
     public var selection: SketchSelection { editor.selection }
-    /// Whether the sketch is a valid geometry of its type (DESIGN §5 `sketchValid`).
+    /// Whether the sketch is a valid geometry of its type (see ``SketchEditor/isSketchValid``).
     public var isSketchValid: Bool { editor.isSketchValid }
     /// Whether a vertex is being dragged.
     public var isDragging: Bool { editor.drag != nil }
     /// How many geometry-changed events have been posted.
     public var geometryChangeCount: Int { changeCount }
 
-    /// The sketch ready to keep, as the seed recommends after sketching: repaired with
+    /// The sketch ready to keep, as a finished sketch should be stored: repaired with
     /// `GeometryEngine.simplify` (self-intersections by the odd-even rule, ring orientation,
     /// duplicate vertices) and, when the map wraps around (WGS 84 or Web Mercator), folded into
     /// one world with `GeometryEngine.normalizeCentralMeridian`. The sketch itself is unchanged.
@@ -123,7 +124,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     }
 
     /// Appends `point` to the last part (creating the first part) and selects it; a point sketch
-    /// moves its point. The call GPS capture uses. - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``.
+    /// moves its point. The call GPS capture uses.
+    /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``.
     public func appendVertex(_ point: Point) throws {
         let kind: SketchEditRecord.Kind = geometryType == .point && !editor.store.isEmpty ? .moveVertex : .insertVertex
         try performEdit(kind) { try $0.appendVertex(point) }
@@ -150,12 +152,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         return i
     }
 
-    /// Removes part `index` (one undo step). - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
+    /// Removes part `index` (one undo step).
+    /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
     public func removePart(_ index: Int) throws {
         try performEdit(.removePart) { try $0.removePart(index) }
     }
 
-    /// Removes the selected vertex. - Throws: ``SketchError/nothingSelected(operation:)``.
+    /// Removes the selected vertex (one undo step).
+    /// - Throws: ``SketchError/nothingSelected(operation:)``.
     public func removeSelectedVertex() throws {
         try performEdit(.removeVertex) { try $0.removeSelectedVertex() }
     }
@@ -205,25 +209,19 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// - Returns: a token for ``removeObserver(_:)``.
     @discardableResult
     public func onGeometryChanged(_ handler: @escaping @MainActor (SketchGeometryChange) -> Void) -> SketchObservation {
-        let id = takeID()
-        geometryObservers.add(id, handler)
-        return SketchObservation(id: id)
+        register(handler, in: &geometryObservers)
     }
 
     /// Calls `handler` after every selection change.
     @discardableResult
     public func onSelectionChanged(_ handler: @escaping @MainActor (SketchSelectionChange) -> Void) -> SketchObservation {
-        let id = takeID()
-        selectionObservers.add(id, handler)
-        return SketchObservation(id: id)
+        register(handler, in: &selectionObservers)
     }
 
     /// Calls `handler` when the magnifier shows, moves or hides.
     @discardableResult
     public func onMagnifier(_ handler: @escaping @MainActor (SketchMagnifierEvent) -> Void) -> SketchObservation {
-        let id = takeID()
-        magnifierObservers.add(id, handler)
-        return SketchObservation(id: id)
+        register(handler, in: &magnifierObservers)
     }
 
     /// Stops a handler or stream registered here (a stream finishes).
@@ -246,6 +244,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// A new stream of selection changes.
     public var selectionChanges: AsyncStream<SketchSelectionChange> { selectionObservers.stream(takeID()) }
 
+    private func register<Event>(
+        _ handler: @escaping @MainActor (Event) -> Void, in list: inout ObserverList<Event>
+    ) -> SketchObservation {
+        let id = takeID()
+        list.add(id, handler)
+        return SketchObservation(id: id)
+    }
+
     private func takeID() -> Int {
         defer { nextObservationID += 1 }
         return nextObservationID
@@ -253,9 +259,10 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     // MARK: Touch delegate
 
-    /// How far a tap reaches in map units at the map's current resolution.
+    /// How far a tap reaches in map units at the map's current resolution: half each marker's
+    /// size plus ``SketchSymbology/vertexHitTolerance``, in points, times the resolution.
     public func hitReach(in mapView: MapView) -> SketchHitReach {
-        let tol = mapView.gestureRecognizer.thresholds.vertexHitTolerance
+        let tol = symbology.vertexHitTolerance
         let res = mapView.viewport.resolution
         return SketchHitReach(
             selectedVertex: (symbology.selectedVertexSymbol.markerSize / 2 + tol) * res,
@@ -313,7 +320,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// Draws the sketch: main symbol, mid-vertices, vertices, the selected vertex and optional
     /// vertex numbers (see `drawSketchSVG` in SketchLayer+SVG.swift).
-    public override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
+    package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         drawSketchSVG(into: &canvas, map: map)
     }
 
@@ -321,20 +328,20 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// Runs an editor call that records one step of `kind` (nil: a replacement), then posts.
     private func performEdit(_ kind: SketchEditRecord.Kind?, _ body: (inout SketchEditor) throws -> Void) throws {
-        let old = editor.selection
-        let wasDragging = isDragging
-        try body(&editor)
-        if wasDragging, !isDragging, magnifierShown { postMagnifier(.hide) }
-        postGeometryChange(kind.map { .edit($0) } ?? .replaced)
-        postSelectionIfChanged(from: old)
+        try perform(kind.map { .edit($0) } ?? .replaced) { editor in
+            try body(&editor)
+            return true
+        }
     }
 
-    /// Runs an editor call that reports whether it changed the geometry, then posts.
+    /// Runs an editor call that reports whether it changed the geometry, then posts: the
+    /// magnifier hides if the call ended a drag, the change (when there is one), then the
+    /// selection (when it moved). Nothing is posted when the call throws.
     @discardableResult
-    private func perform(_ reason: SketchGeometryChange.Reason, _ body: (inout SketchEditor) -> Bool) -> Bool {
+    private func perform(_ reason: SketchGeometryChange.Reason, _ body: (inout SketchEditor) throws -> Bool) rethrows -> Bool {
         let old = editor.selection
         let wasDragging = isDragging
-        let changed = body(&editor)
+        let changed = try body(&editor)
         if wasDragging, !isDragging, magnifierShown { postMagnifier(.hide) }
         if changed { postGeometryChange(reason) }
         postSelectionIfChanged(from: old)

@@ -27,7 +27,7 @@ public enum SketchSelection: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A selection in 13 bytes, for undo records.
-struct _PackedSelection: Hashable, Sendable {
+struct PackedSelection: Hashable, Sendable {
     var index: Int
     var part: Int32
     /// 0 none, 1 vertex, 2 mid-vertex.

@@ -5,8 +5,12 @@ public import MapSketchGeometry
 /// selected vertex and mid-vertex markers, and optional vertex numbers.
 ///
 /// The marker sizes also set how far a tap reaches: half the marker's size plus
-/// ``GestureThresholds/vertexHitTolerance``.
+/// ``vertexHitTolerance``.
 public struct SketchSymbology: Hashable, Sendable {
+    /// The default ``vertexHitTolerance``: 10 points.
+    public static let defaultVertexHitTolerance: Double = 10
+
+
     /// The line or fill of the sketch; nil picks ``defaultMainSymbol(for:)``.
     public var mainSymbol: Symbol?
     /// Every vertex but the selected one.
@@ -19,6 +23,11 @@ public struct SketchSymbology: Hashable, Sendable {
     public var showsVertexNumbers: Bool
     /// The label style for vertex numbers (its `text` is replaced by the number).
     public var vertexNumberSymbol: TextSymbol
+    /// How far beyond half its marker's size a tap still hits a vertex, the selected vertex or a
+    /// mid-vertex, in points (default 10, ``defaultVertexHitTolerance``). A tap at distance d
+    /// from a vertex drawn with a marker of size s hits it when d ≤ s / 2 + this tolerance (in
+    /// points, converted to map units at the map's resolution); see ``SketchLayer/hitReach(in:)``.
+    public var vertexHitTolerance: Double
 
     /// The default symbology.
     public init(
@@ -30,7 +39,8 @@ public struct SketchSymbology: Hashable, Sendable {
         midVertexSymbol: Symbol = .simpleMarker(
             SimpleMarkerSymbol(style: .circle, color: Color.gray.withAlpha(0.8), size: 8)),
         showsVertexNumbers: Bool = false,
-        vertexNumberSymbol: TextSymbol = TextSymbol(text: "", color: .black, fontSize: 10, xOffset: 8, yOffset: 8)
+        vertexNumberSymbol: TextSymbol = TextSymbol(text: "", color: .black, fontSize: 10, xOffset: 8, yOffset: 8),
+        vertexHitTolerance: Double = SketchSymbology.defaultVertexHitTolerance
     ) {
         self.mainSymbol = mainSymbol
         self.vertexSymbol = vertexSymbol
@@ -38,6 +48,7 @@ public struct SketchSymbology: Hashable, Sendable {
         self.midVertexSymbol = midVertexSymbol
         self.showsVertexNumbers = showsVertexNumbers
         self.vertexNumberSymbol = vertexNumberSymbol
+        self.vertexHitTolerance = vertexHitTolerance
     }
 
     /// The main symbol used for `type`: the one set, else a 2 pt blue line, a translucent blue

@@ -51,7 +51,7 @@ public struct SketchEditRecord: Hashable, Sendable {
         self.index = index
         (x0, y0, x1, y1) = (0, 0, 0, 0)
         flags = 0
-        let s = _PackedSelection(selectionBefore)
+        let s = PackedSelection(selectionBefore)
         (selectionIndex, selectionPart, selectionTag) = (s.index, s.part, s.tag)
     }
 
@@ -59,23 +59,19 @@ public struct SketchEditRecord: Hashable, Sendable {
     public static func insertVertex(
         part: Int, index: Int, point: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
-        var r = SketchEditRecord(kind: .insertVertex, part: part, index: index, selectionBefore: selectionBefore)
-        r.setPoint(point)
-        return r
+        SketchEditRecord(kind: .insertVertex, part: part, index: index, point: point, selectionBefore: selectionBefore)
     }
 
     /// The vertex `point` removed from (part, index).
-    public static func removeVertex(
+    package static func removeVertex(
         part: Int, index: Int, point: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
-        var r = SketchEditRecord(kind: .removeVertex, part: part, index: index, selectionBefore: selectionBefore)
-        r.setPoint(point)
-        return r
+        SketchEditRecord(kind: .removeVertex, part: part, index: index, point: point, selectionBefore: selectionBefore)
     }
 
-    /// The vertex at (part, index) moved `from` → `to`, both 2D (z and m travel in the payload table;
-    /// use ``SketchUndoStack/pushMove(part:index:from:to:selectionBefore:)`` for those).
-    public static func moveVertex(
+    /// The vertex at (part, index) moved `from` → `to`, both 2D (a sketch editor keeps the ends
+    /// of a move with z or m in the stack's payload table instead).
+    package static func moveVertex(
         part: Int, index: Int, from: Point, to: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
         var r = SketchEditRecord(kind: .moveVertex, part: part, index: index, selectionBefore: selectionBefore)
@@ -84,11 +80,13 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// An empty part added at index `part`.
-    public static func addPart(part: Int, selectionBefore: SketchSelection) -> SketchEditRecord {
+    package static func addPart(part: Int, selectionBefore: SketchSelection) -> SketchEditRecord {
         SketchEditRecord(kind: .addPart, part: part, index: 0, selectionBefore: selectionBefore)
     }
 
-    private mutating func setPoint(_ p: Point) {
+    /// An insert or remove of vertex `p`: x and y inline, z and m in the second pair when present.
+    private init(kind: Kind, part: Int, index: Int, point p: Point, selectionBefore: SketchSelection) {
+        self.init(kind: kind, part: part, index: index, selectionBefore: selectionBefore)
         (x0, y0) = (p.x, p.y)
         if let z = p.z {
             x1 = z
@@ -114,7 +112,7 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// Whether the record's data lives in the stack's payload table.
-    public var isHeavy: Bool { flags & Self.heavyBit != 0 }
+    package var isHeavy: Bool { flags & Self.heavyBit != 0 }
 
     /// The id of the record's payload (heavy records only; kept in the bits of `x0`).
     var payloadID: UInt64 {
@@ -132,14 +130,14 @@ public struct SketchEditRecord: Hashable, Sendable {
 
     /// The selection before the change.
     public var selectionBefore: SketchSelection {
-        var s = _PackedSelection(.none)
+        var s = PackedSelection(.none)
         (s.index, s.part, s.tag) = (selectionIndex, selectionPart, selectionTag)
         return s.selection
     }
 }
 
 /// What heavy records keep outside the 64-byte record.
-enum _UndoPayload: Sendable {
+enum UndoPayload: Sendable {
     /// A move's ends with z or m.
     case move(from: Point, to: Point)
     /// A removed part's vertices (a chunked snapshot: O(1) to keep).
@@ -160,7 +158,7 @@ public struct SketchUndoStack: Sendable {
     var floor = 0
     /// Records in `floor..<cursor` can be undone; `cursor..<records.count` redone.
     var cursor = 0
-    var payloads: [UInt64: _UndoPayload] = [:]
+    var payloads: [UInt64: UndoPayload] = [:]
     var nextPayloadID: UInt64 = 1
 
     /// The most steps kept; 0 keeps every step.
@@ -168,6 +166,7 @@ public struct SketchUndoStack: Sendable {
         didSet {
             if levelsOfUndo < 0 { levelsOfUndo = 0 }
             trimToLevels()
+            _checkInvariants()
         }
     }
 
@@ -193,10 +192,11 @@ public struct SketchUndoStack: Sendable {
         records.append(record)
         cursor += 1
         if levelsOfUndo > 0, cursor - floor > levelsOfUndo { trimToLevels() }
+        _checkInvariants()
     }
 
     /// Records a step whose data is kept in the payload table.
-    mutating func push(_ record: SketchEditRecord, payload: _UndoPayload) {
+    mutating func push(_ record: SketchEditRecord, payload: UndoPayload) {
         var r = record
         let id = nextPayloadID
         nextPayloadID &+= 1
@@ -206,7 +206,7 @@ public struct SketchUndoStack: Sendable {
     }
 
     /// Records a vertex move; a move with z or m keeps its ends in the payload table.
-    public mutating func pushMove(part: Int, index: Int, from: Point, to: Point, selectionBefore: SketchSelection) {
+    package mutating func pushMove(part: Int, index: Int, from: Point, to: Point, selectionBefore: SketchSelection) {
         let r = SketchEditRecord.moveVertex(part: part, index: index, from: from, to: to, selectionBefore: selectionBefore)
         if from.z == nil, from.m == nil, to.z == nil, to.m == nil {
             push(r)
@@ -216,26 +216,32 @@ public struct SketchUndoStack: Sendable {
     }
 
     /// Steps back: returns the record to invert, or nil when there is nothing to undo.
-    public mutating func popUndo() -> SketchEditRecord? {
+    package mutating func popUndo() -> SketchEditRecord? {
         guard canUndo else { return nil }
         cursor -= 1
+        _checkInvariants()
         return records[cursor]
     }
 
     /// Steps forward: returns the record to re-apply, or nil when there is nothing to redo.
-    public mutating func popRedo() -> SketchEditRecord? {
+    package mutating func popRedo() -> SketchEditRecord? {
         guard canRedo else { return nil }
         cursor += 1
-        return records[cursor - 1]
+        let r = records[cursor - 1]
+        // A bound lowered while steps waited to be redone: redoing one lets the oldest step fall
+        // off, as a new step does, so no more than `levelsOfUndo` steps can ever be undone.
+        if levelsOfUndo > 0, cursor - floor > levelsOfUndo { trimToLevels() }
+        _checkInvariants()
+        return r
     }
 
     /// The payload of a heavy record.
-    func payload(of record: SketchEditRecord) -> _UndoPayload? {
+    func payload(of record: SketchEditRecord) -> UndoPayload? {
         record.isHeavy ? payloads[record.payloadID] : nil
     }
 
     /// A move's ends, z and m included.
-    public func moveEnds(of record: SketchEditRecord) -> (from: Point, to: Point) {
+    package func moveEnds(of record: SketchEditRecord) -> (from: Point, to: Point) {
         if case .move(let f, let t) = payload(of: record) { return (f, t) }
         return (record.from2D, record.to2D)
     }
@@ -246,6 +252,7 @@ public struct SketchUndoStack: Sendable {
         payloads.removeAll()
         floor = 0
         cursor = 0
+        _checkInvariants()
     }
 
     private mutating func dropRedo() {

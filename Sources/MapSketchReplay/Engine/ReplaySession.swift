@@ -52,6 +52,7 @@ public final class ReplaySession {
                 if let g = s.geometry { layer = try SketchLayer(geometry: g) } else { layer = try SketchLayer(geometryType: s.geometryType) }
                 layer.levelsOfUndo = h.options.levelsOfUndo ?? 0
                 layer.symbology.showsVertexNumbers = h.options.showVertexNumbers
+                layer.symbology.vertexHitTolerance = h.vertexHitTolerance
                 try mapView.addLayer(layer, named: "sketch")
                 mapView.touchDelegate = layer
                 sketch = layer

@@ -60,6 +60,9 @@ public struct TraceHeader: Hashable, Sendable {
     public var sketch: TraceSketchSetup?
     /// Gesture thresholds (defaults of DESIGN §5 when absent).
     public var thresholds: GestureThresholds = .default
+    /// The sketch's vertex hit tolerance in points (the header's `thresholds.vertexHitTolerance`;
+    /// ``SketchSymbology/defaultVertexHitTolerance`` when absent).
+    public var vertexHitTolerance: Double = SketchSymbology.defaultVertexHitTolerance
     /// Map and replay options.
     public var options: TraceOptions = TraceOptions()
     /// Graphics layers added bottom to top before the sketch layer.

@@ -85,7 +85,7 @@ public enum TraceDecoder {
         if let v = try f.nested("viewport", decodeViewport) { h.viewport = v }
         if let sr = try f.nested("spatialReference", decodeSpatialReference) { h.spatialReference = sr }
         h.sketch = try f.nested("sketch", decodeSketch)
-        if let t = try f.nested("thresholds", decodeThresholds) { h.thresholds = t }
+        if let t = try f.nested("thresholds", decodeThresholds) { (h.thresholds, h.vertexHitTolerance) = t }
         if let o = try f.nested("options", decodeOptions) { h.options = o }
         h.layers = try f.nested("layers") { try _decodeArray($0, what: "a list of graphics layers", decodeLayer) } ?? []
         if let g = try f.nested("gps", decodeGPSSettings) { h.gps = g }
@@ -152,20 +152,22 @@ public enum TraceDecoder {
         return TraceSketchSetup(geometryType: type, geometry: g)
     }
 
-    static func decodeThresholds(_ v: JSONValue) throws -> GestureThresholds {
+    /// The gesture thresholds and the sketch's vertex hit tolerance (kept in the same object on disk).
+    static func decodeThresholds(_ v: JSONValue) throws -> (GestureThresholds, vertexHitTolerance: Double) {
         var f = try _Fields(v, what: "gesture thresholds")
         var t = GestureThresholds.default
+        var tolerance = SketchSymbology.defaultVertexHitTolerance
         for (key, path) in [
             ("tapDuration", \GestureThresholds.tapDuration), ("slop", \.slop), ("holdDuration", \.holdDuration),
-            ("vertexHitTolerance", \.vertexHitTolerance),
-        ] {
+            ("vertexHitTolerance", nil),
+        ] as [(String, WritableKeyPath<GestureThresholds, Double>?)] {
             if let d = try f.double(key) {
                 guard d >= 0 else { throw JSONError("expected a non-negative number, found \(JSONWriter.format(d))", path: [.key(key)]) }
-                t[keyPath: path] = d
+                if let path { t[keyPath: path] = d } else { tolerance = d }
             }
         }
         try f.rejectUnknown()
-        return t
+        return (t, tolerance)
     }
 
     static func decodeOptions(_ v: JSONValue) throws -> TraceOptions {

@@ -31,11 +31,11 @@ public enum TraceEncoder {
             if let g = s.geometry { so["geometry"] = TraceGeometryJSON.encode(g) }
             o["sketch"] = .object(so)
         }
-        if h.thresholds != .default {
+        if h.thresholds != .default || h.vertexHitTolerance != SketchSymbology.defaultVertexHitTolerance {
             o["thresholds"] = [
                 "tapDuration": .number(h.thresholds.tapDuration), "slop": .number(h.thresholds.slop),
                 "holdDuration": .number(h.thresholds.holdDuration),
-                "vertexHitTolerance": .number(h.thresholds.vertexHitTolerance),
+                "vertexHitTolerance": .number(h.vertexHitTolerance),
             ]
         }
         var opt = JSONObject()

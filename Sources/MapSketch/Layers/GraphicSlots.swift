@@ -1,105 +1,9 @@
 import MapSketchGeometry
 
-/// How a tap hits a graphic drawn with one symbol, precomputed per renderer symbol so the hit
-/// test needs neither the graphic nor its symbol: for a point, its marker's shape (the same
-/// arithmetic as `_HitTest.pointHit`); for a one-part line or polygon, how far beyond the
-/// geometry the symbol draws (as `_HitTest.hits` reads it), so the answers are identical.
-struct _SymbolShape: Sendable {
-    enum Kind: UInt8, Sendable {
-        /// No symbol (or one that cannot draw a point): within the tolerance of the point.
-        case bare
-        /// A round marker: within half its size plus the tolerance of its centre.
-        case round
-        /// A square marker, a picture or a text: within a box of half-width / half-height plus the tolerance.
-        case box
-        /// A composite symbol: the general test.
-        case general
-    }
-    var kind: Kind
-    var halfWidth: Double = 0
-    var halfHeight: Double = 0
-    var xOffset: Double = 0
-    var yOffset: Double = 0
-    /// How far beyond a polyline the symbol draws, in points; NaN: the general test (a composite).
-    var pathReach: Double = 0
-    /// How far beyond a polygon's outline the symbol draws, in points; NaN: the general test.
-    var ringReach: Double = 0
-
-    static let bare = _SymbolShape(kind: .bare)
-
-    /// The shape a graphic drawn with `symbol` has.
-    init(_ symbol: Symbol?) {
-        self.init(point: symbol)
-        pathReach = Self.reach(symbol, drawing: .polyline)
-        ringReach = Self.reach(symbol, drawing: .polygon)
-    }
-
-    /// What `_HitTest.hits` adds to the tolerance for a line or polygon drawn with `symbol`
-    /// (NaN when it takes the composite branch).
-    static func reach(_ symbol: Symbol?, drawing type: GeometryType) -> Double {
-        let s = symbol.flatMap { $0._fits(type) ? $0 : nil }
-        switch s {
-        case .composite(let parts)? where !parts.isEmpty: return .nan
-        case .simpleLine(let l)? where type == .polyline: return l.width / 2
-        case .simpleFill(let f)? where type == .polygon: return (f.outline?.width ?? 0) / 2
-        default: return 0
-        }
-    }
-
-    /// The point shape alone.
-    private init(point symbol: Symbol?) {
-        let s = symbol.flatMap { $0._fits(.point) ? $0 : nil }
-        switch s {
-        case .simpleMarker(let m)?:
-            let half = m.size / 2
-            self.init(
-                kind: m.style == .square ? .box : .round, halfWidth: half, halfHeight: half, xOffset: m.xOffset,
-                yOffset: m.yOffset)
-        case .pictureMarker(let m)?:
-            self.init(kind: .box, halfWidth: m.width / 2, halfHeight: m.height / 2, xOffset: m.xOffset, yOffset: m.yOffset)
-        case .text(let t)?:
-            let (w, h) = _HitTest.textHalfSize(t)
-            self.init(kind: .box, halfWidth: w, halfHeight: h, xOffset: t.xOffset, yOffset: t.yOffset)
-        case .composite?:
-            self.init(kind: .general)
-        default:
-            self.init(kind: .bare)
-        }
-    }
-
-    init(kind: Kind, halfWidth: Double = 0, halfHeight: Double = 0, xOffset: Double = 0, yOffset: Double = 0) {
-        self.kind = kind
-        self.halfWidth = halfWidth
-        self.halfHeight = halfHeight
-        self.xOffset = xOffset
-        self.yOffset = yOffset
-    }
-
-    /// Whether a tap at (qx, qy) hits a point at `p` drawn with this shape (`kind` is not `.general`).
-    @inline(__always)
-    func hits(_ qx: Double, _ qy: Double, _ p: SIMD2<Double>, tol: Double, res: Double) -> Bool {
-        switch kind {
-        case .bare:
-            let dx = qx - p.x, dy = qy - p.y
-            let r = tol * res
-            return dx * dx + dy * dy <= r * r
-        case .round:
-            let dx = qx - (p.x + xOffset * res), dy = qy - (p.y + yOffset * res)
-            let r = (halfWidth + tol) * res
-            return dx * dx + dy * dy <= r * r
-        case .box:
-            let dx = qx - (p.x + xOffset * res), dy = qy - (p.y + yOffset * res)
-            return abs(dx) <= (halfWidth + tol) * res && abs(dy) <= (halfHeight + tol) * res
-        case .general:
-            return false
-        }
-    }
-}
-
 /// What the hit test needs of one slot, in one 32-byte record (one cache miss per candidate):
 /// a point graphic's coordinates, or where a one-part line's or polygon's vertices lie in
-/// `_GraphicSlots`' packed vertices, and the slot's symbol.
-struct _SlotShape: Sendable {
+/// `GraphicSlots`' packed vertices, and the slot's symbol.
+struct SlotShape: Sendable {
     enum Kind: UInt8, Sendable {
         /// Any other geometry (multipart, multipoint, envelope, empty): the general test.
         case general
@@ -117,7 +21,7 @@ struct _SlotShape: Sendable {
     var symbol: Int32
     var kind: Kind
 
-    static let empty = _SlotShape(point: SIMD2(.nan, .nan), start: 0, count: 0, symbol: -1, kind: .general)
+    static let empty = SlotShape(point: SIMD2(.nan, .nan), start: 0, count: 0, symbol: -1, kind: .general)
 }
 
 /// The per-slot storage of a ``GraphicsLayer``: parallel arrays in ascending id order (dead
@@ -133,27 +37,27 @@ struct _SlotShape: Sendable {
 /// packed vertices (16 bytes each, contiguous), instead of following the graphic's
 /// geometry through three levels of arrays of 48-byte points: at a million graphics each level is
 /// a cache miss.
-final class _GraphicSlots {
+final class GraphicSlots {
     @exclusivity(unchecked) var graphics: [Graphic] = []
     @exclusivity(unchecked) var ids: [Int] = []
     @exclusivity(unchecked) var alive: [Bool] = []
     /// Per slot: its geometry as the hit test reads it, and its symbol.
-    @exclusivity(unchecked) private(set) var shapes: [_SlotShape] = []
+    @exclusivity(unchecked) private(set) var shapes: [SlotShape] = []
     /// The vertices of one-part lines and polygons, x and y, slot after slot, in memory this
     /// object owns (not an array: the hit test reads a run through the pointer, with no reference
     /// counting per candidate).
-    @exclusivity(unchecked) private var vertexBase: UnsafeMutablePointer<SIMD2<Double>>?
-    @exclusivity(unchecked) private var vertexCount = 0
-    @exclusivity(unchecked) private var vertexCapacity = 0
+    @exclusivity(unchecked) private(set) var vertexBase: UnsafeMutablePointer<SIMD2<Double>>?
+    @exclusivity(unchecked) private(set) var vertexCount = 0
+    @exclusivity(unchecked) private(set) var vertexCapacity = 0
     /// How many packed vertices no slot refers to any more.
-    @exclusivity(unchecked) private var deadVertices = 0
+    @exclusivity(unchecked) private(set) var deadVertices = 0
 
     deinit { vertexBase?.deallocate() }
     @exclusivity(unchecked) var index = SpatialIndex()
     @exclusivity(unchecked) var rendererSymbols: [Symbol] = [] {
-        didSet { rendererShapes = rendererSymbols.map(_SymbolShape.init) }
+        didSet { rendererShapes = rendererSymbols.map { SymbolShape($0) } }
     }
-    @exclusivity(unchecked) private(set) var rendererShapes: [_SymbolShape] = []
+    @exclusivity(unchecked) private(set) var rendererShapes: [SymbolShape] = []
     /// The largest symbol reach of any graphic, in points (only grows until a rebuild).
     @exclusivity(unchecked) var maxReach: Double = 0
 
@@ -195,8 +99,8 @@ final class _GraphicSlots {
         deadVertices = 0
     }
 
-    private func makeShape(_ g: Geometry, symbol k: Int32) -> _SlotShape {
-        var shape = _SlotShape.empty
+    private func makeShape(_ g: Geometry, symbol k: Int32) -> SlotShape {
+        var shape = SlotShape.empty
         shape.symbol = k
         let part: [Point]
         switch g {
@@ -214,7 +118,7 @@ final class _GraphicSlots {
             return shape
         }
         // Offsets are 32-bit (2³¹ vertices would be 32 GB); past that, the general test.
-        guard vertexCount + part.count < Int(Int32.max) else { return _SlotShape.empty.with(symbol: k) }
+        guard vertexCount + part.count < Int(Int32.max) else { return SlotShape.empty.with(symbol: k) }
         shape.start = Int32(vertexCount)
         shape.count = Int32(part.count)
         if vertexCount + part.count > vertexCapacity { reallocateVertices(max(vertexCapacity * 2, vertexCount + part.count, 1_024)) }
@@ -327,11 +231,11 @@ final class _GraphicSlots {
     /// renderer's (precomputed), else the general test on the graphic.
     @inline(__always)
     private func hits(
-        _ shape: _SlotShape, _ s: Int, _ q: Point, tol: Double, res: Double
+        _ shape: SlotShape, _ s: Int, _ q: Point, tol: Double, res: Double
     ) -> Bool {
         let k = shape.symbol
         if k != -2 {
-            let symbolShape = k < 0 ? _SymbolShape.bare : rendererShapes[Int(k)]
+            let symbolShape = k < 0 ? SymbolShape.bare : rendererShapes[Int(k)]
             switch shape.kind {
             case .point where symbolShape.kind != .general:
                 return symbolShape.hits(q.x, q.y, shape.point, tol: tol, res: res)
@@ -343,12 +247,12 @@ final class _GraphicSlots {
                 break
             }
         }
-        return _HitTest.hits(q, geometry: graphics[s].geometry, symbol: resolved(s), tol: tol, res: res)
+        return SymbolHitTest.hits(q, geometry: graphics[s].geometry, symbol: resolved(s), tol: tol, res: res)
     }
 
     /// The packed vertices of a path or ring shape (range-checked).
     @inline(__always)
-    private func run(_ shape: _SlotShape) -> UnsafeBufferPointer<SIMD2<Double>> {
+    private func run(_ shape: SlotShape) -> UnsafeBufferPointer<SIMD2<Double>> {
         let start = Int(shape.start), count = Int(shape.count)
         guard let base = vertexBase, start >= 0, start + count <= vertexCount else {
             preconditionFailure("packed vertex run out of range")
@@ -357,9 +261,9 @@ final class _GraphicSlots {
     }
 }
 
-extension _SlotShape {
+extension SlotShape {
     /// This shape with symbol index `k`.
-    func with(symbol k: Int32) -> _SlotShape {
+    func with(symbol k: Int32) -> SlotShape {
         var copy = self
         copy.symbol = k
         return copy

@@ -2,14 +2,18 @@ public import MapSketchGeometry
 
 /// What a layer's view shows: the headless form of `AGSLayerView`.
 public struct LayerViewState: Hashable, Sendable {
+    /// Whether the layer is left out of drawing and hit tests.
     public var isHidden: Bool = false
     /// 0 (transparent) … 1 (opaque).
     public var opacity: Double = 1
+    /// Whether the layer is drawn while a gesture pans the map.
     public var drawDuringPanning: Bool = false
+    /// Whether the layer is drawn while a gesture zooms the map.
     public var drawDuringZooming: Bool = false
     /// The latest error met after loading (service gone, credentials expired), if any.
     public var error: LayerError?
 
+    /// A visible, opaque view that is not drawn during gestures and has no error.
     public init() {}
 }
 
@@ -123,8 +127,19 @@ public class Layer {
         for c in w { c.resume(returning: r) }
     }
 
+    // MARK: What the map asks of its layers
+
+    /// The graphics under map point `q` within `tolerance` points at `resolution` map units per
+    /// point, topmost first: what the map's hit test asks each drawn layer. The base layer holds
+    /// no graphics; a graphics layer answers (when its hit testing is on).
+    func graphicHits(at q: Point, tolerance: Double, resolution: Double) -> [GraphicID] { [] }
+
+    /// The graphic `id` when a tap on it may show a callout (a graphics layer with callouts on);
+    /// nil for the base layer.
+    func calloutGraphic(_ id: GraphicID) -> Graphic? { nil }
+
     /// Draws the layer's content into `canvas` (screen coordinates of `map`). The map calls this
     /// bottom to top for every drawn layer, inside a group carrying the layer's opacity.
     /// Subclasses override it; the base layer draws nothing.
-    public func drawSVG(into canvas: inout SVGCanvas, map: MapView) {}
+    package func drawSVG(into canvas: inout SVGCanvas, map: MapView) {}
 }

@@ -1,34 +1,5 @@
 public import MapSketchGeometry
 
-/// Errors of the layer stack.
-public enum MapViewError: Error, Hashable, Sendable, CustomStringConvertible {
-    case duplicateLayerName(String)
-    case layerIndexOutOfRange(index: Int, count: Int)
-    case noSuchLayer(String)
-    case layerAlreadyInAMap(String)
-
-    public var description: String {
-        switch self {
-        case .duplicateLayerName(let n): "a layer named \"\(n)\" is already in the map (names must be unique)"
-        case .layerIndexOutOfRange(let i, let n): "layer index \(i) out of range 0...\(n)"
-        case .noSuchLayer(let n): "no layer named \"\(n)\""
-        case .layerAlreadyInAMap(let n): "the layer is already in a map (as \"\(n)\")"
-        }
-    }
-}
-
-/// Hears about layers loading, as `AGSMapViewLayerDelegate` does.
-@MainActor
-public protocol MapLayerDelegate: AnyObject {
-    func mapView(_ mapView: MapView, didLoad layer: Layer)
-    func mapView(_ mapView: MapView, failedToLoad layer: Layer, error: LayerError)
-}
-
-extension MapLayerDelegate {
-    public func mapView(_ mapView: MapView, didLoad layer: Layer) {}
-    public func mapView(_ mapView: MapView, failedToLoad layer: Layer, error: LayerError) {}
-}
-
 /// A map: a screen in points, a viewport, an ordered stack of layers and one touch delegate.
 ///
 /// Layers are drawn bottom (index 0) to top. The first layer added sets the map's spatial reference.
@@ -56,7 +27,7 @@ public final class MapView {
     public var gestureRecognizer: GestureRecognizer
 
     /// The layers, bottom to top.
-    @exclusivity(unchecked) public private(set) var layers: [Layer] = []
+    @exclusivity(unchecked) public internal(set) var layers: [Layer] = []
     /// Whether the map is being panned or zoomed by a gesture: layers whose view does not
     /// `drawDuringPanning` / `drawDuringZooming` are left out of a render meanwhile.
     public internal(set) var navigation: MapNavigation = .idle
@@ -144,108 +115,18 @@ public final class MapView {
 
     /// ``visibleWorldShifts`` without an array: the copies `lo ..< lo + count` of a world
     /// `width` wide (one copy, shift 0, without wrap-around).
-    var worldCopies: _WorldCopies {
-        guard let w = worldWidth else { return _WorldCopies(lo: 0, count: 1, width: 0) }
+    var worldCopies: WorldCopies {
+        guard let w = worldWidth else { return WorldCopies(lo: 0, count: 1, width: 0) }
         let e = visibleEnvelope
         let lo = Int(((e.xmin + w / 2) / w).rounded(.down))
         let hi = Int(((e.xmax + w / 2) / w).rounded(.down))
-        guard hi - lo < 64 else { return _WorldCopies(lo: 0, count: 1, width: 0) }
-        return _WorldCopies(lo: lo, count: hi - lo + 1, width: w)
-    }
-
-    // MARK: Layer stack
-
-    /// The layer names, bottom to top.
-    public var layerNames: [String] { layers.compactMap(\.name) }
-
-    /// The layer with this name.
-    public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }
-
-    /// Adds a layer on top.
-    /// - Throws: ``MapViewError/duplicateLayerName(_:)`` when the name is taken.
-    public func addLayer(_ layer: Layer, named name: String) throws {
-        try insertLayer(layer, named: name, at: layers.count)
-    }
-
-    /// Inserts a layer at `index` (0 = bottom).
-    public func insertLayer(_ layer: Layer, named name: String, at index: Int) throws {
-        guard layer.mapView == nil else { throw MapViewError.layerAlreadyInAMap(layer.name ?? "") }
-        guard !layers.contains(where: { $0.name == name }) else { throw MapViewError.duplicateLayerName(name) }
-        guard index >= 0, index <= layers.count else {
-            throw MapViewError.layerIndexOutOfRange(index: index, count: layers.count)
-        }
-        layer.name = name
-        layer.mapView = self
-        layers.insert(layer, at: index)
-        if spatialReference == nil, layers.count == 1, let sr = layer.spatialReference {
-            spatialReference = sr
-        }
-        emit(.layerAdded(name: name))
-        layer.didMove(to: self)
-    }
-
-    /// Removes the layer with this name and returns it.
-    @discardableResult
-    public func removeLayer(named name: String) throws -> Layer {
-        guard let i = layers.firstIndex(where: { $0.name == name }) else { throw MapViewError.noSuchLayer(name) }
-        let layer = layers.remove(at: i)
-        if let c = callout, c.layerName == name { dismissCallout() }
-        layer.mapView = nil
-        layer.name = nil
-        layer.didLeave(self)
-        emit(.layerRemoved(name: name))
-        return layer
-    }
-
-    // MARK: Touches
-
-    /// Feeds one raw touch: recognises gestures and dispatches them.
-    public func handle(_ touch: TouchEvent) {
-        for g in gestureRecognizer.process(touch) { dispatch(g) }
-        if !gestureRecognizer.isTouching { navigation = .idle }
-    }
-
-    /// Lets virtual time pass (fires a pending hold).
-    public func advanceTime(to time: Double) {
-        for g in gestureRecognizer.advance(to: time) { dispatch(g) }
-    }
-
-    /// Dispatches a recognised gesture to the map and its touch delegate.
-    public func dispatch(_ gesture: Gesture) {
-        emit(.gesture(gesture))
-        switch gesture {
-        case .pan: navigation = .panning
-        case .pinch: navigation = .zooming
-        default: navigation = .idle
-        }
-        switch gesture {
-        case .tap(let s):
-            if touchDelegate?.mapViewShouldShowCallouts(self) ?? true {
-                showCallout(forTapAt: s)
-            }
-            touchDelegate?.mapView(self, didClickAt: s, mapPoint: toMap(s))
-        case .holdBegan(let s):
-            touchDelegate?.mapView(self, didTapAndHoldAt: s, mapPoint: toMap(s))
-        case .holdMoved(let s):
-            touchDelegate?.mapView(self, didMoveTapAndHoldAt: s, mapPoint: toMap(s))
-        case .holdEnded(let s):
-            touchDelegate?.mapView(self, didEndTapAndHoldAt: s, mapPoint: toMap(s), cancelled: false)
-        case .holdCancelled:
-            touchDelegate?.mapView(self, didEndTapAndHoldAt: ScreenPoint(x: 0, y: 0), mapPoint: toMap(ScreenPoint(x: 0, y: 0)), cancelled: true)
-        case .pan(let from, let to):
-            if touchDelegate?.mapViewShouldPan(self) ?? true {
-                pan(byScreenDeltaX: to.x - from.x, dy: to.y - from.y)
-            }
-        case .panEnded:
-            break
-        case .pinch(let center, let scale):
-            zoom(by: scale, anchor: center)
-        }
+        guard hi - lo < 64 else { return WorldCopies(lo: 0, count: 1, width: 0) }
+        return WorldCopies(lo: lo, count: hi - lo + 1, width: w)
     }
 }
 
 /// The world copies on screen (see ``MapView/visibleWorldShifts``).
-struct _WorldCopies {
+struct WorldCopies {
     var lo: Int
     var count: Int
     var width: Double

@@ -5,7 +5,15 @@ import Foundation
 
 /// Fetches a service description off the main actor: `file://` by reading the file, `http(s)://`
 /// with URLSession (`?f=json`, plus `token=` when given). Never blocks the caller.
-enum _ServiceFetcher {
+enum ServiceFetcher {
+    /// The parsed description, or the reason there is none: what loading and refreshing a
+    /// service layer both ask.
+    static func fetchServiceInfo(_ url: URL, token: String?, timeout: Double) async -> Result<MapServiceInfo, LayerError> {
+        await fetch(url, token: token, timeout: timeout).flatMap { bytes in
+            Result { () throws(LayerError) in try MapServiceInfo.parse(bytes) }
+        }
+    }
+
     /// The bytes of the description, or the reason there are none.
     static func fetch(_ url: URL, token: String?, timeout: Double) async -> Result<[UInt8], LayerError> {
         if url.isFileURL {

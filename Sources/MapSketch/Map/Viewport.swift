@@ -1,50 +1,19 @@
 public import MapSketchGeometry
 import Foundation
 
-/// A position on the screen, in points: x to the right, y down, origin at the top left.
-public struct ScreenPoint: Hashable, Sendable, Codable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-
-    @inlinable
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The distance to `other`, in points.
-    @inlinable
-    public func distance(to other: ScreenPoint) -> Double {
-        let dx = x - other.x
-        let dy = y - other.y
-        return (dx * dx + dy * dy).squareRoot()
-    }
-
-    public var description: String { "(\(x), \(y))" }
-}
-
-/// The screen's size in points.
-public struct ScreenSize: Hashable, Sendable, Codable {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-}
-
 /// What part of the map the screen shows: center (map units), resolution (map units per point)
 /// and rotation (degrees, counter-clockwise, as `AGSMapView.rotationAngle`).
 ///
 /// The transforms are pure functions of the viewport and the screen size.
 public struct Viewport: Hashable, Sendable, Codable {
+    /// The map point at the centre of the screen.
     public var center: Point
     /// Map units per screen point; must be positive.
     public var resolution: Double
     /// Degrees counter-clockwise.
     public var rotation: Double
 
+    /// A viewport centred on `center` at `resolution` map units per point, rotated by `rotation`.
     public init(center: Point, resolution: Double, rotation: Double = 0) {
         self.center = center
         self.resolution = resolution
