@@ -116,8 +116,7 @@ public struct GeometryTool: Sendable {
         switch error {
         case let e as JSONError:
             return InputError(
-                file: file, line: (e.line ?? 1) + lineOffset, column: e.column ?? 1,
-                message: e.path.isEmpty ? e.message : "\(e.pathString): \(e.message)")
+                file: file, line: (e.line ?? 1) + lineOffset, column: e.column ?? 1, message: e.pathAndMessage)
         case let e as WKTError:
             return InputError(
                 file: file, line: e.line + lineOffset, column: e.column, message: "expected \(e.expected), found \(e.found)")

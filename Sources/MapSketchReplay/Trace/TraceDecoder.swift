@@ -23,10 +23,11 @@ public enum TraceDecoder {
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             do {
-                let value = try JSONParser.parse(String(line))
-                if header == nil {
-                    header = try decodeHeader(value)
-                } else {
+                try JSONParser.decode(String(line)) { value in
+                    if header == nil {
+                        header = try decodeHeader(value)
+                        return
+                    }
                     let entry = try decodeEvent(value, line: lineNumber)
                     if entry.t < lastT {
                         throw JSONError(
@@ -37,10 +38,7 @@ public enum TraceDecoder {
                     events.append(entry)
                 }
             } catch let e as JSONError {
-                // A syntax error carries its column; a decoding error its path, located here.
-                let text = String(line)
-                let located = e.line == nil ? JSONParser.locate(e, in: text) : e
-                throw TraceError.from(located, file: file, line: lineNumber, text: line)
+                throw TraceError(e, file: file, line: lineNumber)
             } catch {
                 throw TraceError(file: file, line: lineNumber, column: 1, message: "\(error)")
             }
