@@ -726,11 +726,7 @@ enum Corpus {
             let bytes = Array((try? Data(contentsOf: u)) ?? Data())
             let track: GPSTrack
             do {
-                if rel.hasPrefix("real/gpx") {
-                    track = try GPXReader.readAll(bytes: bytes, file: u.lastPathComponent)
-                } else {
-                    track = try NMEAReader.readAll(bytes: bytes, file: u.lastPathComponent).track
-                }
+                track = try GPSFileReader.read(bytes: bytes, fileName: u.lastPathComponent)
             } catch {
                 // A file the reader refuses: record the refusal as a malformed trace's expectation.
                 FileHandle.standardError.write(Data("corpus: \(rel): \(error)\n".utf8))

@@ -61,23 +61,17 @@ struct GPSCommand: AsyncParsableCommand {
         if minDistance < 0 { throw ValidationError("--min-distance must be 0 or more") }
     }
 
-    /// Reads a track by its extension.
+    /// Reads a track in the format its name says (``GPSFileReader/format(forFileName:)``).
     static func read(_ url: URL, file: String) throws(ExitCode) -> GPSTrack {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw CLI.fail("\(file): cannot read the file") }
-        let bytes = Array(data)
-        let name = url.lastPathComponent.lowercased()
+        guard let format = GPSFileReader.format(forFileName: url.lastPathComponent) else {
+            throw CLI.fail("\(file): expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file")
+        }
         do {
-            if name.hasSuffix(".gpx") || name.hasSuffix(".gpx.gz") { return try GPXReader.readAll(bytes: bytes, file: file) }
-            if name.hasSuffix(".nmea") || name.hasSuffix(".log") || name.hasSuffix(".txt") {
-                return try NMEAReader.readAll(bytes: bytes, file: file).track
-            }
-            if name.hasSuffix(".geojson") || name.hasSuffix(".geojsonl") || name.hasSuffix(".jsonl") {
-                return try GeoJSONLinesReader.readAll(bytes: bytes, file: file)
-            }
+            return try GPSFileReader.read(bytes: Array(data), format: format, file: file)
         } catch {
             throw CLI.fail("\(error)")
         }
-        throw CLI.fail("\(file): expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file")
     }
 
     @MainActor

@@ -135,5 +135,19 @@ import Testing
         #expect(r.err.contains("4 fixes"))
         let bad = try run(["gps", Fixtures.url("Traces/README.md").path])
         #expect(bad.code == 2)
+        #expect(bad.err.contains("README.md: expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file"))
+    }
+
+    @Test func gpsPicksTheReaderThroughGPSFileReader() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Every name GPSFileReader knows, e.g. newline-delimited GeoJSON as .ndjson.
+        let walk = dir.appendingPathComponent("walk.ndjson")
+        try #"{"type":"Point","coordinates":[14.5,46.05]}\#n{"type":"Point","coordinates":[14.5,46.051]}\#n"#
+            .write(to: walk, atomically: true, encoding: .utf8)
+        let r = try run(["gps", walk.path, "--format", "wkt"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("2 fixes"))
+        #expect(r.out.hasPrefix("LINESTRING ("))
     }
 }

@@ -54,10 +54,19 @@ public enum GPSFileReader {
         guard let format = fileName.flatMap(format(forFileName:)) ?? sniff(bytes) else {
             throw ReaderError(file: fileName, line: 1, column: 1, kind: .syntax(expected: "a GPX, NMEA 0183 or GeoJSON Lines file"))
         }
+        return try read(bytes: bytes, format: format, file: fileName, nmeaOptions: nmeaOptions)
+    }
+
+    /// Reads a track in a known format; `file` labels errors.
+    /// - Throws: `ReaderError` from the format's reader.
+    /// - Complexity: O(n) in the input bytes.
+    public static func read(
+        bytes: [UInt8], format: GPSFormat, file: String? = nil, nmeaOptions: NMEAReader.Options = NMEAReader.Options()
+    ) throws -> GPSTrack {
         switch format {
-        case .gpx: return try GPXReader.readAll(bytes: bytes, file: fileName)
-        case .nmea: return try NMEAReader.readAll(bytes: bytes, file: fileName, options: nmeaOptions).track
-        case .geoJSONLines: return try GeoJSONLinesReader.readAll(bytes: bytes, file: fileName)
+        case .gpx: return try GPXReader.readAll(bytes: bytes, file: file)
+        case .nmea: return try NMEAReader.readAll(bytes: bytes, file: file, options: nmeaOptions).track
+        case .geoJSONLines: return try GeoJSONLinesReader.readAll(bytes: bytes, file: file)
         }
     }
 }
