@@ -448,8 +448,8 @@ enum Corpus {
 
     // MARK: gps/ — synthetic tracks for the filters, parts and polygons
 
-    static func fix(_ lat: Double, _ lon: Double, time: Double? = nil, accuracy: Double? = nil, hdop: Double? = nil, segment: Int = 0) -> TraceGPSFix {
-        TraceGPSFix(lat: lat, lon: lon, time: time, hdop: hdop, accuracy: accuracy, segment: segment)
+    static func fix(_ lat: Double, _ lon: Double, time: Double? = nil, accuracy: Double? = nil, hdop: Double? = nil, segment: Int = 0) -> GPSFix {
+        GPSFix(time: time, latitude: lat, longitude: lon, hdop: hdop, horizontalAccuracy: accuracy, segment: segment)
     }
 
     static func gpsHeader(_ name: String, _ description: String, _ type: GeometryType, center: (Double, Double), resolution: Double) -> TraceHeader {
@@ -470,7 +470,7 @@ enum Corpus {
         var t: [(String, Trace)] = []
         let t0 = 1_700_000_000.0
         // Each step ~11 m north (0.0001° latitude).
-        func walk(_ n: Int, from: (Double, Double) = (46.05, 14.5), dlat: Double = 0.0001, dlon: Double = 0, segment: Int = 0, start: Double = 0) -> [TraceGPSFix] {
+        func walk(_ n: Int, from: (Double, Double) = (46.05, 14.5), dlat: Double = 0.0001, dlon: Double = 0, segment: Int = 0, start: Double = 0) -> [GPSFix] {
             (0..<n).map { i in fix(from.0 + dlat * Double(i), from.1 + dlon * Double(i), time: t0 + start + Double(i), accuracy: 4, segment: segment) }
         }
         do {
@@ -480,21 +480,21 @@ enum Corpus {
         }
         do {
             var h = gpsHeader("gps-min-distance", "GPS filter: minDistance 25 m keeps every third fix of an 11 m-step walk", .polyline, center: (46.0505, 14.5), resolution: 0.5)
-            h.gps.minDistance = 25
+            h.gpsFilter.minimumDistance = 25
             var s = TraceScript(header: h)
             for f in walk(10) { s.gps(f) }
             t.append(("gps/filter-min-distance", s.trace))
         }
         do {
             var h = gpsHeader("gps-accuracy", "GPS filters: maxAccuracy 10 m drops a fix reported at 30 m; maxHDOP 3 drops one at HDOP 4", .polyline, center: (46.0505, 14.5), resolution: 0.5)
-            h.gps.maxAccuracy = 10
-            h.gps.maxHDOP = 3
+            h.gpsFilter.maximumAccuracy = 10
+            h.gpsFilter.maximumHDOP = 3
             var s = TraceScript(header: h)
             var fixes = walk(8)
-            fixes[2].accuracy = 30
-            fixes[5].accuracy = nil
+            fixes[2].horizontalAccuracy = 30
+            fixes[5].horizontalAccuracy = nil
             fixes[5].hdop = 4
-            fixes[6].accuracy = nil
+            fixes[6].horizontalAccuracy = nil
             fixes[6].hdop = 1
             for f in fixes { s.gps(f) }
             t.append(("gps/filter-accuracy", s.trace))
@@ -505,7 +505,7 @@ enum Corpus {
             var fixes = walk(6)
             fixes.insert(fixes[2], at: 3)
             var late = fixes[1]
-            late.lat += 0.00005
+            late.latitude += 0.00005
             late.time = (late.time ?? 0) - 0.5
             fixes.insert(late, at: 5)
             for f in fixes { s.gps(f) }
@@ -513,8 +513,8 @@ enum Corpus {
         }
         do {
             var h = gpsHeader("gps-filters-off", "GPS filters off: duplicates and out-of-order fixes are kept", .polyline, center: (46.0505, 14.5), resolution: 0.5)
-            h.gps.dropDuplicates = false
-            h.gps.dropOutOfOrder = false
+            h.gpsFilter.dropDuplicates = false
+            h.gpsFilter.dropOutOfOrder = false
             var s = TraceScript(header: h)
             var fixes = walk(5)
             fixes.insert(fixes[2], at: 3)
@@ -593,13 +593,13 @@ enum Corpus {
         do {
             var r = SplitMix64(seed: 5)
             var h = gpsHeader("random-walk-gps", "Stress: a seeded 3,000-fix GPS random walk with noise, 2% duplicates and 1% drop-outs (seed 5)", .polyline, center: (46.05, 14.5), resolution: 2)
-            h.gps.minDistance = 1
+            h.gpsFilter.minimumDistance = 1
             var s = TraceScript(header: h)
             var lat = 46.05
             var lon = 14.5
             var time = 1_700_000_000.0
             var heading = 0.0
-            var last: TraceGPSFix?
+            var last: GPSFix?
             for _ in 0..<3000 {
                 time += 1
                 if Int(r.next() % 100) == 0 { time += 30 }  // drop-out
@@ -631,11 +631,11 @@ enum Corpus {
             g.noise = 3
             g.dropoutProbability = 0.01
             let fixes = g.generate(count: 2000, seed: 17)
-            var settings = TraceGPSSettings()
-            settings.minDistance = 2
+            var filter = TraceHeader.defaultGPSFilter
+            filter.minimumDistance = 2
             t.append(("synthetic/generated-gps-seed17", TraceBuilder.gpsTrace(
                 GPSTrack(fixes: fixes, segmentCount: 1), name: "generated-gps-seed17",
-                description: "Generated: a 2,000-step GPS track with 3 m noise and 1% drop-outs (GPSTrackGenerator, seed 17), minDistance 2 m", settings: settings)))
+                description: "Generated: a 2,000-step GPS track with 3 m noise and 1% drop-outs (GPSTrackGenerator, seed 17), minDistance 2 m", filter: filter)))
             var a = TraceBuilder.gpsTrace(
                 GPSTrack(fixes: GPSTrackGenerator.antimeridianCrossing().generate(count: 60, seed: 18), segmentCount: 1), name: "generated-antimeridian-seed18",
                 description: "Generated: an eastbound track crossing the antimeridian at 65°N (GPSTrackGenerator.antimeridianCrossing, seed 18) on a wrapping map")

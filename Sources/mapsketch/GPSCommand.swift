@@ -79,13 +79,13 @@ struct GPSCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: track)
         let file = CLI.display(url)
         let t = try Self.read(url, file: file)
-        var settings = TraceGPSSettings()
-        settings.minDistance = minDistance
-        settings.maxAccuracy = maxAccuracy
-        settings.maxHDOP = maxHdop
-        settings.dropDuplicates = !keepDuplicates
-        settings.dropOutOfOrder = !keepOutOfOrder
-        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: type.geometryType, settings: settings)
+        var filter = TraceHeader.defaultGPSFilter
+        filter.minimumDistance = minDistance > 0 ? minDistance : nil
+        filter.maximumAccuracy = maxAccuracy
+        filter.maximumHDOP = maxHdop
+        filter.dropDuplicates = !keepDuplicates
+        filter.dropOutOfOrder = !keepOutOfOrder
+        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: type.geometryType, filter: filter)
         if let saveTrace { try CLI.write(TraceEncoder.encode(trace), to: saveTrace) }
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: file, file: file) }
         let out = session.output()

@@ -6,7 +6,11 @@ import MapSketchGeometry
 ///
 /// The many small steps of a pan, a pinch, a hold drag or a vertex drag are coalesced into one
 /// entry each (with the total delta, scale or step count) so golden files stay readable.
-struct _ReplayLog {
+///
+/// A reference: the session, its sketch's observers and the GPS ingest all write to the one log,
+/// the observers while the ingest is appending a vertex.
+@MainActor
+final class ReplayLog {
     /// The entries, each a JSON object with `t` and `event`.
     private(set) var entries: [JSONValue] = []
     /// The current event time.
@@ -19,11 +23,18 @@ struct _ReplayLog {
     private var holdMoves: (t: Double, count: Int)?
     private var dragMoves: (t: Double, count: Int)?
 
-    /// While true, entries are counted (in ``counts``) but not written: GPS appends would
-    /// otherwise put thousands of identical edit and select entries in the log.
-    var muted = false
+    /// While true, entries are counted (in ``counts``) but not written (see ``countingOnly(_:)``).
+    private var muted = false
 
-    mutating func append(_ event: String, _ members: JSONObject = [:]) {
+    /// Runs `body` with the entries it causes counted but not written: GPS appends would otherwise
+    /// put thousands of identical edit and select entries in the log.
+    func countingOnly<T>(_ body: () throws -> T) rethrows -> T {
+        muted = true
+        defer { muted = false }
+        return try body()
+    }
+
+    func append(_ event: String, _ members: JSONObject = [:]) {
         if muted {
             counts[event, default: 0] += 1
             return
@@ -32,7 +43,7 @@ struct _ReplayLog {
         emit(event, members)
     }
 
-    private mutating func emit(_ event: String, _ members: JSONObject, at t: Double? = nil) {
+    private func emit(_ event: String, _ members: JSONObject, at t: Double? = nil) {
         var o: JSONObject = ["t": .number(t ?? now), "event": .string(event)]
         for (k, v) in members { o[k] = v }
         entries.append(.object(o))
@@ -40,7 +51,7 @@ struct _ReplayLog {
     }
 
     /// Writes any pending coalesced pan, pinch, hold moves or drag moves.
-    mutating func flush() {
+    func flush() {
         if let p = pan {
             pan = nil
             emit("pan", ["dx": .number(p.dx), "dy": .number(p.dy), "steps": .integer(Int64(p.steps))], at: p.t)
@@ -60,7 +71,7 @@ struct _ReplayLog {
     }
 
     /// Logs a gesture the map recognised.
-    mutating func gesture(_ g: Gesture) {
+    func gesture(_ g: Gesture) {
         switch g {
         case .tap(let s): append("tap", ["x": .number(s.x), "y": .number(s.y)])
         case .holdBegan(let s): append("hold", ["x": .number(s.x), "y": .number(s.y)])
@@ -82,7 +93,7 @@ struct _ReplayLog {
     }
 
     /// Logs a geometry change of the sketch.
-    mutating func geometryChanged(_ c: SketchGeometryChange) {
+    func geometryChanged(_ c: SketchGeometryChange) {
         switch c.reason {
         case .dragMoved:
             // Keep hold moves and drag moves as two counters without flushing one another.
@@ -107,7 +118,7 @@ struct _ReplayLog {
     }
 
     /// Logs a selection change.
-    mutating func selectionChanged(_ s: SketchSelection) {
+    func selectionChanged(_ s: SketchSelection) {
         append("select", ["selection": Self.json(s)])
     }
 

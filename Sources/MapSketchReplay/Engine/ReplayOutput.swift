@@ -37,7 +37,7 @@ extension ReplaySession {
             s["valid"] = .bool(sketch.isSketchValid)
             s["parts"] = .integer(Int64(g.parts.count))
             s["vertices"] = .integer(Int64(g.pointCount))
-            s["selection"] = _ReplayLog.json(sketch.selection)
+            s["selection"] = ReplayLog.json(sketch.selection)
             s["undoDepth"] = .integer(Int64(sketch.undoCount))
             s["redoDepth"] = .integer(Int64(sketch.redoCount))
             s["geometryChanged"] = .integer(Int64(sketch.geometryChangeCount))

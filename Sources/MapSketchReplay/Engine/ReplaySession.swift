@@ -29,7 +29,7 @@ public final class ReplaySession {
     /// How many events have been applied.
     public private(set) var position = 0
 
-    var log = _ReplayLog()
+    let log = ReplayLog()
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
     var gps: GPSIngest
     private var observers: [SketchObservation] = []
@@ -44,7 +44,7 @@ public final class ReplaySession {
         mapView = MapView(screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds)
         mapView.wrapAround = h.options.wrapAround
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
-        gps = GPSIngest(settings: h.gps, mapSpatialReference: h.spatialReference)
+        gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
             for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers) }
             if let s = h.sketch {
@@ -145,10 +145,10 @@ public final class ReplaySession {
         log.now = e.t
         mapView.advanceTime(to: e.t)
         switch e.event {
-        case .touch(let phase, let id, let x, let y):
-            mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, x: x, y: y))
+        case .touch(let phase, let id, let location):
+            mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
         case .gps(let fix):
-            gps.ingest(fix, session: self)
+            gps.ingest(fix, into: sketch, log: log)
         case .call(let c):
             do {
                 try call(c)

@@ -86,7 +86,10 @@ public enum TraceDecoder {
         if let t = try f.nested("thresholds", decodeThresholds) { h.thresholds = t }
         if let o = try f.nested("options", decodeOptions) { h.options = o }
         h.layers = try f.nested("layers") { try _decodeArray($0, what: "a list of graphics layers", decodeLayer) } ?? []
-        if let g = try f.nested("gps", decodeGPSSettings) { h.gps = g }
+        if let g = try f.nested("gps", decodeGPS) {
+            h.gpsFilter = g.filter
+            h.gpsSpatialReference = g.spatialReference
+        }
         try f.rejectUnknown()
         return h
     }
@@ -185,17 +188,20 @@ public enum TraceDecoder {
         return o
     }
 
-    static func decodeGPSSettings(_ v: JSONValue) throws -> TraceGPSSettings {
+    /// The header's `gps` member: the filter (`minDistance` 0 keeps every fix) and the fixes'
+    /// spatial reference.
+    static func decodeGPS(_ v: JSONValue) throws -> (filter: GPSFilter, spatialReference: SpatialReference) {
         var f = try _Fields(v, what: "GPS settings")
-        var g = TraceGPSSettings()
-        g.minDistance = try f.double("minDistance") ?? 0
-        g.maxAccuracy = try f.double("maxAccuracy")
-        g.maxHDOP = try f.double("maxHDOP")
+        var g = TraceHeader.defaultGPSFilter
+        let minDistance = try f.double("minDistance") ?? 0
+        g.minimumDistance = minDistance == 0 ? nil : minDistance
+        g.maximumAccuracy = try f.double("maxAccuracy")
+        g.maximumHDOP = try f.double("maxHDOP")
         g.dropDuplicates = try f.bool("dropDuplicates") ?? true
         g.dropOutOfOrder = try f.bool("dropOutOfOrder") ?? true
-        if let sr = try f.nested("spatialReference", decodeSpatialReference) { g.spatialReference = sr }
+        let sr = try f.nested("spatialReference", decodeSpatialReference) ?? .wgs84
         try f.rejectUnknown()
-        return g
+        return (g, sr)
     }
 
     // MARK: Graphics
@@ -403,16 +409,24 @@ public enum TraceDecoder {
                 let phase = TouchPhase(rawValue: phaseName)
             else { throw JSONError("missing member \"phase\": expected began, moved, ended or cancelled") }
             let id = try f.int("id") ?? 0
-            event = .touch(phase: phase, id: id, x: try f.requiredDouble("x"), y: try f.requiredDouble("y"))
+            let x = try f.requiredDouble("x")
+            let y = try f.requiredDouble("y")
+            event = .touch(phase: phase, id: id, location: ScreenPoint(x: x, y: y))
         case "gps":
             let lat = try f.requiredDouble("lat")
             let lon = try f.requiredDouble("lon")
             guard (-90...90).contains(lat) else { throw JSONError("expected a latitude in -90...90, found \(JSONWriter.format(lat))", path: [.key("lat")]) }
             guard (-180...180).contains(lon) else { throw JSONError("expected a longitude in -180...180, found \(JSONWriter.format(lon))", path: [.key("lon")]) }
+            let ele = try f.double("ele")
+            let time = try f.double("time")
+            let hdop = try f.double("hdop")
+            let accuracy = try f.double("accuracy")
+            let speed = try f.double("speed")
+            let segment = try f.int("segment") ?? 0
             event = .gps(
-                TraceGPSFix(
-                    lat: lat, lon: lon, ele: try f.double("ele"), time: try f.double("time"), hdop: try f.double("hdop"),
-                    accuracy: try f.double("accuracy"), speed: try f.double("speed"), segment: try f.int("segment") ?? 0))
+                GPSFix(
+                    time: time, latitude: lat, longitude: lon, elevation: ele, hdop: hdop, horizontalAccuracy: accuracy,
+                    speed: speed, segment: segment))
         default:
             event = .call(try decodeCall(type, &f))
         }

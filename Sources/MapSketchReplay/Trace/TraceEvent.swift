@@ -3,10 +3,14 @@ public import MapSketchGeometry
 
 /// What happens at one instant of a trace.
 public enum TraceEvent: Hashable, Sendable {
-    /// A raw touch (phase, finger id, position in points).
-    case touch(phase: TouchPhase, id: Int, x: Double, y: Double)
-    /// A GPS fix to append to the sketch.
-    case gps(TraceGPSFix)
+    /// A raw touch: its phase, the finger's id and where it is on the screen, in points. The
+    /// replay hands it to the map as a ``MapSketch/TouchEvent`` at the entry's time.
+    case touch(phase: TouchPhase, id: Int, location: ScreenPoint)
+    /// A GPS fix to append to the sketch, as a trace line holds it: `lat`, `lon`, `ele`, `time`,
+    /// `hdop`, `accuracy`, `speed` and `segment` are its latitude, longitude, elevation, time,
+    /// HDOP, horizontal accuracy, speed and segment. Course, quality, mode and source line are not
+    /// part of the trace format.
+    case gps(GPSFix)
     /// A programmatic call on the sketch, the map or a graphics layer.
     case call(TraceCall)
 
@@ -17,41 +21,6 @@ public enum TraceEvent: Hashable, Sendable {
         case .gps: "gps"
         case .call(let c): c.name
         }
-    }
-}
-
-/// One GPS fix in WGS 84 degrees.
-public struct TraceGPSFix: Hashable, Sendable {
-    /// Latitude in degrees (−90…90).
-    public var lat: Double
-    /// Longitude in degrees (−180…180).
-    public var lon: Double
-    /// Elevation in meters.
-    public var ele: Double?
-    /// The receiver's time, seconds since 1970 (UTC), when known.
-    public var time: Double?
-    /// Horizontal dilution of precision.
-    public var hdop: Double?
-    /// Horizontal accuracy in meters.
-    public var accuracy: Double?
-    /// Speed over ground in m/s.
-    public var speed: Double?
-    /// The track segment: a change of segment starts a new sketch part.
-    public var segment: Int
-
-    /// Creates a fix.
-    public init(
-        lat: Double, lon: Double, ele: Double? = nil, time: Double? = nil, hdop: Double? = nil,
-        accuracy: Double? = nil, speed: Double? = nil, segment: Int = 0
-    ) {
-        self.lat = lat
-        self.lon = lon
-        self.ele = ele
-        self.time = time
-        self.hdop = hdop
-        self.accuracy = accuracy
-        self.speed = speed
-        self.segment = segment
     }
 }
 
