@@ -48,8 +48,8 @@ struct CheckCommand: AsyncParsableCommand {
             throw CLI.fail(error.description)
         }
         if let shard { cases = GoldenCorpus.shard(cases, k: shard.k, n: shard.n) }
-        let record = update || ProcessInfo.processInfo.environment["MAPSKETCH_RECORD"] == "1"
-        let runner = GoldenRunner(update: record)
+        let record: RecordMode = update ? .all : .requested()
+        let runner = GoldenRunner(record: record)
         var results: [GoldenResult] = []
         let start = ContinuousClock.now
         for (i, c) in cases.enumerated() {
@@ -74,7 +74,7 @@ struct CheckCommand: AsyncParsableCommand {
         let recorded = results.filter { $0.status == .recorded }.count
         var line = "\(results.count) trace\(results.count == 1 ? "" : "s") in \(CLI.display(root))"
         if let shard { line += " (shard \(shard.k)/\(shard.n))" }
-        line += record ? ": \(recorded) recorded, \(results.count - recorded - failed) unchanged" : ": \(results.count - failed) passed"
+        line += record == .all ? ": \(recorded) recorded, \(results.count - recorded - failed) unchanged" : ": \(results.count - failed) passed"
         line += ", \(failed) failed, \(ms) ms"
         print(line)
         if let junit { try CLI.write(JUnitReport.xml(suite: "mapsketch-check", results: results), to: junit) }

@@ -35,21 +35,21 @@ struct GPSIngest {
     mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog) {
         fixes += 1
         guard let sketch else {
-            log.append("error", ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
+            log.append(.error, ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
             return
         }
         if filter.consider(fix) != nil { return }
         do {
             let q = try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
             if let last = lastSegment, last != fix.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
-                log.append("gpsSegment", ["segment": .integer(Int64(fix.segment))])
+                log.append(.gpsSegment, ["segment": .integer(Int64(fix.segment))])
                 _ = try log.countingOnly { try sketch.addPart() }
             }
             try log.countingOnly { try sketch.appendVertex(q) }
             lastSegment = fix.segment
             appended += 1
         } catch {
-            log.append("error", ["message": .string("GPS fix (\(fix.latitude), \(fix.longitude)): \(error)")])
+            log.append(.error, ["message": .string("GPS fix (\(fix.latitude), \(fix.longitude)): \(error)")])
         }
     }
 

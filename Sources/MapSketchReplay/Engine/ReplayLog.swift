@@ -15,8 +15,8 @@ final class ReplayLog {
     private(set) var entries: [JSONValue] = []
     /// The current event time.
     var now: Double = 0
-    /// Counts by event name (coalesced steps count once per gesture).
-    private(set) var counts: [String: Int] = [:]
+    /// Counts by event (coalesced steps count once per gesture).
+    private(set) var counts: [ReplayLogEvent: Int] = [:]
 
     private var pan: (t: Double, dx: Double, dy: Double, steps: Int)?
     private var pinch: (t: Double, scale: Double, steps: Int, center: ScreenPoint)?
@@ -34,7 +34,7 @@ final class ReplayLog {
         return try body()
     }
 
-    func append(_ event: String, _ members: JSONObject = [:]) {
+    func append(_ event: ReplayLogEvent, _ members: JSONObject = [:]) {
         if muted {
             counts[event, default: 0] += 1
             return
@@ -43,8 +43,8 @@ final class ReplayLog {
         emit(event, members)
     }
 
-    private func emit(_ event: String, _ members: JSONObject, at t: Double? = nil) {
-        var o: JSONObject = ["t": .number(t ?? now), "event": .string(event)]
+    private func emit(_ event: ReplayLogEvent, _ members: JSONObject, at t: Double? = nil) {
+        var o: JSONObject = ["t": .number(t ?? now), "event": .string(event.rawValue)]
         for (k, v) in members { o[k] = v }
         entries.append(.object(o))
         counts[event, default: 0] += 1
@@ -54,31 +54,31 @@ final class ReplayLog {
     func flush() {
         if let p = pan {
             pan = nil
-            emit("pan", ["dx": .number(p.dx), "dy": .number(p.dy), "steps": .integer(Int64(p.steps))], at: p.t)
+            emit(.pan, ["dx": .number(p.dx), "dy": .number(p.dy), "steps": .integer(Int64(p.steps))], at: p.t)
         }
         if let p = pinch {
             pinch = nil
-            emit("pinch", ["scale": .number(p.scale), "x": .number(p.center.x), "y": .number(p.center.y), "steps": .integer(Int64(p.steps))], at: p.t)
+            emit(.pinch, ["scale": .number(p.scale), "x": .number(p.center.x), "y": .number(p.center.y), "steps": .integer(Int64(p.steps))], at: p.t)
         }
         if let h = holdMoves {
             holdMoves = nil
-            emit("holdMove", ["count": .integer(Int64(h.count))], at: h.t)
+            emit(.holdMove, ["count": .integer(Int64(h.count))], at: h.t)
         }
         if let d = dragMoves {
             dragMoves = nil
-            emit("dragMove", ["count": .integer(Int64(d.count))], at: d.t)
+            emit(.dragMove, ["count": .integer(Int64(d.count))], at: d.t)
         }
     }
 
     /// Logs a gesture the map recognised.
     func gesture(_ g: Gesture) {
         switch g {
-        case .tap(let s): append("tap", ["x": .number(s.x), "y": .number(s.y)])
-        case .holdBegan(let s): append("hold", ["x": .number(s.x), "y": .number(s.y)])
+        case .tap(let s): append(.tap, ["x": .number(s.x), "y": .number(s.y)])
+        case .holdBegan(let s): append(.hold, ["x": .number(s.x), "y": .number(s.y)])
         case .holdMoved:
             holdMoves = (holdMoves?.t ?? now, (holdMoves?.count ?? 0) + 1)
-        case .holdEnded(let s): append("holdEnd", ["x": .number(s.x), "y": .number(s.y)])
-        case .holdCancelled: append("holdCancel")
+        case .holdEnded(let s): append(.holdEnd, ["x": .number(s.x), "y": .number(s.y)])
+        case .holdCancelled: append(.holdCancel)
         case .pan(let from, let to):
             if pan == nil { flush() }
             let p = pan ?? (now, 0, 0, 0)
@@ -98,11 +98,11 @@ final class ReplayLog {
         case .dragMoved:
             // Keep hold moves and drag moves as two counters without flushing one another.
             dragMoves = (dragMoves?.t ?? now, (dragMoves?.count ?? 0) + 1)
-        case .edit(let kind): append("edit", ["kind": .string(Self.name(kind))])
-        case .dragCancelled: append("dragCancelled")
-        case .undo: append("undo")
-        case .redo: append("redo")
-        case .replaced: append("setGeometry")
+        case .edit(let kind): append(.edit, ["kind": .string(Self.name(kind))])
+        case .dragCancelled: append(.dragCancelled)
+        case .undo: append(.undo)
+        case .redo: append(.redo)
+        case .replaced: append(.setGeometry)
         }
     }
 
@@ -119,7 +119,7 @@ final class ReplayLog {
 
     /// Logs a selection change.
     func selectionChanged(_ s: SketchSelection) {
-        append("select", ["selection": Self.json(s)])
+        append(.select, ["selection": Self.json(s)])
     }
 
     static func json(_ s: SketchSelection) -> JSONValue {
@@ -129,4 +129,17 @@ final class ReplayLog {
         case .midVertex(let p, let seg): ["midVertex": .integer(Int64(seg)), "part": .integer(Int64(p))]
         }
     }
+}
+
+/// The names of the replay log's entries, as the output's `"event"` members and `counts` keys
+/// write them.
+enum ReplayLogEvent: String, CaseIterable, Sendable {
+    // Gestures the map recognised (pan, pinch and the move steps coalesced).
+    case tap, hold, holdMove, holdEnd, holdCancel, pan, pinch
+    // Sketch changes and selection.
+    case edit, dragMove, dragCancelled, undo, redo, setGeometry, select, magnifier, magnifierHide
+    // Callouts, symbols and graphics layers.
+    case callout, calloutDismissed, symbolMismatch, graphicAdded, graphicRemoved, graphicsCleared, layerAdded, layerRemoved
+    // GPS parts, and calls or fixes the model refused.
+    case gpsSegment, error
 }

@@ -60,7 +60,7 @@ extension ReplaySession {
         doc["map"] = .object(m)
         if gps.fixes > 0 { doc["gps"] = gps.report(sketch: sketch, mapSpatialReference: mapView.spatialReference) }
         var counts = JSONObject()
-        for k in log.counts.keys.sorted() { counts[k] = .integer(Int64(log.counts[k] ?? 0)) }
+        for (event, n) in log.counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { counts[event.rawValue] = .integer(Int64(n)) }
         doc["counts"] = .object(counts)
         doc["log"] = .array(log.entries)
         return ReplayOutput(document: .object(doc), geometry: geometry)

@@ -72,9 +72,9 @@ public final class ReplaySession {
         observers.append(
             sketch.onMagnifier { [weak self] m in
                 switch m {
-                case .show(let s): self?.log.append("magnifier", ["x": .number(s.x), "y": .number(s.y)])
+                case .show(let s): self?.log.append(.magnifier, ["x": .number(s.x), "y": .number(s.y)])
                 case .move: break
-                case .hide: self?.log.append("magnifierHide")
+                case .hide: self?.log.append(.magnifierHide)
                 }
             })
     }
@@ -83,9 +83,9 @@ public final class ReplaySession {
         switch e {
         case .gesture(let g): log.gesture(g)
         case .calloutShown(let c):
-            log.append("callout", ["layer": .string(c.layerName), "graphic": .integer(Int64(graphicIndex(c.layerName, c.graphicID) ?? -1)), "title": .string(c.title), "detail": .string(c.detail)])
-        case .calloutDismissed: log.append("calloutDismissed")
-        case .symbolMismatch(let m): log.append("symbolMismatch", ["message": .string(m.description)])
+            log.append(.callout, ["layer": .string(c.layerName), "graphic": .integer(Int64(graphicIndex(c.layerName, c.graphicID) ?? -1)), "title": .string(c.title), "detail": .string(c.detail)])
+        case .calloutDismissed: log.append(.calloutDismissed)
+        case .symbolMismatch(let m): log.append(.symbolMismatch, ["message": .string(m.description)])
         case .layerAdded, .layerRemoved, .layerLoaded, .layerFailedToLoad, .layerError: break
         }
     }
@@ -153,13 +153,13 @@ public final class ReplaySession {
             do {
                 try call(c)
             } catch {
-                log.append("error", ["line": .integer(Int64(e.line)), "call": .string(c.name), "message": .string("\(error)")])
+                log.append(.error, ["line": .integer(Int64(e.line)), "call": .string(c.name.rawValue), "message": .string("\(error)")])
             }
         }
     }
 
     private func requireSketch(_ c: TraceCall) throws -> SketchLayer {
-        guard let sketch else { throw ReplayCallError("\(c.name) needs a sketch (the header has no \"sketch\")") }
+        guard let sketch else { throw ReplayCallError("\(c.name.rawValue) needs a sketch (the header has no \"sketch\")") }
         return sketch
     }
 
@@ -170,8 +170,8 @@ public final class ReplaySession {
 
     private func call(_ c: TraceCall) throws {
         switch c {
-        case .undo: if try !requireSketch(c).undo() { log.append("undo", ["done": false]) }
-        case .redo: if try !requireSketch(c).redo() { log.append("redo", ["done": false]) }
+        case .undo: if try !requireSketch(c).undo() { log.append(.undo, ["done": false]) }
+        case .redo: if try !requireSketch(c).redo() { log.append(.redo, ["done": false]) }
         case .insertVertex(let part, let index, let p): try requireSketch(c).insertVertex(p, part: part, at: index)
         case .moveVertex(let part, let index, let p): try requireSketch(c).moveVertex(part: part, index: index, to: p)
         case .removeVertex(let part, let index): try requireSketch(c).removeVertex(part: part, index: index)
@@ -189,7 +189,7 @@ public final class ReplaySession {
             var l = try requireLayer(name)
             l.ids.append(try l.layer.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference)))
             graphicsLayers[name] = l
-            log.append("graphicAdded", ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
+            log.append(.graphicAdded, ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
         case .removeGraphic(let name, let index):
             var l = try requireLayer(name)
             guard l.ids.indices.contains(index) else {
@@ -198,20 +198,20 @@ public final class ReplaySession {
             _ = l.layer.remove(l.ids[index])
             l.ids.remove(at: index)
             graphicsLayers[name] = l
-            log.append("graphicRemoved", ["layer": .string(name), "graphic": .integer(Int64(index))])
+            log.append(.graphicRemoved, ["layer": .string(name), "graphic": .integer(Int64(index))])
         case .removeAllGraphics(let name):
             var l = try requireLayer(name)
             l.layer.removeAll()
             l.ids.removeAll()
             graphicsLayers[name] = l
-            log.append("graphicsCleared", ["layer": .string(name)])
+            log.append(.graphicsCleared, ["layer": .string(name)])
         case .addGraphicsLayer(let layer):
             try Self.addLayer(layer, to: mapView, into: &graphicsLayers)
-            log.append("layerAdded", ["layer": .string(layer.name)])
+            log.append(.layerAdded, ["layer": .string(layer.name)])
         case .removeLayer(let name):
             try mapView.removeLayer(named: name)
             graphicsLayers[name] = nil
-            log.append("layerRemoved", ["layer": .string(name)])
+            log.append(.layerRemoved, ["layer": .string(name)])
         case .setViewport(let v): mapView.viewport = v
         case .pan(let dx, let dy): mapView.pan(byScreenDeltaX: dx, dy: dy)
         case .zoom(let factor, let ax, let ay):

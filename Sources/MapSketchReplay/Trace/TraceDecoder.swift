@@ -391,7 +391,7 @@ public enum TraceDecoder {
 
     // MARK: Events
 
-    static let eventTypes = ["touch", "gps"] + TraceCall.allNames
+    static let eventTypes = ["touch", "gps"] + TraceCallName.allCases.map(\.rawValue)
 
     /// Decodes one event line.
     /// - Throws: ``JSONError`` with the path of the offending member.
@@ -400,7 +400,8 @@ public enum TraceDecoder {
         let t = try f.requiredDouble("t")
         guard t >= 0 else { throw JSONError("expected a time ≥ 0 seconds, found \(JSONWriter.format(t))", path: [.key("t")]) }
         guard let type = try f.oneOf("type", eventTypes) else {
-            throw JSONError("missing member \"type\": expected touch, gps or an API call (\(TraceCall.allNames.joined(separator: ", ")))")
+            throw JSONError(
+                "missing member \"type\": expected touch, gps or an API call (\(TraceCallName.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let event: TraceEvent
         switch type {
@@ -428,13 +429,14 @@ public enum TraceDecoder {
                     time: time, latitude: lat, longitude: lon, elevation: ele, hdop: hdop, horizontalAccuracy: accuracy,
                     speed: speed, segment: segment))
         default:
-            event = .call(try decodeCall(type, &f))
+            guard let name = TraceCallName(rawValue: type) else { throw JSONError("unknown event type \"\(type)\"", path: [.key("type")]) }
+            event = .call(try decodeCall(name, &f))
         }
         try f.rejectUnknown()
         return TraceEntry(t: t, event, line: line)
     }
 
-    static func decodeCall(_ type: String, _ f: inout _Fields) throws -> TraceCall {
+    static func decodeCall(_ name: TraceCallName, _ f: inout _Fields) throws -> TraceCall {
         func point() throws -> Point {
             let x = try f.requiredDouble("x")
             let y = try f.requiredDouble("y")
@@ -446,39 +448,39 @@ public enum TraceDecoder {
             }
             return g
         }
-        switch type {
-        case "undo": return .undo
-        case "redo": return .redo
-        case "insertVertex":
+        switch name {
+        case .undo: return .undo
+        case .redo: return .redo
+        case .insertVertex:
             return .insertVertex(part: try f.requiredInt("part"), index: try f.requiredInt("index"), point: try point())
-        case "moveVertex":
+        case .moveVertex:
             return .moveVertex(part: try f.requiredInt("part"), index: try f.requiredInt("index"), point: try point())
-        case "removeVertex": return .removeVertex(part: try f.requiredInt("part"), index: try f.requiredInt("index"))
-        case "addPart": return .addPart
-        case "removePart": return .removePart(part: try f.requiredInt("part"))
-        case "removeSelectedVertex": return .removeSelectedVertex
-        case "removeSelectedPart": return .removeSelectedPart
-        case "selectVertex": return .selectVertex(part: try f.requiredInt("part"), index: try f.requiredInt("index"))
-        case "selectLastVertex": return .selectLastVertex
-        case "clearSelection": return .clearSelection
-        case "clear": return .clear
-        case "applyGeometry": return .applyGeometry(try geometry())
-        case "setGeometry": return .setGeometry(try geometry())
-        case "addGraphic":
+        case .removeVertex: return .removeVertex(part: try f.requiredInt("part"), index: try f.requiredInt("index"))
+        case .addPart: return .addPart
+        case .removePart: return .removePart(part: try f.requiredInt("part"))
+        case .removeSelectedVertex: return .removeSelectedVertex
+        case .removeSelectedPart: return .removeSelectedPart
+        case .selectVertex: return .selectVertex(part: try f.requiredInt("part"), index: try f.requiredInt("index"))
+        case .selectLastVertex: return .selectLastVertex
+        case .clearSelection: return .clearSelection
+        case .clear: return .clear
+        case .applyGeometry: return .applyGeometry(try geometry())
+        case .setGeometry: return .setGeometry(try geometry())
+        case .addGraphic:
             let layer = try f.requiredString("layer")
             guard let g = try f.nested("graphic", decodeGraphic) else { throw JSONError("missing member \"graphic\": expected a graphic") }
             return .addGraphic(layer: layer, graphic: g)
-        case "removeGraphic": return .removeGraphic(layer: try f.requiredString("layer"), index: try f.requiredInt("index"))
-        case "removeAllGraphics": return .removeAllGraphics(layer: try f.requiredString("layer"))
-        case "addGraphicsLayer":
+        case .removeGraphic: return .removeGraphic(layer: try f.requiredString("layer"), index: try f.requiredInt("index"))
+        case .removeAllGraphics: return .removeAllGraphics(layer: try f.requiredString("layer"))
+        case .addGraphicsLayer:
             guard let l = try f.nested("layer", decodeLayer) else { throw JSONError("missing member \"layer\": expected a graphics layer") }
             return .addGraphicsLayer(l)
-        case "removeLayer": return .removeLayer(name: try f.requiredString("name"))
-        case "setViewport":
+        case .removeLayer: return .removeLayer(name: try f.requiredString("name"))
+        case .setViewport:
             guard let v = try f.nested("viewport", decodeViewport) else { throw JSONError("missing member \"viewport\": expected a viewport") }
             return .setViewport(v)
-        case "pan": return .pan(dx: try f.requiredDouble("dx"), dy: try f.requiredDouble("dy"))
-        default:
+        case .pan: return .pan(dx: try f.requiredDouble("dx"), dy: try f.requiredDouble("dy"))
+        case .zoom:
             let factor = try f.requiredDouble("factor")
             guard factor > 0 else { throw JSONError("expected a positive zoom factor, found \(JSONWriter.format(factor))", path: [.key("factor")]) }
             let anchor = try f.nested("anchor", decodePoint)

@@ -19,7 +19,7 @@ public enum TraceEvent: Hashable, Sendable {
         switch self {
         case .touch: "touch"
         case .gps: "gps"
-        case .call(let c): c.name
+        case .call(let c): c.name.rawValue
         }
     }
 }
@@ -73,40 +73,46 @@ public enum TraceCall: Hashable, Sendable {
     /// Zoom by a factor (> 1 zooms in) about an anchor (default: the screen center).
     case zoom(factor: Double, anchorX: Double?, anchorY: Double?)
 
-    /// The `type` of the JSON line.
-    public var name: String {
+    /// The call's name: the `type` of its JSON line.
+    public var name: TraceCallName {
         switch self {
-        case .undo: "undo"
-        case .redo: "redo"
-        case .insertVertex: "insertVertex"
-        case .moveVertex: "moveVertex"
-        case .removeVertex: "removeVertex"
-        case .addPart: "addPart"
-        case .removePart: "removePart"
-        case .removeSelectedVertex: "removeSelectedVertex"
-        case .removeSelectedPart: "removeSelectedPart"
-        case .selectVertex: "selectVertex"
-        case .selectLastVertex: "selectLastVertex"
-        case .clearSelection: "clearSelection"
-        case .clear: "clear"
-        case .applyGeometry: "applyGeometry"
-        case .setGeometry: "setGeometry"
-        case .addGraphic: "addGraphic"
-        case .removeGraphic: "removeGraphic"
-        case .removeAllGraphics: "removeAllGraphics"
-        case .addGraphicsLayer: "addGraphicsLayer"
-        case .removeLayer: "removeLayer"
-        case .setViewport: "setViewport"
-        case .pan: "pan"
-        case .zoom: "zoom"
+        case .undo: .undo
+        case .redo: .redo
+        case .insertVertex: .insertVertex
+        case .moveVertex: .moveVertex
+        case .removeVertex: .removeVertex
+        case .addPart: .addPart
+        case .removePart: .removePart
+        case .removeSelectedVertex: .removeSelectedVertex
+        case .removeSelectedPart: .removeSelectedPart
+        case .selectVertex: .selectVertex
+        case .selectLastVertex: .selectLastVertex
+        case .clearSelection: .clearSelection
+        case .clear: .clear
+        case .applyGeometry: .applyGeometry
+        case .setGeometry: .setGeometry
+        case .addGraphic: .addGraphic
+        case .removeGraphic: .removeGraphic
+        case .removeAllGraphics: .removeAllGraphics
+        case .addGraphicsLayer: .addGraphicsLayer
+        case .removeLayer: .removeLayer
+        case .setViewport: .setViewport
+        case .pan: .pan
+        case .zoom: .zoom
         }
     }
+}
 
-    /// Every call name, in documentation order.
-    public static let allNames = [
-        "undo", "redo", "insertVertex", "moveVertex", "removeVertex", "addPart", "removePart",
-        "removeSelectedVertex", "removeSelectedPart", "selectVertex", "selectLastVertex", "clearSelection",
-        "clear", "applyGeometry", "setGeometry", "addGraphic", "removeGraphic", "removeAllGraphics",
-        "addGraphicsLayer", "removeLayer", "setViewport", "pan", "zoom",
-    ]
+/// The name of each programmatic call a trace can make: the `type` of its JSON line, in
+/// documentation order.
+///
+/// Adding a call: add its name here and its case (with its members) to ``TraceCall``, and declare
+/// it in `Traces/trace.schema.json`. The compiler then points at every switch that must handle it
+/// (``TraceCall/name``, the decoder, the encoder and the replay), and the corpus tests fail until
+/// the schema declares it.
+public enum TraceCallName: String, CaseIterable, Hashable, Sendable {
+    case undo, redo, insertVertex, moveVertex, removeVertex, addPart, removePart
+    case removeSelectedVertex, removeSelectedPart, selectVertex, selectLastVertex, clearSelection
+    case clear, applyGeometry, setGeometry, addGraphic, removeGraphic, removeAllGraphics
+    case addGraphicsLayer, removeLayer, setViewport, pan, zoom
 }
