@@ -210,9 +210,9 @@ public struct GoldenRunner: Sendable {
 }
 
 /// Line-based comparison of texts that must match exactly (SVG).
-public enum GoldenText {
+package enum GoldenText {
     /// The first differing line as `line N: expected … / actual …`, or nil when equal.
-    public static func firstDifference(expected: String, actual: String) -> String? {
+    package static func firstDifference(expected: String, actual: String) -> String? {
         guard expected != actual else { return nil }
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)

@@ -2,7 +2,7 @@
 // times, civil dates, and line/column bookkeeping over UTF-8 bytes.
 
 /// Byte constants (ASCII).
-enum _ASCII {
+enum ASCII {
     static let tab: UInt8 = 0x09
     static let lf: UInt8 = 0x0A
     static let cr: UInt8 = 0x0D
@@ -34,7 +34,7 @@ enum _ASCII {
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == space || b == lf || b == cr || b == tab }
 }
 
-enum _Scan {
+enum ByteScan {
     /// 10^e for 0 ≤ e ≤ 22, all exactly representable as Double (a switch compiles to a constant
     /// table: no lazy global, no bounds check).
     @inline(__always) static func exactPowerOfTen(_ e: Int) -> Double {
@@ -85,14 +85,14 @@ enum _Scan {
     static func plainDecimal(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var i = start
         var negative = false
-        if i < end, p[i] == _ASCII.minus {
+        if i < end, p[i] == ASCII.minus {
             negative = true
             i += 1
         }
         var mantissa: UInt64 = 0
         var digits = digitRun(p, &i, end, into: &mantissa)
         var fractionDigits = 0
-        if i < end, p[i] == _ASCII.dot {
+        if i < end, p[i] == ASCII.dot {
             i += 1
             fractionDigits = digitRun(p, &i, end, into: &mantissa)
             digits += fractionDigits
@@ -110,7 +110,7 @@ enum _Scan {
     static func digitRun(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, into mantissa: inout UInt64) -> Int {
         let start = i
         while i < end {
-            let d = p[i] &- _ASCII.zero
+            let d = p[i] &- ASCII.zero
             guard d < 10 else { break }
             mantissa = mantissa &* 10 &+ UInt64(d)
             i += 1
@@ -123,16 +123,16 @@ enum _Scan {
         var i = start
         guard i < end else { return nil }
         var negative = false
-        if p[i] == _ASCII.minus { negative = true; i += 1 } else if p[i] == _ASCII.plus { i += 1 }
+        if p[i] == ASCII.minus { negative = true; i += 1 } else if p[i] == ASCII.plus { i += 1 }
         var mantissa: UInt64 = 0
         var digits = 0
         var significant = 0
         var exponent = 0
         var sawDigit = false
-        while i < end, _ASCII.isDigit(p[i]) {
+        while i < end, ASCII.isDigit(p[i]) {
             sawDigit = true
             if significant < 19 {
-                mantissa = mantissa &* 10 &+ UInt64(p[i] &- _ASCII.zero)
+                mantissa = mantissa &* 10 &+ UInt64(p[i] &- ASCII.zero)
                 if mantissa != 0 { significant += 1 }
             } else {
                 exponent += 1
@@ -140,12 +140,12 @@ enum _Scan {
             digits += 1
             i += 1
         }
-        if i < end, p[i] == _ASCII.dot {
+        if i < end, p[i] == ASCII.dot {
             i += 1
-            while i < end, _ASCII.isDigit(p[i]) {
+            while i < end, ASCII.isDigit(p[i]) {
                 sawDigit = true
                 if significant < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- _ASCII.zero)
+                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- ASCII.zero)
                     if mantissa != 0 { significant += 1 }
                     exponent -= 1
                 }
@@ -156,11 +156,11 @@ enum _Scan {
         if i < end, p[i] == 0x65 || p[i] == 0x45 {  // e E
             i += 1
             var expNegative = false
-            if i < end, p[i] == _ASCII.minus { expNegative = true; i += 1 } else if i < end, p[i] == _ASCII.plus { i += 1 }
-            guard i < end, _ASCII.isDigit(p[i]) else { return nil }
+            if i < end, p[i] == ASCII.minus { expNegative = true; i += 1 } else if i < end, p[i] == ASCII.plus { i += 1 }
+            guard i < end, ASCII.isDigit(p[i]) else { return nil }
             var e = 0
-            while i < end, _ASCII.isDigit(p[i]) {
-                if e < 100_000 { e = e * 10 + Int(p[i] &- _ASCII.zero) }
+            while i < end, ASCII.isDigit(p[i]) {
+                if e < 100_000 { e = e * 10 + Int(p[i] &- ASCII.zero) }
                 i += 1
             }
             exponent += expNegative ? -e : e
@@ -179,8 +179,8 @@ enum _Scan {
         guard start < end, end - start <= 18 else { return nil }
         var v = 0
         for i in start..<end {
-            guard _ASCII.isDigit(p[i]) else { return nil }
-            v = v * 10 + Int(p[i] &- _ASCII.zero)
+            guard ASCII.isDigit(p[i]) else { return nil }
+            v = v * 10 + Int(p[i] &- ASCII.zero)
         }
         return v
     }
@@ -231,7 +231,7 @@ enum _Scan {
 
     /// Two ASCII digits at `i` as an Int.
     @inline(__always) static func twoDigits(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
-        let a = p[i] &- _ASCII.zero, b = p[i + 1] &- _ASCII.zero
+        let a = p[i] &- ASCII.zero, b = p[i + 1] &- ASCII.zero
         guard a < 10, b < 10 else { return nil }
         return Int(a) * 10 + Int(b)
     }
@@ -243,11 +243,11 @@ enum _Scan {
     static func iso8601(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         guard end - start >= 19 else { return nil }
         let s = start
-        guard let y1 = twoDigits(p, s), let y2 = twoDigits(p, s + 2), p[s + 4] == _ASCII.minus,
-            let month = twoDigits(p, s + 5), p[s + 7] == _ASCII.minus, let day = twoDigits(p, s + 8),
-            p[s + 10] == 0x54 || p[s + 10] == 0x74 || p[s + 10] == _ASCII.space,
-            let hour = twoDigits(p, s + 11), p[s + 13] == _ASCII.colon, let minute = twoDigits(p, s + 14),
-            p[s + 16] == _ASCII.colon, let second = twoDigits(p, s + 17)
+        guard let y1 = twoDigits(p, s), let y2 = twoDigits(p, s + 2), p[s + 4] == ASCII.minus,
+            let month = twoDigits(p, s + 5), p[s + 7] == ASCII.minus, let day = twoDigits(p, s + 8),
+            p[s + 10] == 0x54 || p[s + 10] == 0x74 || p[s + 10] == ASCII.space,
+            let hour = twoDigits(p, s + 11), p[s + 13] == ASCII.colon, let minute = twoDigits(p, s + 14),
+            p[s + 16] == ASCII.colon, let second = twoDigits(p, s + 17)
         else { return nil }
         let year = y1 * 100 + y2
         guard isValidDate(year: year, month: month, day: day), hour < 24, minute < 60, second <= 60 else {
@@ -255,12 +255,12 @@ enum _Scan {
         }
         var i = s + 19
         var fraction = 0.0
-        if i < end, p[i] == _ASCII.dot || p[i] == _ASCII.comma {
+        if i < end, p[i] == ASCII.dot || p[i] == ASCII.comma {
             i += 1
             var scale = 0.1
             let digitsStart = i
-            while i < end, _ASCII.isDigit(p[i]) {
-                fraction += Double(p[i] &- _ASCII.zero) * scale
+            while i < end, ASCII.isDigit(p[i]) {
+                fraction += Double(p[i] &- ASCII.zero) * scale
                 scale *= 0.1
                 i += 1
             }
@@ -274,13 +274,13 @@ enum _Scan {
         if i < end {
             if p[i] == 0x5A || p[i] == 0x7A {  // Z z
                 i += 1
-            } else if p[i] == _ASCII.plus || p[i] == _ASCII.minus {
-                let sign = p[i] == _ASCII.minus ? -1 : 1
+            } else if p[i] == ASCII.plus || p[i] == ASCII.minus {
+                let sign = p[i] == ASCII.minus ? -1 : 1
                 i += 1
                 guard end - i >= 2, let oh = twoDigits(p, i) else { return nil }
                 i += 2
                 var om = 0
-                if i < end, p[i] == _ASCII.colon { i += 1 }
+                if i < end, p[i] == ASCII.colon { i += 1 }
                 if end - i >= 2, let m = twoDigits(p, i) {
                     om = m
                     i += 2
@@ -324,7 +324,7 @@ enum _Scan {
 
 /// Tracks 1-based line numbers while a reader moves forward through a buffer, counting newlines
 /// lazily so that scanning stays one pass over the bytes.
-struct _LineCounter {
+struct LineCounter {
     private(set) var countedUpTo = 0
     private(set) var line = 1
     private(set) var lineStart = 0
@@ -343,7 +343,7 @@ struct _LineCounter {
         if let base = p.baseAddress {  // eight bytes at a time (little-endian: byte k is bits 8k…8k+7)
             while i &+ 8 <= end {
                 let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let newlines = _SWAR.zeroBytes(w ^ _SWAR.newlines)
+                let newlines = SWAR.zeroBytes(w ^ SWAR.newlines)
                 if newlines != 0 {
                     line &+= newlines.nonzeroBitCount
                     lineStart = i &+ ((63 &- newlines.leadingZeroBitCount) &>> 3) &+ 1  // after the last one
@@ -352,7 +352,7 @@ struct _LineCounter {
             }
         }
         while i < end {
-            if p[i] == _ASCII.lf {
+            if p[i] == ASCII.lf {
                 line += 1
                 lineStart = i + 1
             }
@@ -366,18 +366,18 @@ struct _LineCounter {
 /// UTC time helpers shared by the readers, generators and the trace writer.
 public enum GPSTime {
     /// Seconds since 1970 formatted as ISO 8601 UTC with milliseconds (`2024-05-01T12:00:00.250Z`).
-    public static func iso8601(_ time: Double) -> String { _Scan.formatISO8601(time) }
+    public static func iso8601(_ time: Double) -> String { ByteScan.formatISO8601(time) }
 
     /// Parses an ISO 8601 / RFC 3339 date-time (`Z`, `±hh:mm` or no zone = UTC) into seconds
     /// since 1970, or nil when `text` is not one.
     /// - Complexity: O(n) in the string's UTF-8 length.
     public static func parse(_ text: String) -> Double? {
         var s = text
-        return s.withUTF8 { _Scan.iso8601($0, 0, $0.count) }
+        return s.withUTF8 { ByteScan.iso8601($0, 0, $0.count) }
     }
 
     /// Seconds since 1970 of a UTC calendar date and time of day.
     public static func seconds(year: Int, month: Int, day: Int, secondsOfDay: Double = 0) -> Double {
-        Double(_Scan.daysFromCivil(year: year, month: month, day: day) * 86_400) + secondsOfDay
+        Double(ByteScan.daysFromCivil(year: year, month: month, day: day) * 86_400) + secondsOfDay
     }
 }

@@ -33,11 +33,11 @@ public enum GPSFileReader {
         if Gzip.isGzip(bytes) { return .gpx }
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        while i < bytes.count, _ASCII.isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, ASCII.isSpace(bytes[i]) { i += 1 }
         guard i < bytes.count else { return nil }
         switch bytes[i] {
-        case _ASCII.lt: return .gpx
-        case _ASCII.dollar, _ASCII.hash: return .nmea
+        case ASCII.lt: return .gpx
+        case ASCII.dollar, ASCII.hash: return .nmea
         case 0x7B: return .geoJSONLines
         default: return nil
         }

@@ -43,11 +43,11 @@ public struct GPXReader {
     private var latin1 = false
     private var finished = false
     private var sawRoot = false
-    private var stack: [_Open] = []
-    private var lines = _LineCounter()
+    private var stack: [OpenElement] = []
+    private var lines = LineCounter()
     private var scratch: [UInt8] = []
-    private var point = _Point()
-    private var field = _Kind.other
+    private var point = PendingPoint()
+    private var field = ElementKind.other
     private var fieldStart = 0
     private var skipDepth = 0
     private var currentSegment = -1
@@ -106,20 +106,20 @@ public struct GPXReader {
 
     // MARK: - Tokens
 
-    private enum _Kind: UInt8 {
+    private enum ElementKind: UInt8 {
         case other, gpx, trk, trkseg, trkpt, rte, rtept, wpt, extensions
         case ele, time, hdop, speed, course, fix, name
     }
 
-    private struct _Open {
-        var kind: _Kind
+    private struct OpenElement {
+        var kind: ElementKind
         var nameStart: Int
         var nameEnd: Int
         var tagStart: Int
     }
 
-    private struct _Point {
-        var kind = _Kind.other
+    private struct PendingPoint {
+        var kind = ElementKind.other
         var latitude = 0.0
         var longitude = 0.0
         var elevation: Double?
@@ -138,7 +138,7 @@ public struct GPXReader {
         return ReaderError(file: file, line: line, column: column, kind: kind)
     }
 
-    private func name(_ p: UnsafeBufferPointer<UInt8>, _ open: _Open) -> String {
+    private func name(_ p: UnsafeBufferPointer<UInt8>, _ open: OpenElement) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: p[open.nameStart..<open.nameEnd]), as: UTF8.self)
     }
 
@@ -171,26 +171,26 @@ public struct GPXReader {
 
     /// One token; returns a fix when a point element closes.
     private mutating func step(_ p: UnsafeBufferPointer<UInt8>) throws -> GPSFix? {
-        if p[pos] != _ASCII.lt {
+        if p[pos] != ASCII.lt {
             let start = pos
-            while pos < p.count, p[pos] != _ASCII.lt { pos += 1 }
+            while pos < p.count, p[pos] != ASCII.lt { pos += 1 }
             if field != .other {
                 try appendText(p, start, pos)
             } else if stack.isEmpty {
-                for i in start..<pos where !_ASCII.isSpace(p[i]) {
+                for i in start..<pos where !ASCII.isSpace(p[i]) {
                     throw error(p, at: i, .syntax(expected: "markup ('<'), found text outside the root element"))
                 }
             }
             return nil
         }
         let next = pos + 1 < p.count ? p[pos + 1] : 0
-        if next == _ASCII.question {
+        if next == ASCII.question {
             guard let end = Self.find(p, "?>", from: pos + 2) else { throw error(p, at: pos, .unexpectedEnd(expected: "'?>'")) }
-            if Self.hasPrefix(p, pos, "<?xml"), pos + 5 < p.count, _ASCII.isSpace(p[pos + 5]) { try declaration(p, pos + 5, end) }
+            if Self.hasPrefix(p, pos, "<?xml"), pos + 5 < p.count, ASCII.isSpace(p[pos + 5]) { try declaration(p, pos + 5, end) }
             pos = end + 2
             return nil
         }
-        if next == _ASCII.bang {
+        if next == ASCII.bang {
             if Self.hasPrefix(p, pos, "<!--") {
                 guard let end = Self.find(p, "-->", from: pos + 4) else { throw error(p, at: pos, .unexpectedEnd(expected: "'-->'")) }
                 pos = end + 3
@@ -202,7 +202,7 @@ public struct GPXReader {
                 var depth = 0
                 var i = pos + 2
                 while i < p.count {
-                    if p[i] == _ASCII.lbracket { depth += 1 } else if p[i] == _ASCII.rbracket { depth -= 1 } else if p[i] == _ASCII.gt, depth <= 0 { break }
+                    if p[i] == ASCII.lbracket { depth += 1 } else if p[i] == ASCII.rbracket { depth -= 1 } else if p[i] == ASCII.gt, depth <= 0 { break }
                     i += 1
                 }
                 guard i < p.count else { throw error(p, at: pos, .unexpectedEnd(expected: "'>'")) }
@@ -210,7 +210,7 @@ public struct GPXReader {
             }
             return nil
         }
-        if next == _ASCII.slash { return try endTag(p) }
+        if next == ASCII.slash { return try endTag(p) }
         return try startTag(p)
     }
 
@@ -218,8 +218,8 @@ public struct GPXReader {
     private mutating func declaration(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) throws {
         guard let e = Self.find(UnsafeBufferPointer(rebasing: p[start..<end]), "encoding", from: 0) else { return }
         var i = start + e + 8
-        while i < end, _ASCII.isSpace(p[i]) || p[i] == _ASCII.eq { i += 1 }
-        guard i < end, p[i] == _ASCII.quote || p[i] == _ASCII.apos else { return }
+        while i < end, ASCII.isSpace(p[i]) || p[i] == ASCII.eq { i += 1 }
+        guard i < end, p[i] == ASCII.quote || p[i] == ASCII.apos else { return }
         let quote = p[i]
         let valueStart = i + 1
         var j = valueStart
@@ -232,9 +232,9 @@ public struct GPXReader {
         }
     }
 
-    private static func kind(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> _Kind {
+    private static func kind(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> ElementKind {
         var s = start
-        for i in start..<end where p[i] == _ASCII.colon { s = i + 1 }  // local name after a prefix
+        for i in start..<end where p[i] == ASCII.colon { s = i + 1 }  // local name after a prefix
         func eq(_ name: StaticString) -> Bool {
             guard end - s == name.utf8CodeUnitCount else { return false }
             for k in 0..<(end - s) where p[s + k] != name.utf8Start[k] { return false }
@@ -267,7 +267,7 @@ public struct GPXReader {
     }
 
     private static func isNameByte(_ b: UInt8) -> Bool {
-        !(_ASCII.isSpace(b) || b == _ASCII.gt || b == _ASCII.slash || b == _ASCII.eq || b == _ASCII.lt)
+        !(ASCII.isSpace(b) || b == ASCII.gt || b == ASCII.slash || b == ASCII.eq || b == ASCII.lt)
     }
 
     private mutating func startTag(_ p: UnsafeBufferPointer<UInt8>) throws -> GPSFix? {
@@ -301,14 +301,14 @@ public struct GPXReader {
         var lon: Double?
         var selfClosing = false
         while true {
-            while i < p.count, _ASCII.isSpace(p[i]) { i += 1 }
+            while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
             guard i < p.count else { throw error(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the start tag")) }
-            if p[i] == _ASCII.gt {
+            if p[i] == ASCII.gt {
                 i += 1
                 break
             }
-            if p[i] == _ASCII.slash {
-                guard i + 1 < p.count, p[i + 1] == _ASCII.gt else { throw error(p, at: i, .syntax(expected: "'/>'")) }
+            if p[i] == ASCII.slash {
+                guard i + 1 < p.count, p[i + 1] == ASCII.gt else { throw error(p, at: i, .syntax(expected: "'/>'")) }
                 selfClosing = true
                 i += 2
                 break
@@ -317,11 +317,11 @@ public struct GPXReader {
             while i < p.count, Self.isNameByte(p[i]) { i += 1 }
             let attrEnd = i
             guard attrEnd > attrStart else { throw error(p, at: i, .syntax(expected: "an attribute name")) }
-            while i < p.count, _ASCII.isSpace(p[i]) { i += 1 }
-            guard i < p.count, p[i] == _ASCII.eq else { throw error(p, at: i, .syntax(expected: "'=' after attribute name")) }
+            while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
+            guard i < p.count, p[i] == ASCII.eq else { throw error(p, at: i, .syntax(expected: "'=' after attribute name")) }
             i += 1
-            while i < p.count, _ASCII.isSpace(p[i]) { i += 1 }
-            guard i < p.count, p[i] == _ASCII.quote || p[i] == _ASCII.apos else {
+            while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
+            guard i < p.count, p[i] == ASCII.quote || p[i] == ASCII.apos else {
                 throw error(p, at: i, .syntax(expected: "a quoted attribute value"))
             }
             let quote = p[i]
@@ -354,7 +354,7 @@ public struct GPXReader {
                 segmentCount += 1
                 trackNeedsSegment = false
             }
-            point = _Point()
+            point = PendingPoint()
             point.kind = kind
             point.latitude = lat
             point.longitude = lon
@@ -371,7 +371,7 @@ public struct GPXReader {
             if skipDepth > 0 { return nil }
             return try close(kind, p)
         }
-        stack.append(_Open(kind: kind, nameStart: nameStart, nameEnd: nameEnd, tagStart: tagStart))
+        stack.append(OpenElement(kind: kind, nameStart: nameStart, nameEnd: nameEnd, tagStart: tagStart))
         return nil
     }
 
@@ -381,9 +381,9 @@ public struct GPXReader {
         var i = nameStart
         while i < p.count, Self.isNameByte(p[i]) { i += 1 }
         let nameEnd = i
-        while i < p.count, _ASCII.isSpace(p[i]) { i += 1 }
+        while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
         guard i < p.count else { throw error(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the end tag")) }
-        guard p[i] == _ASCII.gt else { throw error(p, at: i, .syntax(expected: "'>' closing the end tag")) }
+        guard p[i] == ASCII.gt else { throw error(p, at: i, .syntax(expected: "'>' closing the end tag")) }
         pos = i + 1
         guard let open = stack.popLast() else {
             throw error(p, at: tagStart, .mismatchedTag(expected: "(no open element)", found: text(p, nameStart, nameEnd)))
@@ -403,14 +403,14 @@ public struct GPXReader {
     }
 
     /// An element of `kind` ended.
-    private mutating func close(_ kind: _Kind, _ p: UnsafeBufferPointer<UInt8>) throws -> GPSFix? {
+    private mutating func close(_ kind: ElementKind, _ p: UnsafeBufferPointer<UInt8>) throws -> GPSFix? {
         switch kind {
         case .trkpt, .rtept:
             let fix = GPSFix(
                 time: point.time, latitude: point.latitude, longitude: point.longitude, elevation: point.elevation,
                 hdop: point.hdop, speed: point.speed, course: point.course, quality: point.quality, mode: point.mode,
                 segment: max(currentSegment, 0), line: point.line)
-            point = _Point()
+            point = PendingPoint()
             return fix
         case .wpt:
             let fix = GPSFix(
@@ -418,7 +418,7 @@ public struct GPXReader {
                 hdop: point.hdop, speed: point.speed, course: point.course, quality: point.quality, mode: point.mode,
                 segment: 0, line: point.line)
             waypoints.append(GPSWaypoint(fix: fix, name: point.name))
-            point = _Point()
+            point = PendingPoint()
         case .trk: trackNeedsSegment = false
         case .ele, .time, .hdop, .speed, .course, .fix, .name:
             try finishField(kind, p)
@@ -428,11 +428,11 @@ public struct GPXReader {
         return nil
     }
 
-    private mutating func finishField(_ kind: _Kind, _ p: UnsafeBufferPointer<UInt8>) throws {
+    private mutating func finishField(_ kind: ElementKind, _ p: UnsafeBufferPointer<UInt8>) throws {
         var s = 0
         var e = scratch.count
-        while s < e, _ASCII.isSpace(scratch[s]) { s += 1 }
-        while e > s, _ASCII.isSpace(scratch[e - 1]) { e -= 1 }
+        while s < e, ASCII.isSpace(scratch[s]) { s += 1 }
+        while e > s, ASCII.isSpace(scratch[e - 1]) { e -= 1 }
         if kind == .name {
             point.name = String(decoding: scratch[s..<e], as: UTF8.self)
             return
@@ -441,9 +441,9 @@ public struct GPXReader {
         let (start, end) = (s, e)
         let value: Double? = scratch.withUnsafeBufferPointer { b in
             switch kind {
-            case .time: return _Scan.iso8601(b, start, end)
+            case .time: return ByteScan.iso8601(b, start, end)
             case .fix: return nil
-            default: return _Scan.double(b, start, end)
+            default: return ByteScan.double(b, start, end)
             }
         }
         var found: String { String(decoding: scratch[s..<e], as: UTF8.self) }  // only on errors and <fix>
@@ -484,9 +484,9 @@ public struct GPXReader {
     {
         var s = start
         var e = end
-        while s < e, _ASCII.isSpace(p[s]) { s += 1 }
-        while e > s, _ASCII.isSpace(p[e - 1]) { e -= 1 }
-        guard let v = _Scan.double(p, s, e), v.isFinite else {
+        while s < e, ASCII.isSpace(p[s]) { s += 1 }
+        while e > s, ASCII.isSpace(p[e - 1]) { e -= 1 }
+        guard let v = ByteScan.double(p, s, e), v.isFinite else {
             throw error(p, at: start, .badNumber(field: name, found: text(p, start, end)))
         }
         guard abs(v) <= limit else { throw error(p, at: start, .outOfRange(field: name, value: v)) }
@@ -522,23 +522,23 @@ public struct GPXReader {
         var i = start
         var runStart = start
         while i < end {
-            guard p[i] == _ASCII.amp else {
+            guard p[i] == ASCII.amp else {
                 i += 1
                 continue
             }
             appendRaw(p, runStart, i)
             var j = i + 1
-            while j < end, p[j] != _ASCII.semicolon, j - i < 12 { j += 1 }
-            guard j < end, p[j] == _ASCII.semicolon else {
+            while j < end, p[j] != ASCII.semicolon, j - i < 12 { j += 1 }
+            guard j < end, p[j] == ASCII.semicolon else {
                 throw error(p, at: i, .syntax(expected: "an entity reference ending in ';'"))
             }
             let entity = text(p, i + 1, j)
             switch entity {
-            case "lt": scratch.append(_ASCII.lt)
-            case "gt": scratch.append(_ASCII.gt)
-            case "amp": scratch.append(_ASCII.amp)
-            case "quot": scratch.append(_ASCII.quote)
-            case "apos": scratch.append(_ASCII.apos)
+            case "lt": scratch.append(ASCII.lt)
+            case "gt": scratch.append(ASCII.gt)
+            case "amp": scratch.append(ASCII.amp)
+            case "quot": scratch.append(ASCII.quote)
+            case "apos": scratch.append(ASCII.apos)
             default:
                 var value: UInt32?
                 if entity.hasPrefix("#x") || entity.hasPrefix("#X") {

@@ -62,7 +62,7 @@ public enum GeteventReader {
     /// - Complexity: O(n) in the input bytes.
     public static func read(bytes: [UInt8], file: String? = nil, options: Options = .raw) throws -> [TouchEvent] {
         try bytes.withUnsafeBufferPointer { p in
-            var state = _GeteventState(file: file, options: options)
+            var state = GeteventState(file: file, options: options)
             try state.run(p)
             return state.events
         }
@@ -74,24 +74,24 @@ public enum GeteventReader {
     }
 }
 
-private enum _EventCode: Equatable {
+private enum EventCode: Equatable {
     case synReport, synMTReport, mtSlot, mtTrackingID, mtX, mtY, absX, absY, btnTouch, otherMT, other
 }
 
-private struct _Contact {
+private struct Contact {
     var trackingID: Int?
     var x: Double?
     var y: Double?
 }
 
-private struct _Active {
+private struct ActiveTouch {
     var id: Int
     var key: Int  // tracking id, slot, or order in the frame
     var x: Double
     var y: Double
 }
 
-private struct _Slot {
+private struct Slot {
     var trackingID: Int = -1
     var x: Double?
     var y: Double?
@@ -100,9 +100,9 @@ private struct _Slot {
     var lifted = false
 }
 
-private struct _GeteventState {
+private struct GeteventState {
     let file: String?
-    let options: _Options
+    let options: GeteventReader.Options
     var events: [TouchEvent] = []
     var nextID = 0
     var firstFrameTime: Double?
@@ -111,21 +111,19 @@ private struct _GeteventState {
     var xRange: (Double, Double)?
     var yRange: (Double, Double)?
     // Protocol A.
-    var contact = _Contact()
-    var frame: [_Contact] = []
-    var activeA: [_Active] = []
+    var contact = Contact()
+    var frame: [Contact] = []
+    var activeA: [ActiveTouch] = []
     // Protocol B.
-    var slots: [_Slot] = [_Slot()]
+    var slots: [Slot] = [Slot()]
     var slot = 0
     // Single touch.
     var stX: Double?
     var stY: Double?
     var stDown = false
-    var stTouch: _Active?
+    var stTouch: ActiveTouch?
     var stChanged = false
     var lastTime = 0.0
-
-    typealias _Options = GeteventReader.Options
 
     init(file: String?, options: GeteventReader.Options) {
         self.file = file
@@ -171,7 +169,7 @@ private struct _GeteventState {
         return v
     }
 
-    static func code(_ p: UnsafeBufferPointer<UInt8>, type: (Int, Int), code: (Int, Int)) -> _EventCode {
+    static func code(_ p: UnsafeBufferPointer<UInt8>, type: (Int, Int), code: (Int, Int)) -> EventCode {
         let (ts, te) = type
         let (cs, ce) = code
         if let t = hex(p, ts, te), let c = hex(p, cs, ce) {  // getevent -t without -l: numeric
@@ -211,7 +209,7 @@ private struct _GeteventState {
             line = 0
             while start < p.count {
                 var end = start
-                while end < p.count, p[end] != _ASCII.lf { end += 1 }
+                while end < p.count, p[end] != ASCII.lf { end += 1 }
                 line += 1
                 if let (time, code, value) = try event(p, start, end) {
                     if pass == 0 {
@@ -257,11 +255,11 @@ private struct _GeteventState {
             while i + n <= e {
                 if Self.equals(p, i, i + n, word) {
                     var j = i + n
-                    while j < e, p[j] == _ASCII.space { j += 1 }
+                    while j < e, p[j] == ASCII.space { j += 1 }
                     var k = j
-                    if k < e, p[k] == _ASCII.minus { k += 1 }
-                    while k < e, _ASCII.isDigit(p[k]) { k += 1 }
-                    return _Scan.double(p, j, k)
+                    if k < e, p[k] == ASCII.minus { k += 1 }
+                    while k < e, ASCII.isDigit(p[k]) { k += 1 }
+                    return ByteScan.double(p, j, k)
                 }
                 i += 1
             }
@@ -289,15 +287,15 @@ private struct _GeteventState {
 
     /// One `[time] [device:] type code value` line, or nil for other lines (device info, blank,
     /// another device's events).
-    func event(_ p: UnsafeBufferPointer<UInt8>, _ ls: Int, _ le: Int) throws -> (Double, _EventCode, Int)? {
+    func event(_ p: UnsafeBufferPointer<UInt8>, _ ls: Int, _ le: Int) throws -> (Double, EventCode, Int)? {
         var i = ls
-        while i < le, _ASCII.isSpace(p[i]) { i += 1 }
-        guard i < le, p[i] == _ASCII.lbracket else { return nil }
+        while i < le, ASCII.isSpace(p[i]) { i += 1 }
+        guard i < le, p[i] == ASCII.lbracket else { return nil }
         i += 1
-        while i < le, p[i] == _ASCII.space { i += 1 }
+        while i < le, p[i] == ASCII.space { i += 1 }
         let ts = i
-        while i < le, p[i] != _ASCII.rbracket { i += 1 }
-        guard i < le, let time = _Scan.double(p, ts, i) else {
+        while i < le, p[i] != ASCII.rbracket { i += 1 }
+        guard i < le, let time = ByteScan.double(p, ts, i) else {
             throw error(ts - ls + 1, .badNumber(field: "timestamp", found: String(decoding: UnsafeBufferPointer(rebasing: p[ts..<i]), as: UTF8.self)))
         }
         i += 1
@@ -305,9 +303,9 @@ private struct _GeteventState {
         var t0 = (0, 0), t1 = (0, 0), t2 = (0, 0), t3 = (0, 0)
         var count = 0
         while i < le, count < 4 {
-            while i < le, _ASCII.isSpace(p[i]) { i += 1 }
+            while i < le, ASCII.isSpace(p[i]) { i += 1 }
             let s = i
-            while i < le, !_ASCII.isSpace(p[i]) { i += 1 }
+            while i < le, !ASCII.isSpace(p[i]) { i += 1 }
             guard i > s else { break }
             switch count {
             case 0: t0 = (s, i)
@@ -317,7 +315,7 @@ private struct _GeteventState {
             }
             count += 1
         }
-        if count > 0, p[t0.1 - 1] == _ASCII.colon {
+        if count > 0, p[t0.1 - 1] == ASCII.colon {
             if let device = options.device {
                 let name = String(decoding: UnsafeBufferPointer(rebasing: p[t0.0..<(t0.1 - 1)]), as: UTF8.self)
                 if name != device { return nil }
@@ -346,26 +344,26 @@ private struct _GeteventState {
 
     // MARK: Protocol A
 
-    mutating func handleA(_ code: _EventCode, _ value: Int, _ time: Double) {
+    mutating func handleA(_ code: EventCode, _ value: Int, _ time: Double) {
         switch code {
         case .mtX: contact.x = Double(value)
         case .mtY: contact.y = Double(value)
         case .mtTrackingID: contact.trackingID = value
         case .synMTReport:
             if contact.x != nil || contact.y != nil || contact.trackingID != nil { frame.append(contact) }
-            contact = _Contact()
+            contact = Contact()
         case .synReport:
             if contact.x != nil || contact.y != nil { frame.append(contact) }  // a last contact without SYN_MT_REPORT
-            contact = _Contact()
+            contact = Contact()
             finishFrameA(time)
         default: break
         }
     }
 
     mutating func finishFrameA(_ time: Double) {
-        var next: [_Active] = []
-        var began: [_Active] = []
-        var moved: [_Active] = []
+        var next: [ActiveTouch] = []
+        var began: [ActiveTouch] = []
+        var moved: [ActiveTouch] = []
         var used = Array(repeating: false, count: activeA.count)
         for (order, c) in frame.enumerated() {
             let key = c.trackingID ?? order
@@ -381,7 +379,7 @@ private struct _GeteventState {
                 next.append(a)
             } else {
                 guard let x = c.x, let y = c.y else { continue }  // a contact must be located to begin
-                let a = _Active(id: nextID, key: key, x: x, y: y)
+                let a = ActiveTouch(id: nextID, key: key, x: x, y: y)
                 nextID += 1
                 began.append(a)
                 next.append(a)
@@ -396,11 +394,11 @@ private struct _GeteventState {
 
     // MARK: Protocol B
 
-    mutating func handleB(_ code: _EventCode, _ value: Int, _ time: Double) {
+    mutating func handleB(_ code: EventCode, _ value: Int, _ time: Double) {
         switch code {
         case .mtSlot:
             slot = max(0, min(value, 63))
-            while slots.count <= slot { slots.append(_Slot()) }
+            while slots.count <= slot { slots.append(Slot()) }
         case .mtTrackingID:
             if value < 0 {
                 if slots[slot].trackingID >= 0 { slots[slot].lifted = true }
@@ -442,7 +440,7 @@ private struct _GeteventState {
 
     // MARK: Single touch
 
-    mutating func handleSingle(_ code: _EventCode, _ value: Int, _ time: Double) {
+    mutating func handleSingle(_ code: EventCode, _ value: Int, _ time: Double) {
         switch code {
         case .absX:
             stX = Double(value)
@@ -463,7 +461,7 @@ private struct _GeteventState {
                     emit(time, t.id, .moved, x, y)
                 }
             } else if stDown, let x = stX, let y = stY {
-                stTouch = _Active(id: nextID, key: 0, x: x, y: y)
+                stTouch = ActiveTouch(id: nextID, key: 0, x: x, y: y)
                 nextID += 1
                 emit(time, nextID - 1, .began, x, y)
             }

@@ -68,15 +68,15 @@ public struct NMEAReader {
     private let bytes: [UInt8]
     private var offset = 0
     private var lineNumber = 0
-    private var state = _NMEAState()
+    private var state = NMEAState()
     private var finished = false
     /// Whether lines take the one-pass scan and parsed fields are reused (false: the reference
     /// line-by-line path, kept for lines the scan does not cover and for differential tests).
-    let _fastPath: Bool
+    let fastPath: Bool
     /// The last time and date fields parsed and their values: a receiver repeats them in every
     /// sentence of an epoch (time) and of a day (date), and parsing is a pure function of the bytes.
-    private var lastTime = _NMEAFieldCache<Double>()
-    private var lastDate = _NMEAFieldCache<Int>()
+    private var lastTime = NMEAFieldCache<Double>()
+    private var lastDate = NMEAFieldCache<Int>()
 
     /// A reader over the bytes of an NMEA log; `file` labels errors.
     public init(bytes: [UInt8], file: String? = nil) {
@@ -94,7 +94,7 @@ public struct NMEAReader {
         self.bytes = bytes
         self.file = file
         self.options = options
-        _fastPath = fastPath
+        self.fastPath = fastPath
     }
 
     /// A reader over NMEA text.
@@ -117,7 +117,7 @@ public struct NMEAReader {
                 lineNumber += 1
                 statistics.lines += 1
                 var fix: GPSFix?
-                if _fastPath, p[start] == _ASCII.dollar {
+                if fastPath, p[start] == ASCII.dollar {
                     // One pass over `$body*`: checksum and field count, stopping at '*' or LF.
                     var i = start + 1
                     var commas = 0
@@ -130,9 +130,9 @@ public struct NMEAReader {
                     if let base = p.baseAddress {
                         while i &+ 8 <= n {
                             let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                            if _SWAR.hasZeroByte(w ^ _SWAR.stars) || _SWAR.hasZeroByte(w ^ _SWAR.newlines) { break }
+                            if SWAR.hasZeroByte(w ^ SWAR.stars) || SWAR.hasZeroByte(w ^ SWAR.newlines) { break }
                             words ^= w
-                            var found = _SWAR.zeroBytes(w ^ _SWAR.commas)
+                            var found = SWAR.zeroBytes(w ^ SWAR.commas)
                             while found != 0 {
                                 if commas < capacity { table[commas] = i &+ found.trailingZeroBitCount &>> 3 }
                                 commas &+= 1
@@ -141,23 +141,23 @@ public struct NMEAReader {
                             i &+= 8
                         }
                     }
-                    var sum = _SWAR.xorOfBytes(words)
+                    var sum = SWAR.xorOfBytes(words)
                     while i < n {
                         let b = p[i]
-                        if b == _ASCII.star || b == _ASCII.lf { break }
+                        if b == ASCII.star || b == ASCII.lf { break }
                         sum ^= b
-                        if b == _ASCII.comma {
+                        if b == ASCII.comma {
                             if commas < capacity { table[commas] = i }
                             commas &+= 1
                         }
                         i += 1
                     }
                     let star = i
-                    while i < n, p[i] != _ASCII.lf { i += 1 }
+                    while i < n, p[i] != ASCII.lf { i += 1 }
                     let lineEnd = i
                     offset = lineEnd < n ? lineEnd + 1 : lineEnd
                     var end = lineEnd
-                    while end > start, _ASCII.isSpace(p[end - 1]) { end -= 1 }
+                    while end > start, ASCII.isSpace(p[end - 1]) { end -= 1 }
                     if star < lineEnd, end == star + 3 {
                         // `$body*hh` then only whitespace: exactly the checksummed case of
                         // `sentence`, whose one pass this loop did.
@@ -173,7 +173,7 @@ public struct NMEAReader {
                     }
                 } else {
                     var end = start
-                    while end < n, p[end] != _ASCII.lf { end += 1 }
+                    while end < n, p[end] != ASCII.lf { end += 1 }
                     offset = end < n ? end + 1 : end
                     fix = try sentence(p, start, end)
                 }
@@ -222,9 +222,9 @@ public struct NMEAReader {
     /// Handles one line; returns a fix when the line starts a new epoch after a valid one.
     private mutating func sentence(_ p: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int) throws -> GPSFix? {
         var end = lineEnd
-        while end > lineStart, _ASCII.isSpace(p[end - 1]) { end -= 1 }
+        while end > lineStart, ASCII.isSpace(p[end - 1]) { end -= 1 }
         var dollar = lineStart
-        while dollar < end, p[dollar] != _ASCII.dollar { dollar += 1 }
+        while dollar < end, p[dollar] != ASCII.dollar { dollar += 1 }
         guard dollar < end else {
             statistics.ignoredLines += 1
             return nil
@@ -233,7 +233,7 @@ public struct NMEAReader {
         // it and counts the fields.
         var bodyEnd = end
         var commas = 0
-        if end - dollar >= 4, p[end - 3] == _ASCII.star {
+        if end - dollar >= 4, p[end - 3] == ASCII.star {
             bodyEnd = end - 3
             guard let hi = Self.hexValue(p[end - 2]), let lo = Self.hexValue(p[end - 1]) else {
                 statistics.badChecksum += 1
@@ -243,7 +243,7 @@ public struct NMEAReader {
             for i in (dollar + 1)..<bodyEnd {
                 let b = p[i]
                 sum ^= b
-                if b == _ASCII.comma { commas += 1 }
+                if b == ASCII.comma { commas += 1 }
             }
             guard sum == hi << 4 | lo else {
                 statistics.badChecksum += 1
@@ -251,7 +251,7 @@ public struct NMEAReader {
             }
         } else {
             var star = dollar
-            while star < end, p[star] != _ASCII.star { star += 1 }
+            while star < end, p[star] != ASCII.star { star += 1 }
             if star < end {  // a '*' not followed by exactly two characters: damaged
                 statistics.badChecksum += 1
                 return nil
@@ -261,7 +261,7 @@ public struct NMEAReader {
                 return nil
             }
             statistics.withoutChecksum += 1
-            for i in (dollar + 1)..<bodyEnd where p[i] == _ASCII.comma { commas += 1 }
+            for i in (dollar + 1)..<bodyEnd where p[i] == ASCII.comma { commas += 1 }
         }
         return try dispatch(p, lineStart: lineStart, body: dollar + 1, bodyEnd: bodyEnd, commas: commas)
     }
@@ -273,7 +273,7 @@ public struct NMEAReader {
         commaTable: UnsafeBufferPointer<Int>? = nil
     ) throws -> GPSFix? {
         statistics.sentences += 1
-        guard bodyEnd - body >= 6, p[body] != 0x50, p[body + 5] == _ASCII.comma else {  // 'P' proprietary
+        guard bodyEnd - body >= 6, p[body] != 0x50, p[body + 5] == ASCII.comma else {  // 'P' proprietary
             statistics.unsupported += 1
             return nil
         }
@@ -291,8 +291,8 @@ public struct NMEAReader {
             statistics.truncated += 1
             return nil
         }
-        var fields = _NMEAFields(start: body + 6, end: bodyEnd, commas: commaTable)
-        let ctx = _Context(file: file, line: lineNumber, p: p, lineStart: lineStart, fastPath: _fastPath)
+        var fields = NMEAFields(start: body + 6, end: bodyEnd, commas: commaTable)
+        let ctx = SentenceContext(file: file, line: lineNumber, p: p, lineStart: lineStart, fastPath: fastPath)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
         case (0x52, 0x4D, 0x43): return try rmc(&fields, ctx)  // RMC
@@ -307,12 +307,12 @@ public struct NMEAReader {
     }
 
     /// What a field parser needs to report an error.
-    private struct _Context {
+    private struct SentenceContext {
         let file: String?
         let line: Int
         let p: UnsafeBufferPointer<UInt8>
         let lineStart: Int
-        /// Whether plain coordinates take the one-pass parse (the reader's `_fastPath`).
+        /// Whether plain coordinates take the one-pass parse (the reader's `fastPath`).
         let fastPath: Bool
 
         func error(at position: Int, _ kind: ReaderError.Kind) -> ReaderError {
@@ -325,7 +325,7 @@ public struct NMEAReader {
 
         func number(_ r: Range<Int>, _ field: String) throws -> Double? {
             if r.isEmpty { return nil }
-            guard let v = _Scan.double(p, r.lowerBound, r.upperBound), v.isFinite else {
+            guard let v = ByteScan.double(p, r.lowerBound, r.upperBound), v.isFinite else {
                 throw error(at: r.lowerBound, .badNumber(field: field, found: text(r)))
             }
             return v
@@ -334,8 +334,8 @@ public struct NMEAReader {
         /// `hhmmss[.sss]` → seconds of day.
         func timeOfDay(_ r: Range<Int>, _ field: String) throws -> Double? {
             if r.isEmpty { return nil }
-            guard r.count >= 6, let h = _Scan.twoDigits(p, r.lowerBound), let m = _Scan.twoDigits(p, r.lowerBound + 2),
-                let s = _Scan.double(p, r.lowerBound + 4, r.upperBound), h < 24, m < 60, s >= 0, s < 61
+            guard r.count >= 6, let h = ByteScan.twoDigits(p, r.lowerBound), let m = ByteScan.twoDigits(p, r.lowerBound + 2),
+                let s = ByteScan.double(p, r.lowerBound + 4, r.upperBound), h < 24, m < 60, s >= 0, s < 61
             else { throw error(at: r.lowerBound, .badTime(found: text(r))) }
             return Double(h * 3600 + m * 60) + s
         }
@@ -343,14 +343,14 @@ public struct NMEAReader {
         /// `ddmmyy` → days since 1970 (years 80…99 → 19xx, 00…79 → 20xx).
         func date(_ r: Range<Int>, _ field: String) throws -> Int? {
             if r.isEmpty { return nil }
-            guard r.count == 6, let d = _Scan.twoDigits(p, r.lowerBound), let mo = _Scan.twoDigits(p, r.lowerBound + 2),
-                let yy = _Scan.twoDigits(p, r.lowerBound + 4)
+            guard r.count == 6, let d = ByteScan.twoDigits(p, r.lowerBound), let mo = ByteScan.twoDigits(p, r.lowerBound + 2),
+                let yy = ByteScan.twoDigits(p, r.lowerBound + 4)
             else { throw error(at: r.lowerBound, .badTime(found: text(r))) }
             let year = yy >= 80 ? 1900 + yy : 2000 + yy
-            guard _Scan.isValidDate(year: year, month: mo, day: d) else {
+            guard ByteScan.isValidDate(year: year, month: mo, day: d) else {
                 throw error(at: r.lowerBound, .badTime(found: text(r)))
             }
-            return _Scan.daysFromCivil(year: year, month: mo, day: d)
+            return ByteScan.daysFromCivil(year: year, month: mo, day: d)
         }
 
         /// ``coordinate(_:_:latitude:)`` in one pass for the plain form — 3…18 digits, a dot, digits
@@ -363,18 +363,18 @@ public struct NMEAReader {
             var i = r.lowerBound
             var whole = 0
             while i < r.upperBound {
-                let d = p[i] &- _ASCII.zero
+                let d = p[i] &- ASCII.zero
                 guard d < 10 else { break }
                 whole = whole &* 10 &+ Int(d)
                 i += 1
             }
             let wholeDigits = i - r.lowerBound
-            guard wholeDigits >= 3, wholeDigits <= 18, i < r.upperBound, p[i] == _ASCII.dot else { return nil }
+            guard wholeDigits >= 3, wholeDigits <= 18, i < r.upperBound, p[i] == ASCII.dot else { return nil }
             i += 1
             let fractionStart = i
             var minutes = UInt64(whole % 100)
             while i < r.upperBound {
-                let d = p[i] &- _ASCII.zero
+                let d = p[i] &- ASCII.zero
                 guard d < 10 else { return nil }
                 minutes = minutes &* 10 &+ UInt64(d)
                 i += 1
@@ -382,7 +382,7 @@ public struct NMEAReader {
             let fractionDigits = i - fractionStart
             guard 2 + fractionDigits <= 18, minutes < (1 << 53) else { return nil }
             var m = Double(minutes)
-            if fractionDigits > 0 { m /= _Scan.exactPowerOfTen(fractionDigits) }
+            if fractionDigits > 0 { m /= ByteScan.exactPowerOfTen(fractionDigits) }
             guard m < 60 else { return nil }
             var value = Double(whole / 100) + m / 60
             switch (p[hemisphere.lowerBound], latitude) {
@@ -400,9 +400,9 @@ public struct NMEAReader {
             if fastPath, let value = plainCoordinate(r, hemisphere, latitude: latitude) { return value }
             let name = latitude ? "latitude" : "longitude"
             var dot = r.lowerBound
-            while dot < r.upperBound, p[dot] != _ASCII.dot { dot += 1 }
-            guard dot - r.lowerBound >= 3, let degrees = _Scan.uint(p, r.lowerBound, dot - 2),
-                let minutes = _Scan.double(p, dot - 2, r.upperBound)
+            while dot < r.upperBound, p[dot] != ASCII.dot { dot += 1 }
+            guard dot - r.lowerBound >= 3, let degrees = ByteScan.uint(p, r.lowerBound, dot - 2),
+                let minutes = ByteScan.double(p, dot - 2, r.upperBound)
             else { throw error(at: r.lowerBound, .badNumber(field: name, found: text(r))) }
             guard minutes < 60 else { throw error(at: r.lowerBound, .outOfRange(field: name + " minutes", value: minutes)) }
             var value = Double(degrees) + minutes / 60
@@ -423,23 +423,23 @@ public struct NMEAReader {
 
     private static let knotsToMetersPerSecond = 1852.0 / 3600.0
 
-    /// `_Context.timeOfDay`, reusing the last value when the field repeats the last one's bytes.
-    private mutating func timeOfDay(_ r: Range<Int>, _ c: _Context, _ field: String) throws -> Double? {
-        if _fastPath, let v = lastTime.value(for: r, in: c.p) { return v }
+    /// `SentenceContext.timeOfDay`, reusing the last value when the field repeats the last one's bytes.
+    private mutating func timeOfDay(_ r: Range<Int>, _ c: SentenceContext, _ field: String) throws -> Double? {
+        if fastPath, let v = lastTime.value(for: r, in: c.p) { return v }
         let v = try c.timeOfDay(r, field)
-        if _fastPath, let v { lastTime.store(v, for: r) }
+        if fastPath, let v { lastTime.store(v, for: r) }
         return v
     }
 
-    /// `_Context.date`, reusing the last value when the field repeats the last one's bytes.
-    private mutating func date(_ r: Range<Int>, _ c: _Context, _ field: String) throws -> Int? {
-        if _fastPath, let v = lastDate.value(for: r, in: c.p) { return v }
+    /// `SentenceContext.date`, reusing the last value when the field repeats the last one's bytes.
+    private mutating func date(_ r: Range<Int>, _ c: SentenceContext, _ field: String) throws -> Int? {
+        if fastPath, let v = lastDate.value(for: r, in: c.p) { return v }
         let v = try c.date(r, field)
-        if _fastPath, let v { lastDate.store(v, for: r) }
+        if fastPath, let v { lastDate.store(v, for: r) }
         return v
     }
 
-    private mutating func gga(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
+    private mutating func gga(_ f: inout NMEAFields, _ c: SentenceContext) throws -> GPSFix? {
         let timeField = f.next(c.p)
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let qualityField = f.next(c.p)
@@ -447,7 +447,7 @@ public struct NMEAReader {
         let hdopField = f.next(c.p), altField = f.next(c.p)
         let tod = try timeOfDay(timeField, c, "GGA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
-        let qualityNumber: Int? = qualityField.isEmpty ? 0 : _Scan.uint(c.p, qualityField.lowerBound, qualityField.upperBound)
+        let qualityNumber: Int? = qualityField.isEmpty ? 0 : ByteScan.uint(c.p, qualityField.lowerBound, qualityField.upperBound)
         guard let q = qualityNumber else {
             throw c.error(at: qualityField.lowerBound, .badNumber(field: "GGA fix quality", found: c.text(qualityField)))
         }
@@ -477,7 +477,7 @@ public struct NMEAReader {
         return emitted
     }
 
-    private mutating func rmc(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
+    private mutating func rmc(_ f: inout NMEAFields, _ c: SentenceContext) throws -> GPSFix? {
         let timeField = f.next(c.p), status = f.next(c.p)
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let speedField = f.next(c.p), courseField = f.next(c.p), dateField = f.next(c.p)
@@ -495,7 +495,7 @@ public struct NMEAReader {
         }
         // After a GGA of this epoch with the same coordinate bytes, the position is known (and
         // valid): parsing again would give the same values, which rank below GGA's anyway.
-        if !(_fastPath && state.epoch.rank == 3 && state.epoch.ggaPositionMatches(latField, ns, lonField, ew, c.p)) {
+        if !(fastPath && state.epoch.rank == 3 && state.epoch.ggaPositionMatches(latField, ns, lonField, ew, c.p)) {
             guard let lat = try c.coordinate(latField, ns, latitude: true),
                 let lon = try c.coordinate(lonField, ew, latitude: false)
             else {
@@ -520,7 +520,7 @@ public struct NMEAReader {
         return emitted
     }
 
-    private mutating func gll(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
+    private mutating func gll(_ f: inout NMEAFields, _ c: SentenceContext) throws -> GPSFix? {
         let latField = f.next(c.p), ns = f.next(c.p), lonField = f.next(c.p), ew = f.next(c.p)
         let timeField = f.next(c.p), status = f.next(c.p), modeField = f.next(c.p)
         let tod = try timeOfDay(timeField, c, "GLL time")
@@ -538,7 +538,7 @@ public struct NMEAReader {
         return emitted
     }
 
-    private mutating func vtg(_ f: inout _NMEAFields, _ c: _Context) throws {
+    private mutating func vtg(_ f: inout NMEAFields, _ c: SentenceContext) throws {
         let courseField = f.next(c.p)
         _ = f.next(c.p)
         _ = f.next(c.p)
@@ -551,7 +551,7 @@ public struct NMEAReader {
         }
     }
 
-    private mutating func gsa(_ f: inout _NMEAFields, _ c: _Context) throws {
+    private mutating func gsa(_ f: inout NMEAFields, _ c: SentenceContext) throws {
         _ = f.next(c.p)  // selection mode A/M
         let modeField = f.next(c.p)
         for _ in 0..<12 { _ = f.next(c.p) }
@@ -568,27 +568,27 @@ public struct NMEAReader {
         if state.epoch.hdop == nil, let hdop = try c.number(hdopField, "GSA HDOP"), hdop > 0 { state.epoch.hdop = hdop }
     }
 
-    private mutating func zda(_ f: inout _NMEAFields, _ c: _Context) throws -> GPSFix? {
+    private mutating func zda(_ f: inout NMEAFields, _ c: SentenceContext) throws -> GPSFix? {
         let timeField = f.next(c.p), dayField = f.next(c.p), monthField = f.next(c.p), yearField = f.next(c.p)
         let tod = try timeOfDay(timeField, c, "ZDA time")
         let emitted = state.beginEpoch(timeOfDay: tod, line: c.line)
         if !dayField.isEmpty || !monthField.isEmpty || !yearField.isEmpty {
             guard yearField.count == 4,  // yyyy: also keeps the day count far from Int overflow
-                let d = _Scan.uint(c.p, dayField.lowerBound, dayField.upperBound),
-                let m = _Scan.uint(c.p, monthField.lowerBound, monthField.upperBound),
-                let y = _Scan.uint(c.p, yearField.lowerBound, yearField.upperBound),
-                _Scan.isValidDate(year: y, month: m, day: d)
+                let d = ByteScan.uint(c.p, dayField.lowerBound, dayField.upperBound),
+                let m = ByteScan.uint(c.p, monthField.lowerBound, monthField.upperBound),
+                let y = ByteScan.uint(c.p, yearField.lowerBound, yearField.upperBound),
+                ByteScan.isValidDate(year: y, month: m, day: d)
             else {
                 throw c.error(at: dayField.lowerBound, .badTime(found: c.text(dayField.lowerBound..<yearField.upperBound)))
             }
-            state.date = options.correctedDays(_Scan.daysFromCivil(year: y, month: m, day: d), timeOfDay: tod)
+            state.date = options.correctedDays(ByteScan.daysFromCivil(year: y, month: m, day: d), timeOfDay: tod)
         }
         return emitted
     }
 }
 
 /// Comma-separated fields of one sentence body, consumed in order.
-struct _NMEAFields {
+struct NMEAFields {
     var position: Int
     let end: Int
     /// The offsets of the body's commas at or after `position`, in order, when the line scan
@@ -623,7 +623,7 @@ struct _NMEAFields {
                 position = end
             }
         } else {
-            while position < end, p[position] != _ASCII.comma { position += 1 }
+            while position < end, p[position] != ASCII.comma { position += 1 }
         }
         let r = start..<position
         position += 1
@@ -633,13 +633,13 @@ struct _NMEAFields {
 
 /// The value parsed from the last field of one kind, with the field's bytes (a range of the
 /// reader's input, which never changes).
-struct _NMEAFieldCache<Value> {
+struct NMEAFieldCache<Value> {
     private var range = 0..<0
     private var value: Value?
 
     /// The cached value when `r` holds the same bytes as the cached field.
     @inline(__always) func value(for r: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> Value? {
-        guard let value, _Scan.sameBytes(p, r, range) else { return nil }
+        guard let value, ByteScan.sameBytes(p, r, range) else { return nil }
         return value
     }
 
@@ -651,7 +651,7 @@ struct _NMEAFieldCache<Value> {
 }
 
 /// The merge state of the current epoch.
-struct _NMEAEpoch {
+struct NMEAEpoch {
     var open = false
     var timeOfDay: Double?
     var line = 0
@@ -671,8 +671,8 @@ struct _NMEAEpoch {
     func ggaPositionMatches(
         _ lat: Range<Int>, _ ns: Range<Int>, _ lon: Range<Int>, _ ew: Range<Int>, _ p: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        _Scan.sameBytes(p, lat, ggaPosition.0) && _Scan.sameBytes(p, ns, ggaPosition.1)
-            && _Scan.sameBytes(p, lon, ggaPosition.2) && _Scan.sameBytes(p, ew, ggaPosition.3)
+        ByteScan.sameBytes(p, lat, ggaPosition.0) && ByteScan.sameBytes(p, ns, ggaPosition.1)
+            && ByteScan.sameBytes(p, lon, ggaPosition.2) && ByteScan.sameBytes(p, ew, ggaPosition.3)
     }
 
     mutating func setPosition(_ lat: Double, _ lon: Double, rank: Int, line: Int) {
@@ -684,8 +684,8 @@ struct _NMEAEpoch {
     }
 }
 
-struct _NMEAState {
-    var epoch = _NMEAEpoch()
+struct NMEAState {
+    var epoch = NMEAEpoch()
     /// Days since 1970 of the current UTC date, once a sentence told it.
     var date: Int?
     var lastTimeOfDay: Double?
@@ -700,7 +700,7 @@ struct _NMEAState {
             }
         }
         let fix = finishEpoch()
-        epoch = _NMEAEpoch()
+        epoch = NMEAEpoch()
         epoch.open = true
         epoch.timeOfDay = timeOfDay
         epoch.line = line
@@ -727,7 +727,7 @@ struct _NMEAState {
 
 /// Eight bytes at a time in a UInt64 (SIMD within a register): the NMEA line scan's helpers.
 /// Source: the zero-byte tests of Hacker's Delight (H. S. Warren, 2nd ed., §6-1).
-enum _SWAR {
+enum SWAR {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highBits: UInt64 = 0x8080_8080_8080_8080
     static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F

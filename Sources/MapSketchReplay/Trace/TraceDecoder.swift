@@ -1,5 +1,5 @@
 import MapSketch
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// Reads traces from JSON Lines text.
 ///
@@ -55,8 +55,8 @@ public enum TraceDecoder {
 
     /// Decodes the header line.
     /// - Throws: ``JSONError`` with the path of the offending member.
-    public static func decodeHeader(_ value: JSONValue) throws -> TraceHeader {
-        var f = try _Fields(value, what: "the trace header")
+    package static func decodeHeader(_ value: JSONValue) throws -> TraceHeader {
+        var f = try TraceFields(value, what: "the trace header")
         let type = try f.string("type")
         guard type == "header" else {
             throw JSONError(
@@ -85,7 +85,7 @@ public enum TraceDecoder {
         h.sketch = try f.nested("sketch", decodeSketch)
         if let t = try f.nested("thresholds", decodeThresholds) { h.thresholds = t }
         if let o = try f.nested("options", decodeOptions) { h.options = o }
-        h.layers = try f.nested("layers") { try _decodeArray($0, what: "a list of graphics layers", decodeLayer) } ?? []
+        h.layers = try f.nested("layers") { try decodeArray($0, what: "a list of graphics layers", decodeLayer) } ?? []
         if let g = try f.nested("gps", decodeGPS) {
             h.gpsFilter = g.filter
             h.gpsSpatialReference = g.spatialReference
@@ -95,7 +95,7 @@ public enum TraceDecoder {
     }
 
     static func decodeScreen(_ v: JSONValue) throws -> ScreenSize {
-        var f = try _Fields(v, what: "the screen size")
+        var f = try TraceFields(v, what: "the screen size")
         let w = try f.requiredDouble("width")
         let h = try f.requiredDouble("height")
         guard w > 0 else { throw JSONError("expected a positive width in points, found \(JSONWriter.format(w))", path: [.key("width")]) }
@@ -105,7 +105,7 @@ public enum TraceDecoder {
     }
 
     static func decodeViewport(_ v: JSONValue) throws -> Viewport {
-        var f = try _Fields(v, what: "a viewport")
+        var f = try TraceFields(v, what: "a viewport")
         let center = try f.nested("center", decodePoint) ?? Point(0, 0)
         let r = try f.requiredDouble("resolution")
         guard r > 0 else {
@@ -117,7 +117,7 @@ public enum TraceDecoder {
     }
 
     static func decodeSpatialReference(_ v: JSONValue) throws -> SpatialReference {
-        var f = try _Fields(v, what: "a spatial reference")
+        var f = try TraceFields(v, what: "a spatial reference")
         let wkid = try f.int("wkid")
         let latest = try f.int("latestWkid")
         let wkt = try f.string("wkt")
@@ -129,7 +129,7 @@ public enum TraceDecoder {
     }
 
     static func decodePoint(_ v: JSONValue) throws -> Point {
-        var f = try _Fields(v, what: "a point {\"x\":…,\"y\":…}")
+        var f = try TraceFields(v, what: "a point {\"x\":…,\"y\":…}")
         let x = try f.requiredDouble("x")
         let y = try f.requiredDouble("y")
         let z = try f.double("z")
@@ -141,7 +141,7 @@ public enum TraceDecoder {
     static let geometryTypeNames = ["point", "multipoint", "polyline", "polygon"]
 
     static func decodeSketch(_ v: JSONValue) throws -> TraceSketchSetup {
-        var f = try _Fields(v, what: "the sketch setup")
+        var f = try TraceFields(v, what: "the sketch setup")
         guard let typeName = try f.oneOf("geometryType", geometryTypeNames),
             let type = GeometryType(rawValue: typeName)
         else { throw JSONError("missing member \"geometryType\": expected one of point, multipoint, polyline, polygon") }
@@ -154,7 +154,7 @@ public enum TraceDecoder {
     }
 
     static func decodeThresholds(_ v: JSONValue) throws -> GestureThresholds {
-        var f = try _Fields(v, what: "gesture thresholds")
+        var f = try TraceFields(v, what: "gesture thresholds")
         var t = GestureThresholds.default
         for (key, path) in [
             ("tapDuration", \GestureThresholds.tapDuration), ("slop", \.slop), ("holdDuration", \.holdDuration),
@@ -170,7 +170,7 @@ public enum TraceDecoder {
     }
 
     static func decodeOptions(_ v: JSONValue) throws -> TraceOptions {
-        var f = try _Fields(v, what: "options")
+        var f = try TraceFields(v, what: "options")
         var o = TraceOptions()
         o.showMagnifierOnTapAndHold = try f.bool("showMagnifierOnTapAndHold") ?? false
         o.wrapAround = try f.bool("wrapAround") ?? false
@@ -191,7 +191,7 @@ public enum TraceDecoder {
     /// The header's `gps` member: the filter (`minDistance` 0 keeps every fix) and the fixes'
     /// spatial reference.
     static func decodeGPS(_ v: JSONValue) throws -> (filter: GPSFilter, spatialReference: SpatialReference) {
-        var f = try _Fields(v, what: "GPS settings")
+        var f = try TraceFields(v, what: "GPS settings")
         var g = TraceHeader.defaultGPSFilter
         let minDistance = try f.double("minDistance") ?? 0
         g.minimumDistance = minDistance == 0 ? nil : minDistance
@@ -207,18 +207,18 @@ public enum TraceDecoder {
     // MARK: Graphics
 
     static func decodeLayer(_ v: JSONValue) throws -> TraceGraphicsLayer {
-        var f = try _Fields(v, what: "a graphics layer")
+        var f = try TraceFields(v, what: "a graphics layer")
         var l = TraceGraphicsLayer(name: try f.requiredString("name"))
         l.renderer = try f.nested("renderer", decodeRenderer)
         l.calloutsEnabled = try f.bool("callouts") ?? true
         l.hitTestable = try f.bool("hitTest") ?? true
-        l.graphics = try f.nested("graphics") { try _decodeArray($0, what: "a list of graphics", decodeGraphic) } ?? []
+        l.graphics = try f.nested("graphics") { try decodeArray($0, what: "a list of graphics", decodeGraphic) } ?? []
         try f.rejectUnknown()
         return l
     }
 
     static func decodeGraphic(_ v: JSONValue) throws -> TraceGraphic {
-        var f = try _Fields(v, what: "a graphic")
+        var f = try TraceFields(v, what: "a graphic")
         guard let g = try f.nested("geometry", TraceGeometryJSON.decode) else {
             throw JSONError("missing member \"geometry\": expected an Esri JSON geometry")
         }
@@ -227,7 +227,7 @@ public enum TraceDecoder {
         graphic.symbol = try f.nested("symbol", decodeSymbol)
         if let a = try f.nested("attributes", decodeAttributes) { graphic.attributes = a }
         if let c = try f.nested("callout", { v -> (String?, String?) in
-            var cf = try _Fields(v, what: "a callout template {\"title\":…,\"detail\":…}")
+            var cf = try TraceFields(v, what: "a callout template {\"title\":…,\"detail\":…}")
             let r = (try cf.string("title"), try cf.string("detail"))
             try cf.rejectUnknown()
             return r
@@ -273,7 +273,7 @@ public enum TraceDecoder {
     }
 
     static func decodeLineSymbol(_ v: JSONValue) throws -> SimpleLineSymbol {
-        var f = try _Fields(v, what: "a line symbol")
+        var f = try TraceFields(v, what: "a line symbol")
         _ = try f.oneOf("type", ["line"])
         var s = SimpleLineSymbol()
         if let st = try f.oneOf("style", SimpleLineStyle.allCases.map(\.rawValue)), let style = SimpleLineStyle(rawValue: st) {
@@ -287,7 +287,7 @@ public enum TraceDecoder {
 
     /// Decodes a symbol: `{"type": "marker" | "picture" | "line" | "fill" | "text" | "composite", …}`.
     static func decodeSymbol(_ v: JSONValue) throws -> Symbol {
-        var f = try _Fields(v, what: "a symbol")
+        var f = try TraceFields(v, what: "a symbol")
         guard let type = try f.oneOf("type", ["marker", "picture", "line", "fill", "text", "composite"]) else {
             throw JSONError("missing member \"type\": expected marker, picture, line, fill, text or composite")
         }
@@ -328,7 +328,7 @@ public enum TraceDecoder {
             try f.rejectUnknown()
             return .text(s)
         default:
-            let parts = try f.nested("symbols") { try _decodeArray($0, what: "a list of symbols", decodeSymbol) } ?? []
+            let parts = try f.nested("symbols") { try decodeArray($0, what: "a list of symbols", decodeSymbol) } ?? []
             try f.rejectUnknown()
             return .composite(parts)
         }
@@ -336,7 +336,7 @@ public enum TraceDecoder {
 
     /// Decodes a renderer: `simple`, `classBreaks` or `uniqueValue`.
     static func decodeRenderer(_ v: JSONValue) throws -> TraceRenderer {
-        var f = try _Fields(v, what: "a renderer")
+        var f = try TraceFields(v, what: "a renderer")
         guard let type = try f.oneOf("type", ["simple", "classBreaks", "uniqueValue"]) else {
             throw JSONError("missing member \"type\": expected simple, classBreaks or uniqueValue")
         }
@@ -349,8 +349,8 @@ public enum TraceDecoder {
             let field = try f.requiredString("field")
             let minValue = try f.double("minValue") ?? -Double.infinity
             let breaks: [TraceClassBreak] = try f.nested("breaks") {
-                try _decodeArray($0, what: "a list of class breaks") { b -> TraceClassBreak in
-                    var bf = try _Fields(b, what: "a class break {\"maxValue\":…,\"symbol\":…}")
+                try decodeArray($0, what: "a list of class breaks") { b -> TraceClassBreak in
+                    var bf = try TraceFields(b, what: "a class break {\"maxValue\":…,\"symbol\":…}")
                     let maxValue = try bf.requiredDouble("maxValue")
                     guard let s = try bf.nested("symbol", decodeSymbol) else { throw JSONError("missing member \"symbol\": expected a symbol") }
                     try bf.rejectUnknown()
@@ -365,7 +365,7 @@ public enum TraceDecoder {
             return .classBreaks(field: field, minValue: minValue, breaks: breaks, defaultSymbol: d)
         default:
             let fields: [String] = try f.nested("fields") {
-                try _decodeArray($0, what: "a list of 1 to 3 field names") { e -> String in
+                try decodeArray($0, what: "a list of 1 to 3 field names") { e -> String in
                     guard let s = e.stringValue else { throw JSONError("expected a field name, found \(e.kindDescription)") }
                     return s
                 }
@@ -375,8 +375,8 @@ public enum TraceDecoder {
             }
             let delimiter = try f.string("delimiter") ?? ","
             let values: [TraceUniqueValue] = try f.nested("values") {
-                try _decodeArray($0, what: "a list of unique values") { b -> TraceUniqueValue in
-                    var bf = try _Fields(b, what: "a unique value {\"value\":…,\"symbol\":…}")
+                try decodeArray($0, what: "a list of unique values") { b -> TraceUniqueValue in
+                    var bf = try TraceFields(b, what: "a unique value {\"value\":…,\"symbol\":…}")
                     let value = try bf.requiredString("value")
                     guard let s = try bf.nested("symbol", decodeSymbol) else { throw JSONError("missing member \"symbol\": expected a symbol") }
                     try bf.rejectUnknown()
@@ -395,8 +395,8 @@ public enum TraceDecoder {
 
     /// Decodes one event line.
     /// - Throws: ``JSONError`` with the path of the offending member.
-    public static func decodeEvent(_ value: JSONValue, line: Int = 0) throws -> TraceEntry {
-        var f = try _Fields(value, what: "an event")
+    package static func decodeEvent(_ value: JSONValue, line: Int = 0) throws -> TraceEntry {
+        var f = try TraceFields(value, what: "an event")
         let t = try f.requiredDouble("t")
         guard t >= 0 else { throw JSONError("expected a time ≥ 0 seconds, found \(JSONWriter.format(t))", path: [.key("t")]) }
         guard let type = try f.oneOf("type", eventTypes) else {
@@ -436,7 +436,7 @@ public enum TraceDecoder {
         return TraceEntry(t: t, event, line: line)
     }
 
-    static func decodeCall(_ name: TraceCallName, _ f: inout _Fields) throws -> TraceCall {
+    static func decodeCall(_ name: TraceCallName, _ f: inout TraceFields) throws -> TraceCall {
         func point() throws -> Point {
             let x = try f.requiredDouble("x")
             let y = try f.requiredDouble("y")

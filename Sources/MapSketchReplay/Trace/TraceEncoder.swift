@@ -1,5 +1,5 @@
-public import MapSketch
-public import MapSketchGeometry
+package import MapSketch
+package import MapSketchGeometry
 
 /// Writes traces as JSON Lines, deterministically (same trace → byte-identical text).
 ///
@@ -19,7 +19,7 @@ public enum TraceEncoder {
     }
 
     /// The header as a JSON object.
-    public static func encodeHeader(_ h: TraceHeader) -> JSONValue {
+    package static func encodeHeader(_ h: TraceHeader) -> JSONValue {
         var o: JSONObject = ["t": 0, "type": "header", "format": .string(Trace.formatName), "version": .integer(Int64(h.version))]
         if let n = h.name { o["name"] = .string(n) }
         if let d = h.description { o["description"] = .string(d) }
@@ -65,7 +65,7 @@ public enum TraceEncoder {
     }
 
     /// A spatial reference as `{"wkid":…, "latestWkid":…}` or `{"wkt":…}`.
-    public static func encodeSpatialReference(_ sr: SpatialReference) -> JSONValue {
+    package static func encodeSpatialReference(_ sr: SpatialReference) -> JSONValue {
         var o = JSONObject()
         if let w = sr.wkid { o["wkid"] = .integer(Int64(w)) }
         if let w = sr.latestWkid { o["latestWkid"] = .integer(Int64(w)) }
@@ -121,7 +121,7 @@ public enum TraceEncoder {
     }
 
     /// A symbol in the trace's symbol notation.
-    public static func encodeSymbol(_ s: Symbol) -> JSONValue {
+    package static func encodeSymbol(_ s: Symbol) -> JSONValue {
         switch s {
         case .simpleMarker(let m):
             var o: JSONObject = ["type": "marker", "style": .string(m.style.rawValue), "color": color(m.color), "size": .number(m.size)]
@@ -160,7 +160,7 @@ public enum TraceEncoder {
     }
 
     /// One event line as a JSON object.
-    public static func encodeEvent(_ e: TraceEntry) -> JSONValue {
+    package static func encodeEvent(_ e: TraceEntry) -> JSONValue {
         var o: JSONObject = ["t": .number(e.t), "type": .string(e.event.typeName)]
         func put(_ p: Point) {
             o["x"] = .number(p.x)

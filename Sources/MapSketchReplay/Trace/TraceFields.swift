@@ -3,7 +3,7 @@ import MapSketchGeometry
 /// Reads the members of one JSON object, throwing ``JSONError`` with the member's path and a
 /// message that says what was expected. Unknown members are an error (a misspelt option must not
 /// be silently ignored).
-struct _Fields {
+struct TraceFields {
     let object: JSONObject
     private(set) var used: Set<String> = []
 
@@ -100,7 +100,7 @@ struct _Fields {
 }
 
 /// Decodes each element of an array, prefixing errors with the element's index.
-func _decodeArray<T>(_ v: JSONValue, what: String, _ body: (JSONValue) throws -> T) throws -> [T] {
+func decodeArray<T>(_ v: JSONValue, what: String, _ body: (JSONValue) throws -> T) throws -> [T] {
     guard let a = v.arrayValue else { throw JSONError("expected \(what) (an array), found \(v.kindDescription)") }
     var out: [T] = []
     out.reserveCapacity(a.count)
