@@ -2,19 +2,6 @@ import ArgumentParser
 import Foundation
 import MapSketchReplay
 
-/// `K/N`: shard K (1-based) of N.
-struct Shard: ExpressibleByArgument, Equatable {
-    var k: Int
-    var n: Int
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
-        self.k = k
-        self.n = n
-    }
-}
-
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",

@@ -4,19 +4,6 @@ import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
 
-/// The sketch types a GPS track can become.
-enum TrackSketchType: String, ExpressibleByArgument, CaseIterable {
-    case polyline, polygon, multipoint
-
-    var geometryType: GeometryType {
-        switch self {
-        case .polyline: .polyline
-        case .polygon: .polygon
-        case .multipoint: .multipoint
-        }
-    }
-}
-
 struct GPSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gps",
@@ -45,14 +32,9 @@ struct GPSCommand: AsyncParsableCommand {
     @Flag(help: "Keep fixes whose time does not advance.")
     var keepOutOfOrder = false
 
-    @Option(help: "The sketch type: polyline, polygon or multipoint.")
-    var type: TrackSketchType = .polyline
+    @OptionGroup var sketch: SketchTypeOption
 
-    @Option(help: "The geometry format: esrijson, geojson or wkt.")
-    var format: FormatName = .esrijson
-
-    @Option(help: "Write an SVG of the map at the end to this file.")
-    var svg: String?
+    @OptionGroup var map: MapOutputOptions
 
     @Option(help: "Write the trace made from the track to this file (.trace.jsonl).")
     var saveTrace: String?
@@ -85,14 +67,14 @@ struct GPSCommand: AsyncParsableCommand {
         filter.maximumHDOP = maxHdop
         filter.dropDuplicates = !keepDuplicates
         filter.dropOutOfOrder = !keepOutOfOrder
-        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: type.geometryType, filter: filter)
+        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: sketch.type.geometryType, filter: filter)
         if let saveTrace { try CLI.write(TraceEncoder.encode(trace), to: saveTrace) }
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: file, file: file) }
         let out = session.output()
-        if let svg { try CLI.write(session.svg(), to: svg) }
+        try map.writeSVG(of: session)
         var summary = "\(file): \(t.fixes.count) fixes, \(t.segmentCount) segment(s), \(t.waypoints.count) waypoint(s)"
         if let gps = out.document["gps"] { summary += "\n  " + JSONWriter.string(gps) }
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
-        if let g = out.geometry { print(CLI.format(g, as: format.format)) }
+        CLI.printError(summary)
+        if let g = out.geometry { map.print(g) }
     }
 }

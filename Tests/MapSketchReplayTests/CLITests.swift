@@ -138,6 +138,18 @@ import Testing
         #expect(bad.err.contains("README.md: expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file"))
     }
 
+    @Test func geometryWritesItsOutputFileAsEveryCommandDoes() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.wkt")
+        try "POINT (1 2)\n".write(to: input, atomically: true, encoding: .utf8)
+        // Atomically, through the folder it creates when missing (as replay, gps and check do).
+        let out = dir.appendingPathComponent("sub/out.wkt")
+        let r = try run(["geometry", "convert", input.path, "-o", out.path])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "POINT (1 2)\n")
+    }
+
     @Test func gpsPicksTheReaderThroughGPSFileReader() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

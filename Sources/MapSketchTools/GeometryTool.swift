@@ -24,10 +24,6 @@ public struct GeometryTool: Sendable {
         }
     }
 
-    /// An input error, rendered `file:line:column: what was expected` (the replay harness's
-    /// located error).
-    public typealias InputError = TraceError
-
     public var operation: Operation
     /// The input format; nil detects it per geometry.
     public var inputFormat: GeometryFormat?
@@ -50,10 +46,10 @@ public struct GeometryTool: Sendable {
     }
 
     /// Runs the tool over `text` read from `file` (a name used in error messages).
-    /// - Throws: ``InputError`` for unreadable input or a missing spatial reference, naming the
-    ///   file, line and column and what was expected.
+    /// - Throws: ``GeometryToolError`` for unreadable input or a missing spatial reference, naming
+    ///   the file, line and column and what was expected.
     /// - Complexity: O(n) in the input size plus the cost of the operation per geometry.
-    public func run(_ text: String, file: String) throws(InputError) -> Result {
+    public func run(_ text: String, file: String) throws(GeometryToolError) -> Result {
         var outputs: [String] = []
         var failed = false
         for item in try items(text, file: file) {
@@ -70,11 +66,11 @@ public struct GeometryTool: Sendable {
         var line: Int
     }
 
-    func items(_ text: String, file: String) throws(InputError) -> [Item] {
+    func items(_ text: String, file: String) throws(GeometryToolError) -> [Item] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let nonBlank = lines.enumerated().filter { !$0.element.allSatisfy(\.isWhitespace) }
         guard !nonBlank.isEmpty else {
-            throw InputError(file: file, line: 1, column: 1, message: "expected a geometry (Esri JSON, GeoJSON or WKT), found empty input")
+            throw GeometryToolError(file: file, line: 1, column: 1, message: "expected a geometry (Esri JSON, GeoJSON or WKT), found empty input")
         }
         if nonBlank.count > 1, let first = nonBlank.first, (try? decode(String(first.element))) != nil {
             var out: [Item] = []
@@ -112,23 +108,26 @@ public struct GeometryTool: Sendable {
         return first == "{" || first == "[" ? GeometryFormat.detect(text) : .wkt
     }
 
-    static func locate(_ error: any Error, file: String, lineOffset: Int) -> InputError {
+    /// The tool's error for a decoding error of the text that starts on line `lineOffset + 1`:
+    /// JSON errors come located by the codecs (``JSONParser/decode(_:options:_:)``), WKT errors
+    /// by the WKT reader.
+    static func locate(_ error: any Error, file: String, lineOffset: Int) -> GeometryToolError {
         switch error {
         case let e as JSONError:
-            return InputError(
+            return GeometryToolError(
                 file: file, line: (e.line ?? 1) + lineOffset, column: e.column ?? 1, message: e.pathAndMessage)
         case let e as WKTError:
-            return InputError(
+            return GeometryToolError(
                 file: file, line: e.line + lineOffset, column: e.column, message: "expected \(e.expected), found \(e.found)")
         default:
-            return InputError(file: file, line: 1 + lineOffset, column: 1, message: "\(error)")
+            return GeometryToolError(file: file, line: 1 + lineOffset, column: 1, message: "\(error)")
         }
     }
 
-    func apply(_ g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(InputError) -> (String, Bool) {
+    func apply(_ g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> (String, Bool) {
         let out = outputFormat ?? format
-        func need(_ what: String) -> InputError {
-            InputError(file: file, line: line, column: 1, message: "expected a spatial reference (\(what)), found none")
+        func need(_ what: String) -> GeometryToolError {
+            GeometryToolError(file: file, line: line, column: 1, message: "expected a spatial reference (\(what)), found none")
         }
         switch operation {
         case .convert:
@@ -141,7 +140,7 @@ public struct GeometryTool: Sendable {
                 let n = try GeometryEngine.normalizeCentralMeridian(g.geometry, spatialReference: sr)
                 return (out.encode(SpatialGeometry(n, spatialReference: sr)), true)
             } catch {
-                throw InputError(file: file, line: line, column: 1, message: "\(error)")
+                throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
             }
         case .project:
             guard let from = g.spatialReference else { throw need("in the input or --sr") }
@@ -150,7 +149,7 @@ public struct GeometryTool: Sendable {
                 let p = try GeometryEngine.project(g.geometry, from: from, to: to)
                 return (out.encode(SpatialGeometry(p, spatialReference: to)), true)
             } catch {
-                throw InputError(file: file, line: line, column: 1, message: "\(error)")
+                throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
             }
         case .validate:
             let issues = GeometryEngine.validate(g.geometry)
