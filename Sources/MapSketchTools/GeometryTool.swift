@@ -9,21 +9,35 @@ public import MapSketchGeometry
 public struct GeometryTool: Sendable {
     /// The operations of `mapsketch geometry`.
     public enum Operation: String, Sendable, CaseIterable {
-        case simplify, normalize, project, validate, convert
+        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:)`.
+        case simplify
+        /// Split at the antimeridian and bring into −180…180 (needs a spatial reference).
+        case normalize
+        /// Project into the target spatial reference (`--to`; the input needs a spatial reference).
+        case project
+        /// Write `{"valid":…}` with the rule, part and vertex of each issue; exit 1 when any
+        /// geometry is invalid.
+        case validate
+        /// Write the geometry unchanged, in the output format.
+        case convert
     }
 
     /// What the tool produced: the output text and the process exit code (0 ok, 1 a geometry
     /// failed validation).
     public struct Result: Sendable, Equatable {
+        /// One result per input geometry, each on its own line.
         public var output: String
+        /// 0, or 1 when `validate` found an invalid geometry.
         public var exitCode: Int32
 
+        /// Creates a result.
         public init(output: String, exitCode: Int32) {
             self.output = output
             self.exitCode = exitCode
         }
     }
 
+    /// What the tool does to each geometry.
     public var operation: Operation
     /// The input format; nil detects it per geometry.
     public var inputFormat: GeometryFormat?
@@ -34,6 +48,7 @@ public struct GeometryTool: Sendable {
     /// The target of `project` (`--to`).
     public var targetSpatialReference: SpatialReference?
 
+    /// Creates a tool; without formats it detects the input's and writes each result in it.
     public init(
         operation: Operation, inputFormat: GeometryFormat? = nil, outputFormat: GeometryFormat? = nil,
         assumedSpatialReference: SpatialReference? = nil, targetSpatialReference: SpatialReference? = nil

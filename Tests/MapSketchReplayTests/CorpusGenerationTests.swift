@@ -29,9 +29,9 @@ import Testing
             let text = try Fixtures.string("Traces/\(e.path).trace.jsonl")
             if text == e.text { continue }
             // Only the traces built from GPS tracks may differ, and only in the last bits of the
-            // header's viewport center: it is the projected track's center, which the committed
-            // files hold as computed by the earlier Web Mercator formula (ln∘tan) that the geometry
-            // engine's replaced. The goldens replay the committed files, so they do not depend on it.
+            // header's viewport center: the projected track's center, which the generator computes
+            // with the geometry engine's Web Mercator (atanh∘sin) and the committed files hold as
+            // computed with ln∘tan. The goldens replay the committed files and do not depend on it.
             try #require(Self.isBuiltFromATrack(e.path), "\(e.path) differs from the committed trace")
             let made = e.text.split(separator: "\n", omittingEmptySubsequences: false)
             let file = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,7 +1,8 @@
 import MapSketch
 public import MapSketchGeometry
 
-/// What a replay produced: the output document of DESIGN §6 and the final geometry.
+/// What a replay produced: the output document (a golden file's content, described in the
+/// <doc:TraceFormat> article) and the final geometry.
 public struct ReplayOutput: Sendable {
     /// The output document: sketch (geometry as Esri JSON, validity, parts, vertices, selection,
     /// undo/redo depths, geometry-changed count), map (viewport, layers, graphics, callout), GPS

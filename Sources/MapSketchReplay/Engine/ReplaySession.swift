@@ -4,12 +4,12 @@ import Foundation
 
 /// A map set up from a trace's header, fed the trace's events one at a time on a virtual clock.
 ///
-/// The session drives the model only through its public API: it builds a ``MapView`` with the
+/// The session drives the model only through its public API: it builds a `MapView` with the
 /// header's screen, viewport, spatial reference and thresholds, adds the graphics layers and the
 /// sketch layer (which becomes the touch delegate), then for each event advances the map's
 /// gesture clock to the event's time (`advanceTime(to:)`) and feeds it: touches to
-/// `MapView.handle(_:)`, calls to the sketch, layer or map, GPS fixes through ``GPSIngest``.
-/// Nothing sleeps, so the same trace gives the same output on every run.
+/// `MapView.handle(_:)`, calls to the sketch, layer or map, GPS fixes filtered, projected and
+/// appended to the sketch. Nothing sleeps, so the same trace gives the same output on every run.
 ///
 /// ```swift
 /// let session = try ReplaySession(trace: trace, name: "tap")

@@ -28,8 +28,10 @@
 /// while let fix = try reader.next() { … }   // fixes in document order
 /// let waypoints = reader.waypoints          // complete once next() returned nil
 /// ```
-/// - Complexity: O(n) in the input bytes; no allocation per fix (waypoint names excepted).
+///
 /// Format reference: GPX 1.1 schema (topografix.com/GPX/1/1), GPX 1.0 schema; XML 1.0 §2–4.
+///
+/// - Complexity: O(n) in the input bytes; no allocation per fix (waypoint names excepted).
 public struct GPXReader {
     /// The file name used in errors.
     public let file: String?

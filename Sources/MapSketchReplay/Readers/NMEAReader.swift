@@ -28,9 +28,11 @@
 /// while let fix = try reader.next() { … }
 /// print(reader.statistics.badChecksum)
 /// ```
-/// - Complexity: O(n) in the input bytes; no allocation per sentence or fix.
+///
 /// Format reference: NMEA 0183 v4.11 §6.3 (GGA, GLL, GSA, RMC, VTG, ZDA), as summarised in gpsd's
 /// "NMEA 0183 Revealed" (Eric S. Raymond).
+///
+/// - Complexity: O(n) in the input bytes; no allocation per sentence or fix.
 public struct NMEAReader {
     /// What the reader saw, by kind.
     public struct Statistics: Hashable, Sendable, Codable {

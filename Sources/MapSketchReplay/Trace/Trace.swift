@@ -58,7 +58,8 @@ public struct TraceHeader: Hashable, Sendable {
     public var spatialReference: SpatialReference = .webMercator
     /// The sketch layer to set up, or nil for a map without one.
     public var sketch: TraceSketchSetup?
-    /// Gesture thresholds (defaults of DESIGN §5 when absent).
+    /// Gesture thresholds (the map's defaults when absent: a tap within 0.3 s and 10 pt, a hold
+    /// after 0.5 s, a vertex hit within half its symbol size + 10 pt).
     public var thresholds: GestureThresholds = .default
     /// Map and replay options.
     public var options: TraceOptions = TraceOptions()

@@ -6,7 +6,7 @@ extension TraceDecoder {
     static let eventTypes = ["touch", "gps"] + TraceCallName.allCases.map(\.rawValue)
 
     /// Decodes one event line.
-    /// - Throws: ``JSONError`` with the path of the offending member.
+    /// - Throws: `JSONError` with the path of the offending member.
     package static func decodeEvent(_ value: JSONValue, line: Int = 0) throws -> TraceEntry {
         var f = try TraceFields(value, what: "an event")
         let t = try f.requiredDouble("t")

@@ -54,7 +54,7 @@ public enum TraceDecoder {
     // MARK: Header
 
     /// Decodes the header line.
-    /// - Throws: ``JSONError`` with the path of the offending member.
+    /// - Throws: `JSONError` with the path of the offending member.
     package static func decodeHeader(_ value: JSONValue) throws -> TraceHeader {
         var f = try TraceFields(value, what: "the trace header")
         let type = try f.string("type")

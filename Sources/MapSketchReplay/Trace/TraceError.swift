@@ -4,7 +4,7 @@ import MapSketchGeometry
 ///
 /// `description` is `file:line:column: message`, e.g.
 /// `bad.trace.jsonl:3:30: phase: expected one of "began", "moved", "ended", "cancelled", found "down"`.
-/// Columns are 1-based and count UTF-8 bytes, as ``JSONError`` does.
+/// Columns are 1-based and count UTF-8 bytes, as `JSONError` does.
 public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file name as given to the reader (a path or a bare name).
     public var file: String
@@ -25,7 +25,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(file):\(line):\(column): \(message)" }
 
-    /// The error for a ``JSONError`` raised by the one-line JSON document on line `line` of
+    /// The error for a `JSONError` raised by the one-line JSON document on line `line` of
     /// `file`, located by ``JSONParser/decode(_:options:_:)`` (its own line is always 1).
     init(_ e: JSONError, file: String, line: Int) {
         self.init(file: file, line: line, column: e.column ?? 1, message: e.pathAndMessage)

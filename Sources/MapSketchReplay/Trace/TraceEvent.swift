@@ -4,7 +4,7 @@ public import MapSketchGeometry
 /// What happens at one instant of a trace.
 public enum TraceEvent: Hashable, Sendable {
     /// A raw touch: its phase, the finger's id and where it is on the screen, in points. The
-    /// replay hands it to the map as a ``MapSketch/TouchEvent`` at the entry's time.
+    /// replay hands it to the map as a `TouchEvent` at the entry's time.
     case touch(phase: TouchPhase, id: Int, location: ScreenPoint)
     /// A GPS fix to append to the sketch, as a trace line holds it: `lat`, `lon`, `ele`, `time`,
     /// `hdop`, `accuracy`, `speed` and `segment` are its latitude, longitude, elevation, time,
@@ -111,8 +111,50 @@ public enum TraceCall: Hashable, Sendable {
 /// (``TraceCall/name``, the decoder, the encoder and the replay), and the corpus tests fail until
 /// the schema declares it.
 public enum TraceCallName: String, CaseIterable, Hashable, Sendable {
-    case undo, redo, insertVertex, moveVertex, removeVertex, addPart, removePart
-    case removeSelectedVertex, removeSelectedPart, selectVertex, selectLastVertex, clearSelection
-    case clear, applyGeometry, setGeometry, addGraphic, removeGraphic, removeAllGraphics
-    case addGraphicsLayer, removeLayer, setViewport, pan, zoom
+    /// `"undo"`: ``TraceCall/undo``.
+    case undo
+    /// `"redo"`: ``TraceCall/redo``.
+    case redo
+    /// `"insertVertex"`: ``TraceCall/insertVertex(part:index:point:)``.
+    case insertVertex
+    /// `"moveVertex"`: ``TraceCall/moveVertex(part:index:point:)``.
+    case moveVertex
+    /// `"removeVertex"`: ``TraceCall/removeVertex(part:index:)``.
+    case removeVertex
+    /// `"addPart"`: ``TraceCall/addPart``.
+    case addPart
+    /// `"removePart"`: ``TraceCall/removePart(part:)``.
+    case removePart
+    /// `"removeSelectedVertex"`: ``TraceCall/removeSelectedVertex``.
+    case removeSelectedVertex
+    /// `"removeSelectedPart"`: ``TraceCall/removeSelectedPart``.
+    case removeSelectedPart
+    /// `"selectVertex"`: ``TraceCall/selectVertex(part:index:)``.
+    case selectVertex
+    /// `"selectLastVertex"`: ``TraceCall/selectLastVertex``.
+    case selectLastVertex
+    /// `"clearSelection"`: ``TraceCall/clearSelection``.
+    case clearSelection
+    /// `"clear"`: ``TraceCall/clear``.
+    case clear
+    /// `"applyGeometry"`: ``TraceCall/applyGeometry(_:)``.
+    case applyGeometry
+    /// `"setGeometry"`: ``TraceCall/setGeometry(_:)``.
+    case setGeometry
+    /// `"addGraphic"`: ``TraceCall/addGraphic(layer:graphic:)``.
+    case addGraphic
+    /// `"removeGraphic"`: ``TraceCall/removeGraphic(layer:index:)``.
+    case removeGraphic
+    /// `"removeAllGraphics"`: ``TraceCall/removeAllGraphics(layer:)``.
+    case removeAllGraphics
+    /// `"addGraphicsLayer"`: ``TraceCall/addGraphicsLayer(_:)``.
+    case addGraphicsLayer
+    /// `"removeLayer"`: ``TraceCall/removeLayer(name:)``.
+    case removeLayer
+    /// `"setViewport"`: ``TraceCall/setViewport(_:)``.
+    case setViewport
+    /// `"pan"`: ``TraceCall/pan(dx:dy:)``.
+    case pan
+    /// `"zoom"`: ``TraceCall/zoom(factor:anchorX:anchorY:)``.
+    case zoom
 }

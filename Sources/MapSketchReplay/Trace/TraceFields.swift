@@ -1,6 +1,6 @@
 import MapSketchGeometry
 
-/// Reads the members of one JSON object, throwing ``JSONError`` with the member's path and a
+/// Reads the members of one JSON object, throwing `JSONError` with the member's path and a
 /// message that says what was expected. Unknown members are an error (a misspelt option must not
 /// be silently ignored).
 struct TraceFields {

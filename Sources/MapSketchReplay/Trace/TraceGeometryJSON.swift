@@ -10,7 +10,7 @@ package import MapSketchGeometry
 /// codecs.
 package enum TraceGeometryJSON {
     /// Decodes an Esri JSON geometry.
-    /// - Throws: ``JSONError`` naming the member and what was expected.
+    /// - Throws: `JSONError` naming the member and what was expected.
     package static func decode(_ v: JSONValue) throws -> Geometry {
         let o = try v.decodeObject()
         func coords(_ c: JSONValue) throws -> Point {
