@@ -211,9 +211,9 @@ extension GPXReader {
             }
             point = PendingPoint()
             point.kind = kind
-            point.latitude = lat
-            point.longitude = lon
-            point.line = lines.position(of: tagStart, in: p).line
+            point.fix.latitude = lat
+            point.fix.longitude = lon
+            point.fix.line = lines.position(of: tagStart, in: p).line
         case .ele, .time, .hdop, .speed, .course, .fix, .name:
             field = kind
             fieldStart = pos

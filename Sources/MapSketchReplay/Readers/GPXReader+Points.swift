@@ -7,10 +7,8 @@ extension GPXReader {
         switch kind {
         case .trkpt, .rtept, .wpt:
             // A waypoint is not part of a track: segment 0, reported beside the fixes.
-            let fix = GPSFix(
-                time: point.time, latitude: point.latitude, longitude: point.longitude, elevation: point.elevation,
-                hdop: point.hdop, speed: point.speed, course: point.course, quality: point.quality, mode: point.mode,
-                segment: kind == .wpt ? 0 : max(currentSegment, 0), line: point.line)
+            var fix = point.fix
+            fix.segment = kind == .wpt ? 0 : max(currentSegment, 0)
             let name = point.name
             point = PendingPoint()
             guard kind == .wpt else { return fix }
@@ -47,13 +45,13 @@ extension GPXReader {
         switch kind {
         case .time:
             guard let value else { throw error(p, at: at, .badTime(found: found)) }
-            point.time = value
+            point.fix.time = value
         case .fix:
             switch found {
-            case "2d": (point.quality, point.mode) = (.gps, .twoD)
-            case "3d": (point.quality, point.mode) = (.gps, .threeD)
-            case "dgps": point.quality = .dgps
-            case "pps": point.quality = .pps
+            case "2d": (point.fix.quality, point.fix.mode) = (.gps, .twoD)
+            case "3d": (point.fix.quality, point.fix.mode) = (.gps, .threeD)
+            case "dgps": point.fix.quality = .dgps
+            case "pps": point.fix.quality = .pps
             case "none": break
             default: throw error(p, at: at, .syntax(expected: "<fix> none, 2d, 3d, dgps or pps, found '\(found)'"))
             }
@@ -67,10 +65,10 @@ extension GPXReader {
             }
             guard let value, value.isFinite else { throw error(p, at: at, .badNumber(field: fieldName, found: found)) }
             switch kind {
-            case .ele: point.elevation = value
-            case .hdop: point.hdop = value
-            case .speed: point.speed = value
-            default: point.course = value
+            case .ele: point.fix.elevation = value
+            case .hdop: point.fix.hdop = value
+            case .speed: point.fix.speed = value
+            default: point.fix.course = value
             }
         }
     }

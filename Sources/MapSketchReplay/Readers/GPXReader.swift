@@ -120,18 +120,11 @@ public struct GPXReader {
         var tagStart: Int
     }
 
+    /// The point element being read: the fix its attributes and children fill in (its segment is
+    /// set when it closes), and a waypoint's name.
     struct PendingPoint {
         var kind = ElementKind.other
-        var latitude = 0.0
-        var longitude = 0.0
-        var elevation: Double?
-        var time: Double?
-        var hdop: Double?
-        var speed: Double?
-        var course: Double?
-        var quality = GPSFixQuality.unknown
-        var mode = GPSFixMode.unknown
-        var line = 0
+        var fix = GPSFix(latitude: 0, longitude: 0)
         var name: String?
     }
 
