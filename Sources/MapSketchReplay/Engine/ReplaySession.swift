@@ -140,7 +140,9 @@ public final class ReplaySession {
         log.flush()
     }
 
-    /// Applies one event: advance the gesture clock to its time, then feed it.
+    /// Applies one event: advance the gesture clock to its time, then feed it. The one place each
+    /// kind of trace event is dispatched (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all
+    /// come here), so a hook around an event kind goes here.
     func apply(_ e: TraceEntry) {
         log.now = e.t
         mapView.advanceTime(to: e.t)
