@@ -28,10 +28,12 @@ let package = Package(
         .target(name: "MapSketch", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
         // The replay harness drives the model only through its public API.
         .target(name: "MapSketchReplay", dependencies: ["MapSketch", "MapSketchGeometry"], swiftSettings: strict),
+        // The command line's geometry tool (simplify, normalize, project, validate, convert): geometry only.
+        .target(name: "MapSketchTools", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
         .executableTarget(
             name: "mapsketch",
             dependencies: [
-                "MapSketchReplay", "MapSketch", "MapSketchGeometry",
+                "MapSketchReplay", "MapSketchTools", "MapSketch", "MapSketchGeometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -39,6 +41,7 @@ let package = Package(
         .target(name: "MapSketchTestSupport", dependencies: ["MapSketchGeometry"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
         .testTarget(name: "MapSketchGeometryTests", dependencies: ["MapSketchGeometry", "MapSketchTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MapSketchTests", dependencies: ["MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
+        .testTarget(name: "MapSketchToolsTests", dependencies: ["MapSketchTools", "MapSketchGeometry"], swiftSettings: strict),
         .testTarget(name: "MapSketchReplayTests", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

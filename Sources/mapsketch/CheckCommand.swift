@@ -2,19 +2,6 @@ import ArgumentParser
 import Foundation
 import MapSketchReplay
 
-/// `K/N`: shard K (1-based) of N.
-struct Shard: ExpressibleByArgument, Equatable {
-    var k: Int
-    var n: Int
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
-        self.k = k
-        self.n = n
-    }
-}
-
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -48,8 +35,8 @@ struct CheckCommand: AsyncParsableCommand {
             throw CLI.fail(error.description)
         }
         if let shard { cases = GoldenCorpus.shard(cases, k: shard.k, n: shard.n) }
-        let record = update || ProcessInfo.processInfo.environment["MAPSKETCH_RECORD"] == "1"
-        let runner = GoldenRunner(update: record)
+        let record: RecordMode = update ? .all : .requested()
+        let runner = GoldenRunner(record: record)
         var results: [GoldenResult] = []
         let start = ContinuousClock.now
         for (i, c) in cases.enumerated() {
@@ -74,7 +61,7 @@ struct CheckCommand: AsyncParsableCommand {
         let recorded = results.filter { $0.status == .recorded }.count
         var line = "\(results.count) trace\(results.count == 1 ? "" : "s") in \(CLI.display(root))"
         if let shard { line += " (shard \(shard.k)/\(shard.n))" }
-        line += record ? ": \(recorded) recorded, \(results.count - recorded - failed) unchanged" : ": \(results.count - failed) passed"
+        line += record == .all ? ": \(recorded) recorded, \(results.count - recorded - failed) unchanged" : ": \(results.count - failed) passed"
         line += ", \(failed) failed, \(ms) ms"
         print(line)
         if let junit { try CLI.write(JUnitReport.xml(suite: "mapsketch-check", results: results), to: junit) }

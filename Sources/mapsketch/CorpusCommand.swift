@@ -13,12 +13,7 @@ struct CorpusCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let root = URL(fileURLWithPath: dir).standardizedFileURL
-        let entries: [Corpus.Entry]
-        do {
-            entries = try Corpus.all(root: root)
-        } catch {
-            throw CLI.fail("\(dir): \(error)")
-        }
+        let entries = Corpus.all(root: root) { CLI.printError("corpus: \($0)") }
         var written = 0
         for e in entries {
             let url = root.appendingPathComponent(e.path + ".trace.jsonl")

@@ -4,19 +4,6 @@ import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
 
-/// The sketch types a GPS track can become.
-enum TrackSketchType: String, ExpressibleByArgument, CaseIterable {
-    case polyline, polygon, multipoint
-
-    var geometryType: GeometryType {
-        switch self {
-        case .polyline: .polyline
-        case .polygon: .polygon
-        case .multipoint: .multipoint
-        }
-    }
-}
-
 struct GPSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gps",
@@ -45,14 +32,9 @@ struct GPSCommand: AsyncParsableCommand {
     @Flag(help: "Keep fixes whose time does not advance.")
     var keepOutOfOrder = false
 
-    @Option(help: "The sketch type: polyline, polygon or multipoint.")
-    var type: TrackSketchType = .polyline
+    @OptionGroup var sketch: SketchTypeOption
 
-    @Option(help: "The geometry format: esrijson, geojson or wkt.")
-    var format: FormatName = .esrijson
-
-    @Option(help: "Write an SVG of the map at the end to this file.")
-    var svg: String?
+    @OptionGroup var map: MapOutputOptions
 
     @Option(help: "Write the trace made from the track to this file (.trace.jsonl).")
     var saveTrace: String?
@@ -61,23 +43,17 @@ struct GPSCommand: AsyncParsableCommand {
         if minDistance < 0 { throw ValidationError("--min-distance must be 0 or more") }
     }
 
-    /// Reads a track by its extension.
+    /// Reads a track in the format its name says (``GPSFileReader/format(forFileName:)``).
     static func read(_ url: URL, file: String) throws(ExitCode) -> GPSTrack {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw CLI.fail("\(file): cannot read the file") }
-        let bytes = Array(data)
-        let name = url.lastPathComponent.lowercased()
+        guard let format = GPSFileReader.format(forFileName: url.lastPathComponent) else {
+            throw CLI.fail("\(file): expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file")
+        }
         do {
-            if name.hasSuffix(".gpx") || name.hasSuffix(".gpx.gz") { return try GPXReader.readAll(bytes: bytes, file: file) }
-            if name.hasSuffix(".nmea") || name.hasSuffix(".log") || name.hasSuffix(".txt") {
-                return try NMEAReader.readAll(bytes: bytes, file: file).track
-            }
-            if name.hasSuffix(".geojson") || name.hasSuffix(".geojsonl") || name.hasSuffix(".jsonl") {
-                return try GeoJSONLinesReader.readAll(bytes: bytes, file: file)
-            }
+            return try GPSFileReader.read(bytes: Array(data), format: format, file: file)
         } catch {
             throw CLI.fail("\(error)")
         }
-        throw CLI.fail("\(file): expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file")
     }
 
     @MainActor
@@ -85,20 +61,20 @@ struct GPSCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: track)
         let file = CLI.display(url)
         let t = try Self.read(url, file: file)
-        var settings = TraceGPSSettings()
-        settings.minDistance = minDistance
-        settings.maxAccuracy = maxAccuracy
-        settings.maxHDOP = maxHdop
-        settings.dropDuplicates = !keepDuplicates
-        settings.dropOutOfOrder = !keepOutOfOrder
-        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: type.geometryType, settings: settings)
+        var filter = TraceHeader.defaultGPSFilter
+        filter.minimumDistance = minDistance > 0 ? minDistance : nil
+        filter.maximumAccuracy = maxAccuracy
+        filter.maximumHDOP = maxHdop
+        filter.dropDuplicates = !keepDuplicates
+        filter.dropOutOfOrder = !keepOutOfOrder
+        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: sketch.type.geometryType, filter: filter)
         if let saveTrace { try CLI.write(TraceEncoder.encode(trace), to: saveTrace) }
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: file, file: file) }
         let out = session.output()
-        if let svg { try CLI.write(session.svg(), to: svg) }
+        try map.writeSVG(of: session)
         var summary = "\(file): \(t.fixes.count) fixes, \(t.segmentCount) segment(s), \(t.waypoints.count) waypoint(s)"
         if let gps = out.document["gps"] { summary += "\n  " + JSONWriter.string(gps) }
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
-        if let g = out.geometry { print(CLI.format(g, as: format.format)) }
+        CLI.printError(summary)
+        if let g = out.geometry { map.print(g) }
     }
 }

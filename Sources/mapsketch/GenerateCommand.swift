@@ -27,8 +27,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "How many gestures (touch kinds) or fixes (GPS kinds).")
     var count: Int = 50
 
-    @Option(help: "The sketch type: polyline, polygon or multipoint.")
-    var type: TrackSketchType = .polyline
+    @OptionGroup var sketch: SketchTypeOption
 
     @Option(help: "Screen width in points (touch kinds).")
     var width: Double = 390
@@ -64,7 +63,7 @@ struct GenerateCommand: AsyncParsableCommand {
             var t = TraceBuilder.gpsTrace(
                 GPSTrack(fixes: fixes, segmentCount: fixes.isEmpty ? 0 : 1), name: name,
                 description: "Generated \(kind.rawValue) track: \(count) steps, noise \(noise) m, drop-out \(dropout), seed \(seed)",
-                geometryType: type.geometryType)
+                geometryType: sketch.type.geometryType)
             if kind == .antimeridian { t.header.options.wrapAround = true }
             trace = t
         default:
@@ -81,13 +80,8 @@ struct GenerateCommand: AsyncParsableCommand {
             }
             trace = TraceBuilder.touchTrace(
                 events, name: name, description: "Generated \(kind.rawValue): \(count) gestures on a \(Int(width))×\(Int(height)) pt screen, seed \(seed)",
-                screen: screen, geometryType: type.geometryType)
+                screen: screen, geometryType: sketch.type.geometryType)
         }
-        let text = TraceEncoder.encode(trace)
-        if let output {
-            try CLI.write(text, to: output)
-        } else {
-            print(text, terminator: "")
-        }
+        try CLI.emit(TraceEncoder.encode(trace), to: output)
     }
 }

@@ -1,22 +1,9 @@
 public import ArgumentParser
 import Foundation
 import MapSketchGeometry
-public import MapSketchReplay
+public import MapSketchTools
 
 extension GeometryTool.Operation: ExpressibleByArgument {}
-
-/// The format names of the command line.
-enum FormatName: String, ExpressibleByArgument, CaseIterable {
-    case esrijson, geojson, wkt
-
-    var format: GeometryFormat {
-        switch self {
-        case .esrijson: .esriJSON
-        case .geojson: .geoJSON
-        case .wkt: .wkt
-        }
-    }
-}
 
 /// `mapsketch geometry OP [FILE]`: simplify, normalize, project, validate or convert geometry.
 struct GeometryCommand: ParsableCommand {
@@ -57,9 +44,7 @@ struct GeometryCommand: ParsableCommand {
         if name == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            guard let data = FileManager.default.contents(atPath: name) else {
-                throw GeometryCommand.fail("\(name): cannot read the file")
-            }
+            guard let data = FileManager.default.contents(atPath: name) else { throw CLI.fail("\(name): cannot read the file") }
             text = String(decoding: data, as: UTF8.self)
         }
         let tool = GeometryTool(
@@ -70,22 +55,9 @@ struct GeometryCommand: ParsableCommand {
         do {
             result = try tool.run(text, file: name == "-" ? "<stdin>" : name)
         } catch {
-            throw GeometryCommand.fail(error.description)
+            throw CLI.fail(error.description)
         }
-        if let output {
-            do {
-                try Data(result.output.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw GeometryCommand.fail("\(output): cannot write: \(error.localizedDescription)")
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(result.output.utf8))
-        }
+        try CLI.emit(result.output, to: output)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
-    }
-
-    static func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data(("mapsketch: " + message + "\n").utf8))
-        return ExitCode(2)
     }
 }

@@ -28,7 +28,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         print(CLI.summary(out.document, trace: trace, file: CLI.display(url), elapsed: ContinuousClock.now - start))
         if let g = out.geometry {
             print("geometry (Esri JSON):")
-            print(CLI.format(g, as: .esriJSON))
+            print(GeometryFormat.esriJSON.encode(g))
         }
     }
 
@@ -45,7 +45,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                CLI.printError(fullMessage(for: error))
                 Foundation.exit(2)
             }
             exit(withError: error)
@@ -57,8 +57,13 @@ struct MapSketchCommand: AsyncParsableCommand {
 enum CLI {
     /// Prints an input error (file:line:column: what was expected) and exits 2.
     static func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data(("mapsketch: " + message + "\n").utf8))
+        printError("mapsketch: " + message)
         return ExitCode(2)
+    }
+
+    /// Writes a line to standard error.
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// Runs `body`, turning a ``TraceError`` into exit code 2 with its message.
@@ -122,9 +127,14 @@ enum CLI {
         }
     }
 
-    /// The output geometry in a format (through the project's codecs).
-    static func format(_ g: SpatialGeometry, as f: GeometryFormat) -> String {
-        f.encode(g)
+    /// Writes `text` to the file `output` atomically (exits 2 naming it when it cannot), or to
+    /// standard output when there is none.
+    static func emit(_ text: String, to output: String?) throws(ExitCode) {
+        if let output {
+            try write(text, to: output)
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
     }
 
     /// A duration in whole milliseconds.

@@ -9,14 +9,9 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Replay a trace and print its final geometry.",
         discussion: "The replay runs on a virtual clock (byte-identical output every run) unless --realtime is given.")
 
-    @Argument(help: "The trace (.trace.jsonl).")
-    var trace: String
+    @OptionGroup var input: TraceInput
 
-    @Option(help: "The geometry format: esrijson, geojson or wkt.")
-    var format: FormatName = .esrijson
-
-    @Option(help: "Write an SVG of the map at the end to this file.")
-    var svg: String?
+    @OptionGroup var map: MapOutputOptions
 
     @Option(help: "Write the event log to this file (JSON Lines).")
     var events: String?
@@ -32,9 +27,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        let url = URL(fileURLWithPath: trace)
-        let file = CLI.display(url)
-        let t = try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
+        let t = try input.load()
+        let file = input.file
         let session: ReplaySession
         if realtime || t.header.options.realtime {
             session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: 0) }
@@ -43,16 +37,16 @@ struct ReplayCommand: AsyncParsableCommand {
             session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file) }
         }
         let out = session.output()
-        if let svg { try CLI.write(session.svg(), to: svg) }
+        try map.writeSVG(of: session)
         if let events {
             let lines = (out.document["log"]?.arrayValue ?? []).map { JSONWriter.string($0) + "\n" }.joined()
             try CLI.write(lines, to: events)
         }
         if let output { try CLI.write(out.json, to: output) }
         if let g = out.geometry {
-            print(CLI.format(g, as: format.format))
+            map.print(g)
         } else {
-            FileHandle.standardError.write(Data("mapsketch: \(file) has no sketch; no geometry to print\n".utf8))
+            CLI.printError("mapsketch: \(file) has no sketch; no geometry to print")
         }
     }
 }
@@ -61,8 +55,7 @@ struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Render the map of a trace as SVG, at the end or after N events.")
 
-    @Argument(help: "The trace (.trace.jsonl).")
-    var trace: String
+    @OptionGroup var input: TraceInput
 
     @Option(help: "The SVG file to write.")
     var svg: String
@@ -76,9 +69,8 @@ struct RenderCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        let url = URL(fileURLWithPath: trace)
-        let file = CLI.display(url)
-        let t = try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
+        let t = try input.load()
+        let file = input.file
         let n = step
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: n) }
         try CLI.write(session.svg(), to: svg)

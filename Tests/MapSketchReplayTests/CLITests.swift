@@ -135,5 +135,31 @@ import Testing
         #expect(r.err.contains("4 fixes"))
         let bad = try run(["gps", Fixtures.url("Traces/README.md").path])
         #expect(bad.code == 2)
+        #expect(bad.err.contains("README.md: expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file"))
+    }
+
+    @Test func geometryWritesItsOutputFileAsEveryCommandDoes() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.wkt")
+        try "POINT (1 2)\n".write(to: input, atomically: true, encoding: .utf8)
+        // Atomically, through the folder it creates when missing (as replay, gps and check do).
+        let out = dir.appendingPathComponent("sub/out.wkt")
+        let r = try run(["geometry", "convert", input.path, "-o", out.path])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "POINT (1 2)\n")
+    }
+
+    @Test func gpsPicksTheReaderThroughGPSFileReader() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Every name GPSFileReader knows, e.g. newline-delimited GeoJSON as .ndjson.
+        let walk = dir.appendingPathComponent("walk.ndjson")
+        try #"{"type":"Point","coordinates":[14.5,46.05]}\#n{"type":"Point","coordinates":[14.5,46.051]}\#n"#
+            .write(to: walk, atomically: true, encoding: .utf8)
+        let r = try run(["gps", walk.path, "--format", "wkt"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("2 fixes"))
+        #expect(r.out.hasPrefix("LINESTRING ("))
     }
 }

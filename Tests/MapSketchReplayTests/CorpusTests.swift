@@ -17,8 +17,7 @@ import Testing
     @Test(arguments: cases.map(\.name))
     func traceMatchesItsGolden(_ name: String) throws {
         let c = try #require(Self.cases.first { $0.name == name })
-        let record = ProcessInfo.processInfo.environment["MAPSKETCH_RECORD"] == "1"
-        let status = GoldenRunner(update: record).check(c, rendering: Replayer.rendering(for: c))
+        let status = GoldenRunner(record: .requested()).check(c, rendering: Replayer.rendering(for: c))
         if case .failed(let report) = status { Issue.record("\(report)") }
     }
 
@@ -70,7 +69,7 @@ import Testing
         let schema = try JSONParser.parse(Fixtures.string("Traces/trace.schema.json"))
         let events = try #require(schema["$defs"]?["event"]?["oneOf"]?.arrayValue)
         let declared = Set(events.compactMap { $0["properties"]?["type"]?["const"]?.stringValue })
-        #expect(declared == Set(["touch", "gps"] + TraceCall.allNames))
+        #expect(declared == Set(["touch", "gps"] + TraceCallName.allCases.map(\.rawValue)))
         let headerProps = try #require(schema["$defs"]?["header"]?["properties"]?.objectValue)
         for key in ["screen", "viewport", "spatialReference", "sketch", "thresholds", "options", "layers", "gps"] {
             #expect(headerProps.contains(key), "schema header lacks \(key)")

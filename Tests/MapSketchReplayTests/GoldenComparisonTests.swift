@@ -77,8 +77,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let c = GoldenCase(name: "t", trace: root.appendingPathComponent("t.trace.jsonl"))
         let good = GoldenRendering(json: "{\"sketch\":{\"geometry\":{\"paths\":[[[0,0],[10,0]]]}}}\n")
-        #expect(GoldenRunner(update: true).check(c, rendering: good) == .recorded)
-        #expect(GoldenRunner(update: true).check(c, rendering: good) == .unchanged)
+        #expect(GoldenRunner(record: .all).check(c, rendering: good) == .recorded)
+        #expect(GoldenRunner(record: .all).check(c, rendering: good) == .unchanged)
         #expect(try String(contentsOf: c.expected, encoding: .utf8) == good.json)
         #expect(GoldenRunner().check(c, rendering: good) == .passed)
 
@@ -92,6 +92,24 @@ import Testing
         #expect(try String(contentsOf: c.expected, encoding: .utf8) == good.json)
         #expect(GoldenRunner().check(c, rendering: good) == .passed)
         #expect(!FileManager.default.fileExists(atPath: c.actual.path))
+    }
+
+    @Test func recordModesAreTheNamesOnDiskAndOnlyNeverAndAllRunToday() throws {
+        #expect(RecordMode.allCases.map(\.rawValue) == ["never", "missing", "failed", "all"])
+        #expect(RecordMode.requested(by: ["MAPSKETCH_RECORD": "1"]) == .all)
+        #expect(RecordMode.requested(by: ["MAPSKETCH_RECORD": "0"]) == .never)
+        #expect(RecordMode.requested(by: [:]) == .never)
+        let root = try tempDir()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let c = GoldenCase(name: "t", trace: root.appendingPathComponent("t.trace.jsonl"))
+        for mode in [RecordMode.missing, .failed] {
+            guard case .failed(let r) = GoldenRunner(record: mode).check(c, rendering: GoldenRendering(json: "{}\n")) else {
+                Issue.record("expected \(mode) to fail")
+                continue
+            }
+            #expect(r.contains("record mode \"\(mode.rawValue)\" is not available"))
+            #expect(!FileManager.default.fileExists(atPath: c.expected.path))
+        }
     }
 
     @Test func junitReportsFailuresWithTheirDiff() {

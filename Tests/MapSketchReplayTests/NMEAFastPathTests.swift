@@ -44,10 +44,10 @@ import Testing
                 rng.int(in: 0...2) == 0 ? special[rng.int(in: 0...(special.count - 1))] : UInt8(rng.int(in: 0...255))
             }
             let word = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }  // bytes[0] lowest, as loaded
-            #expect(_SWAR.hasZeroByte(word ^ _SWAR.stars) == bytes.contains(0x2A))
-            #expect(_SWAR.hasZeroByte(word ^ _SWAR.newlines) == bytes.contains(0x0A))
-            #expect(_SWAR.zeroByteCount(word ^ _SWAR.commas) == bytes.filter { $0 == 0x2C }.count)
-            #expect(_SWAR.xorOfBytes(word) == bytes.reduce(0, ^))
+            #expect(SWAR.hasZeroByte(word ^ SWAR.stars) == bytes.contains(0x2A))
+            #expect(SWAR.hasZeroByte(word ^ SWAR.newlines) == bytes.contains(0x0A))
+            #expect(SWAR.zeroByteCount(word ^ SWAR.commas) == bytes.filter { $0 == 0x2C }.count)
+            #expect(SWAR.xorOfBytes(word) == bytes.reduce(0, ^))
         }
     }
 
@@ -56,7 +56,7 @@ import Testing
         for _ in 0..<200 {
             let bytes = (0..<rng.int(in: 0...300)).map { _ in rng.int(in: 0...3) == 0 ? UInt8(0x0A) : UInt8(rng.int(in: 0x09...0x7E)) }
             bytes.withUnsafeBufferPointer { p in
-                var counter = _LineCounter()
+                var counter = LineCounter()
                 var offset = 0
                 for _ in 0..<20 {
                     offset = rng.int(in: 0...4) == 0 ? rng.int(in: 0...p.count) : min(p.count, offset + rng.int(in: 0...40))
@@ -77,7 +77,7 @@ import Testing
             for _ in 0..<20_000 {
                 let n = rng.int(in: 0...20), m = rng.int(in: 0...1) == 0 ? n : rng.int(in: 0...20)
                 let a = rng.int(in: 0...(256 - n)), b = rng.int(in: 0...(256 - m))
-                #expect(_Scan.sameBytes(p, a..<(a + n), b..<(b + m)) == (bytes[a..<(a + n)] == bytes[b..<(b + m)]))
+                #expect(ByteScan.sameBytes(p, a..<(a + n), b..<(b + m)) == (bytes[a..<(a + n)] == bytes[b..<(b + m)]))
             }
         }
     }
@@ -100,8 +100,8 @@ import Testing
             var bytes = Array(text.utf8)
             bytes.withUnsafeMutableBufferPointer { m in
                 let p = UnsafeBufferPointer(m)
-                let fast = _Scan.double(p, 0, p.count)
-                let general = _Scan.generalDouble(p, 0, p.count)
+                let fast = ByteScan.double(p, 0, p.count)
+                let general = ByteScan.generalDouble(p, 0, p.count)
                 #expect(fast?.bitPattern == general?.bitPattern, "\(text): \(String(describing: fast)) vs \(String(describing: general))")
             }
         }

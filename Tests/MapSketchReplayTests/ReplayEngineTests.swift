@@ -15,7 +15,7 @@ import Testing
     }
 
     func tap(_ t: Double, _ x: Double, _ y: Double) -> [TraceEntry] {
-        [TraceEntry(t: t, .touch(phase: .began, id: 0, x: x, y: y)), TraceEntry(t: t + 0.1, .touch(phase: .ended, id: 0, x: x, y: y))]
+        [TraceEntry(t: t, .touch(phase: .began, id: 0, location: ScreenPoint(x: x, y: y))), TraceEntry(t: t + 0.1, .touch(phase: .ended, id: 0, location: ScreenPoint(x: x, y: y)))]
     }
 
     @Test func tapsAppendVerticesInMapCoordinates() throws {
@@ -36,10 +36,10 @@ import Testing
         // hold), drag, release: one undo step moves the vertex.
         var events = tap(0, 200, 200)
         events += [
-            TraceEntry(t: 1, .touch(phase: .began, id: 0, x: 200, y: 200)),
-            TraceEntry(t: 1.6, .touch(phase: .moved, id: 0, x: 220, y: 200)),
-            TraceEntry(t: 1.7, .touch(phase: .moved, id: 0, x: 240, y: 180)),
-            TraceEntry(t: 1.8, .touch(phase: .ended, id: 0, x: 240, y: 180)),
+            TraceEntry(t: 1, .touch(phase: .began, id: 0, location: ScreenPoint(x: 200, y: 200))),
+            TraceEntry(t: 1.6, .touch(phase: .moved, id: 0, location: ScreenPoint(x: 220, y: 200))),
+            TraceEntry(t: 1.7, .touch(phase: .moved, id: 0, location: ScreenPoint(x: 240, y: 180))),
+            TraceEntry(t: 1.8, .touch(phase: .ended, id: 0, location: ScreenPoint(x: 240, y: 180))),
         ]
         var h = header(.polyline, .polyline(Polyline(paths: [[Point(0, 0), Point(100, 0)]])))
         h.options.showMagnifierOnTapAndHold = true
@@ -87,7 +87,7 @@ import Testing
     @Test func fixesAreProjectedAndAppendedSegmentsBecomeParts() throws {
         var s = TraceScript(header: header(.polyline))
         for (i, seg) in [0, 0, 0, 1, 1].enumerated() {
-            s.gps(TraceGPSFix(lat: 46.05 + 0.0001 * Double(i), lon: 14.5, time: 1000 + Double(i), segment: seg))
+            s.gps(GPSFix(time: 1000 + Double(i), latitude: 46.05 + 0.0001 * Double(i), longitude: 14.5, segment: seg))
         }
         let session = try Replayer.replay(s.trace, name: "g", file: "g")
         let g = try #require(session.sketch?.geometry)
@@ -107,14 +107,14 @@ import Testing
 
     @Test func filtersDropWithReasons() throws {
         var h = header(.polyline)
-        h.gps.minDistance = 5
-        h.gps.maxAccuracy = 10
+        h.gpsFilter.minimumDistance = 5
+        h.gpsFilter.maximumAccuracy = 10
         var s = TraceScript(header: h)
-        s.gps(TraceGPSFix(lat: 46.05, lon: 14.5, time: 1, accuracy: 3))
-        s.gps(TraceGPSFix(lat: 46.05001, lon: 14.5, time: 2, accuracy: 3))  // 1.1 m: too close
-        s.gps(TraceGPSFix(lat: 46.0502, lon: 14.5, time: 3, accuracy: 50))  // inaccurate
-        s.gps(TraceGPSFix(lat: 46.0502, lon: 14.5, time: 4, accuracy: 3))
-        s.gps(TraceGPSFix(lat: 46.0504, lon: 14.5, time: 3.5, accuracy: 3))  // earlier than the last kept
+        s.gps(GPSFix(time: 1, latitude: 46.05, longitude: 14.5, horizontalAccuracy: 3))
+        s.gps(GPSFix(time: 2, latitude: 46.05001, longitude: 14.5, horizontalAccuracy: 3))  // 1.1 m: too close
+        s.gps(GPSFix(time: 3, latitude: 46.0502, longitude: 14.5, horizontalAccuracy: 50))  // inaccurate
+        s.gps(GPSFix(time: 4, latitude: 46.0502, longitude: 14.5, horizontalAccuracy: 3))
+        s.gps(GPSFix(time: 3.5, latitude: 46.0504, longitude: 14.5, horizontalAccuracy: 3))  // earlier than the last kept
         let out = try Replayer.replay(s.trace, name: "g", file: "g").output().document
         #expect(out["gps"]?["appended"] == 2)
         #expect(out["gps"]?["dropped"] == ["accuracy": 1, "outOfOrder": 1, "tooClose": 1])
@@ -123,7 +123,7 @@ import Testing
     @Test func pacedReplayGivesTheSameOutput() async throws {
         var s = TraceScript(header: header(.polyline))
         s.pause = 0.01
-        for i in 0..<3 { s.gps(TraceGPSFix(lat: 46.05 + 0.0001 * Double(i), lon: 14.5, time: Double(i)), dt: 0.01) }
+        for i in 0..<3 { s.gps(GPSFix(time: Double(i), latitude: 46.05 + 0.0001 * Double(i), longitude: 14.5), dt: 0.01) }
         let virtual = try Replayer.replay(s.trace, name: "g", file: "g").output().json
         let paced = try Replayer.replay(s.trace, name: "g", file: "g", upTo: 0)
         let start = ContinuousClock.now

@@ -22,12 +22,24 @@ import Testing
         let size = trace.header.screen
         for e in trace.events {
             guard case .gps(let g) = e.event else { continue }
-            let p = try GeometryEngine.project(Point(g.lon, g.lat), from: .wgs84, to: .webMercator)
+            let p = try GeometryEngine.project(Point(g.longitude, g.latitude), from: .wgs84, to: .webMercator)
             let s = trace.header.viewport.toScreen(p, size: size)
             #expect((0...size.width).contains(s.x) && (0...size.height).contains(s.y))
         }
         // It round-trips through the text format.
         let back = try TraceDecoder.decode(TraceEncoder.encode(trace), file: "t")
+        #expect(back.events.map(\.event) == trace.events.map(\.event))
+    }
+
+    @Test func gpsTraceEventsHoldWhatATraceLineCarries() throws {
+        let read = GPSFix(
+            time: 5, latitude: 46, longitude: 14, elevation: 300, hdop: 0.8, horizontalAccuracy: 3, speed: 1.5, course: 90,
+            quality: .dgps, mode: .threeD, segment: 0, line: 12)
+        let trace = TraceBuilder.gpsTrace(GPSTrack(fixes: [read], segmentCount: 1), name: "t", description: "d")
+        let expected = GPSFix(time: 5, latitude: 46, longitude: 14, elevation: 300, hdop: 0.8, horizontalAccuracy: 3, speed: 1.5)
+        #expect(trace.events.map(\.event) == [.gps(expected)])
+        let back = try TraceDecoder.decode(TraceEncoder.encode(trace), file: "t")
+        #expect(back.header == trace.header)
         #expect(back.events.map(\.event) == trace.events.map(\.event))
     }
 

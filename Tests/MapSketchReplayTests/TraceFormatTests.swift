@@ -18,7 +18,7 @@ import Testing
         #expect(trace.header.sketch?.geometryType == .polyline)
         #expect(trace.header.thresholds == .default)
         #expect(trace.events.count == 3)
-        #expect(trace.events[0].event == .touch(phase: .began, id: 0, x: 100, y: 50))
+        #expect(trace.events[0].event == .touch(phase: .began, id: 0, location: ScreenPoint(x: 100, y: 50)))
         #expect(trace.events[1].event == .call(.undo))
         #expect(trace.events[2].event == .call(.insertVertex(part: 0, index: 1, point: Point(5, 6))))
         #expect(trace.events[2].line == 5)
@@ -31,15 +31,15 @@ import Testing
         h.options.levelsOfUndo = 3
         h.options.showMagnifierOnTapAndHold = true
         h.thresholds.slop = 12
-        h.gps.minDistance = 5
+        h.gpsFilter.minimumDistance = 5
         h.layers = [
             TraceGraphicsLayer(
                 name: "pois", renderer: .classBreaks(field: "n", minValue: 0, breaks: [TraceClassBreak(maxValue: 10, symbol: .simpleMarker(SimpleMarkerSymbol()))], defaultSymbol: nil),
                 graphics: [TraceGraphic(geometry: .point(Point(1, 2)), attributes: [("NAME", .string("A")), ("n", .integer(3)), ("d", .date(1000))], calloutTitle: "${NAME}")])
         ]
         let trace = Trace(header: h, events: [
-            TraceEntry(t: 0, .touch(phase: .began, id: 1, x: 1.5, y: 2)),
-            TraceEntry(t: 1, .gps(TraceGPSFix(lat: 10, lon: 20, ele: 5, time: 100, hdop: 1.2, segment: 1))),
+            TraceEntry(t: 0, .touch(phase: .began, id: 1, location: ScreenPoint(x: 1.5, y: 2))),
+            TraceEntry(t: 1, .gps(GPSFix(time: 100, latitude: 10, longitude: 20, elevation: 5, hdop: 1.2, segment: 1))),
             TraceEntry(t: 2, .call(.zoom(factor: 2, anchorX: 3, anchorY: 4))),
             TraceEntry(t: 3, .call(.setGeometry(.polygon(Polygon(rings: [[Point(0, 0), Point(0, 1), Point(1, 1)]]))))),
             TraceEntry(t: 4, .call(.removeGraphic(layer: "pois", index: 0))),

@@ -65,7 +65,7 @@ public enum EsriJSON {
     /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
     /// - Complexity: O(n) for n bytes.
     public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
-        try located(text, options) { value in
+        try JSONParser.decode(text, options: options.parser) { value in
             let obj = try value.decodeObject()
             if _geometryKind(obj) == nil, obj.contains("geometry") {
                 guard let g = try obj.decode("geometry", { try decodeFeatureGeometry($0, nil, options) }) else {
@@ -158,7 +158,7 @@ public enum EsriJSON {
     public static func decodeFeatureSet(_ text: String, options: DecodingOptions = DecodingOptions()) throws
         -> FeatureSet
     {
-        try located(text, options) { try decodeFeatureSet($0, options: options) }
+        try JSONParser.decode(text, options: options.parser) { try decodeFeatureSet($0, options: options) }
     }
 
     /// Decodes a feature set from a parsed value (see ``decodeFeatureSet(_:options:)-(String,_)``).
@@ -221,7 +221,7 @@ public enum EsriJSON {
     public static func decodeGeometries(_ text: String, options: DecodingOptions = DecodingOptions()) throws
         -> [SpatialGeometry]
     {
-        try located(text, options) { value in
+        try JSONParser.decode(text, options: options.parser) { value in
             if case .array = value { return try value.decodeElements { try decodeGeometry($0, options: options) } }
             let obj = try value.decodeObject()
             guard obj.contains("geometries") else { return [try decodeGeometry(value, options: options)] }
@@ -274,16 +274,6 @@ public enum EsriJSON {
         throws -> SpatialGeometry?
     {
         v.isNull ? nil : try decodeGeometry(v, spatialReference: sr, options: options)
-    }
-
-    /// Parses `text` and runs `body`, putting line:column on any decoding error.
-    static func located<T>(_ text: String, _ options: DecodingOptions, _ body: (JSONValue) throws -> T) throws -> T {
-        let value = try JSONParser.parse(text, options: options.parser)
-        do {
-            return try body(value)
-        } catch let e as JSONError {
-            throw JSONParser.locate(e, in: text, options: options.parser)
-        }
     }
 
     private static func decodePoint(_ obj: JSONObject) throws -> Point? {

@@ -73,7 +73,7 @@ public enum GeoJSON {
     ///   GeometryCollection, FeatureCollection or a Feature without geometry is an error.
     /// - Complexity: O(n) for n bytes.
     public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
-        try located(text, options) { value in
+        try JSONParser.decode(text, options: options.parser) { value in
             switch try decodeDocument(value, options: options) {
             case .geometry(let g): return g
             case .feature(let f):
@@ -95,7 +95,7 @@ public enum GeoJSON {
     /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
     /// - Complexity: O(n) for n bytes.
     public static func decodeDocument(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> Document {
-        try located(text, options) { try decodeDocument($0, options: options) }
+        try JSONParser.decode(text, options: options.parser) { try decodeDocument($0, options: options) }
     }
 
     /// Decodes any GeoJSON document from a parsed value.
@@ -146,15 +146,6 @@ public enum GeoJSON {
         let obj = try value.decodeObject()
         let type = try obj.decode("type") { try $0.decodeString() }
         return SpatialGeometry(try decodeGeometry(obj, type: type, options), spatialReference: try crs(obj) ?? .wgs84)
-    }
-
-    static func located<T>(_ text: String, _ options: DecodingOptions, _ body: (JSONValue) throws -> T) throws -> T {
-        let value = try JSONParser.parse(text, options: options.parser)
-        do {
-            return try body(value)
-        } catch let e as JSONError {
-            throw JSONParser.locate(e, in: text, options: options.parser)
-        }
     }
 
     private static func decodeFeature(_ obj: JSONObject, _ sr: SpatialReference, _ options: DecodingOptions) throws

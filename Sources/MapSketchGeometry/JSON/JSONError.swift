@@ -64,6 +64,10 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         return e
     }
 
+    /// `path: message` (the message alone for the root): the error without its position, for a
+    /// caller that puts its own `file:line:column:` in front.
+    public var pathAndMessage: String { path.isEmpty ? message : pathString + ": " + message }
+
     /// `line:column: path: message`, leaving out what is unknown.
     public var description: String {
         var s = ""
@@ -72,8 +76,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
             if let column { s += ":\(column)" }
             s += ": "
         }
-        if !path.isEmpty { s += pathString + ": " }
-        return s + message
+        return s + pathAndMessage
     }
 
     private static func _isIdentifier(_ k: String) -> Bool {

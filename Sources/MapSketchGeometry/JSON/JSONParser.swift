@@ -107,9 +107,12 @@ public enum JSONParser {
         }
     }
 
-    /// Where the value at `path` starts in `text` (1-based line and byte column), or nil when the
-    /// document has no such value. Used to put a line:column on decoding errors after the fact,
-    /// so the parsed values need not carry positions.
+    /// Where the value at `path` starts in `text` (1-based line and byte column). When the
+    /// document has no value at `path` (a missing member, an index past the end), where the
+    /// deepest value on the way there starts: the object or array that lacks it, or the root. So
+    /// every decoding error gets a position, and one about something missing points at its
+    /// container. Nil only when `text` holds no JSON value. Decoding errors get their line:column
+    /// after the fact this way, so parsed values need not carry positions.
     /// - Complexity: O(n) for n bytes (a second scan, only on the error path).
     public static func location(
         of path: [JSONPathComponent], in text: String, options: Options = .strict
@@ -120,17 +123,38 @@ public enum JSONParser {
             p.skipBOM()
             p.target = path
             _ = try? p.parseDocument()
-            return p.found
+            return p.found ?? p.nearest
         }
     }
 
-    /// Fills in the line:column of a decoding error from its path, if it has none yet.
+    /// Fills in the line:column of a decoding error from its path (see
+    /// ``location(of:in:options:)``), if it has none yet.
     public static func locate(_ error: JSONError, in text: String, options: Options = .strict) -> JSONError {
         guard error.line == nil, let loc = location(of: error.path, in: text, options: options) else { return error }
         var e = error
         e.line = loc.line
         e.column = loc.column
         return e
+    }
+
+    /// Parses `text` and decodes its value with `body`, putting line:column on a decoding error:
+    /// the one way the codecs, the trace reader and the tools turn text into values.
+    ///
+    /// ```swift
+    /// let g = try JSONParser.decode(text) { value in try decodeGeometry(value) }
+    /// // a bad member: "3:17: rings[0][2]: expected a number, found a string"
+    /// ```
+    /// - Throws: the parser's ``JSONError`` for a syntax error; a ``JSONError`` that `body` throws,
+    ///   with the line:column of the value its path names (``locate(_:in:options:)``); anything
+    ///   else `body` throws, unchanged.
+    /// - Complexity: O(n) for n bytes plus the cost of `body`; a second scan only on a decoding error.
+    public static func decode<T>(_ text: String, options: Options = .strict, _ body: (JSONValue) throws -> T) throws -> T {
+        let value = try parse(text, options: options)
+        do {
+            return try body(value)
+        } catch let e as JSONError {
+            throw locate(e, in: text, options: options)
+        }
     }
 }
 
@@ -154,6 +178,9 @@ struct _JSONScanner {
     var target: [JSONPathComponent]?
     var matched = 0
     var found: (line: Int, column: Int)?
+    /// The deepest value on the target path seen so far, and its depth.
+    var nearest: (line: Int, column: Int)?
+    var nearestDepth = -1
 
     init(_ p: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         self.p = p
@@ -209,9 +236,13 @@ struct _JSONScanner {
     }
 
     mutating func parseValue() throws -> JSONValue {
-        if let target, found == nil, matched == depth, depth == target.count {
-            found = (line, i - lineStart + 1)
-            throw _Found()
+        if let target, matched == depth, depth > nearestDepth {
+            nearest = (line, i - lineStart + 1)
+            nearestDepth = depth
+            if depth == target.count {
+                found = nearest
+                throw _Found()
+            }
         }
         guard i < p.count else { throw error("expected a JSON value, found end of input") }
         switch p[i] {

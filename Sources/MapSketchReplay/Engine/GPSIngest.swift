@@ -5,82 +5,63 @@ import MapSketchGeometry
 /// append through the sketch's public API (`appendVertex`, `addPart`) — the calls a person's
 /// edits use, so every fix is an undoable step and posts geometry-changed.
 ///
-/// A fix whose `segment` differs from the previous accepted fix's starts a new part.
+/// A fix whose `segment` differs from the previous appended fix's starts a new part.
 struct GPSIngest {
-    let settings: TraceGPSSettings
-    let mapSpatialReference: SpatialReference
     /// Fixes seen.
     private(set) var fixes = 0
     /// Fixes appended.
     private(set) var appended = 0
-    /// Dropped fixes by reason (the filter's reason names).
-    private(set) var dropped: [String: Int] = [:]
     private var filter: GPSFilter.Stream
     private var lastSegment: Int?
     /// The projection from the fixes' spatial reference to the map's, resolved once (or why it
     /// cannot be: every fix then logs that error, as projecting it would).
     private let projection: Result<PointProjection, ProjectionError>
 
-    init(settings: TraceGPSSettings, mapSpatialReference: SpatialReference) {
-        self.settings = settings
-        self.mapSpatialReference = mapSpatialReference
-        filter = GPSFilter.Stream(
-            GPSFilter(
-                minimumDistance: settings.minDistance > 0 ? settings.minDistance : nil, maximumHDOP: settings.maxHDOP,
-                maximumAccuracy: settings.maxAccuracy, dropDuplicates: settings.dropDuplicates,
-                dropOutOfOrder: settings.dropOutOfOrder))
+    /// An ingest that filters with `filter` and projects from `spatialReference` (the fixes') to
+    /// `mapSpatialReference`.
+    init(filter: GPSFilter, from spatialReference: SpatialReference, to mapSpatialReference: SpatialReference) {
+        self.filter = GPSFilter.Stream(filter)
         projection = Result { () throws(ProjectionError) in
-            try PointProjection(from: settings.spatialReference, to: mapSpatialReference)
+            try PointProjection(from: spatialReference, to: mapSpatialReference)
         }
     }
 
-    /// The readers' fix for a trace fix.
-    static func fix(_ f: TraceGPSFix) -> GPSFix {
-        GPSFix(
-            time: f.time, latitude: f.lat, longitude: f.lon, elevation: f.ele, hdop: f.hdop, horizontalAccuracy: f.accuracy,
-            speed: f.speed, segment: f.segment)
-    }
+    /// Fixes kept and dropped by the filter, by reason.
+    var counts: GPSFilter.Counts { filter.counts }
 
-    /// Filters, projects and appends one fix to the session's sketch. The session's log is
-    /// reached through the session (not passed `inout`): the sketch's geometry-changed handler
-    /// writes to the same log while the fix is being appended.
+    /// Filters, projects and appends one fix to `sketch`. The sketch's own events (an edit and a
+    /// selection per fix) are counted in `log` but not written; a new part and a failure are.
     @MainActor
-    mutating func ingest(_ f: TraceGPSFix, session: ReplaySession) {
+    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog) {
         fixes += 1
-        guard let sketch = session.sketch else {
-            session.log.append("error", ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
+        guard let sketch else {
+            log.append(.error, ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
             return
         }
-        if let reason = filter.consider(Self.fix(f)) {
-            dropped[reason.rawValue, default: 0] += 1
-            return
-        }
+        if filter.consider(fix) != nil { return }
         do {
-            let q = try projection.get().project(Point(x: f.lon, y: f.lat, z: f.ele))
-            if let last = lastSegment, last != f.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
-                session.log.append("gpsSegment", ["segment": .integer(Int64(f.segment))])
-                session.log.muted = true
-                defer { session.log.muted = false }
-                _ = try sketch.addPart()
+            let q = try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
+            if let last = lastSegment, last != fix.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
+                log.append(.gpsSegment, ["segment": .integer(Int64(fix.segment))])
+                _ = try log.countingOnly { try sketch.addPart() }
             }
-            session.log.muted = true
-            defer { session.log.muted = false }
-            try sketch.appendVertex(q)
-            lastSegment = f.segment
+            try log.countingOnly { try sketch.appendVertex(q) }
+            lastSegment = fix.segment
             appended += 1
         } catch {
-            session.log.muted = false
-            session.log.append("error", ["message": .string("GPS fix (\(f.lat), \(f.lon)): \(error)")])
+            log.append(.error, ["message": .string("GPS fix (\(fix.latitude), \(fix.longitude)): \(error)")])
         }
     }
 
-    /// The GPS section of the output: fixes read, appended, dropped by reason, parts and the
-    /// geodesic length of the sketch in meters.
+    /// The GPS section of the output: fixes read, appended, dropped by reason (the reasons that
+    /// dropped any, by name), parts and the geodesic length of the sketch in meters.
     @MainActor
     func report(sketch: SketchLayer?, mapSpatialReference: SpatialReference?) -> JSONValue {
         var o: JSONObject = ["fixes": .integer(Int64(fixes)), "appended": .integer(Int64(appended))]
         var d = JSONObject()
-        for k in dropped.keys.sorted() { d[k] = .integer(Int64(dropped[k] ?? 0)) }
+        for reason in GPSFilter.Reason.allCases.sorted(by: { $0.rawValue < $1.rawValue }) where counts[reason] > 0 {
+            d[reason.rawValue] = .integer(Int64(counts[reason]))
+        }
         o["dropped"] = .object(d)
         if let sketch {
             let g = sketch.geometry

@@ -6,24 +6,35 @@ import MapSketchGeometry
 ///
 /// The many small steps of a pan, a pinch, a hold drag or a vertex drag are coalesced into one
 /// entry each (with the total delta, scale or step count) so golden files stay readable.
-struct _ReplayLog {
+///
+/// A reference: the session, its sketch's observers and the GPS ingest all write to the one log,
+/// the observers while the ingest is appending a vertex.
+@MainActor
+final class ReplayLog {
     /// The entries, each a JSON object with `t` and `event`.
     private(set) var entries: [JSONValue] = []
     /// The current event time.
     var now: Double = 0
-    /// Counts by event name (coalesced steps count once per gesture).
-    private(set) var counts: [String: Int] = [:]
+    /// Counts by event (coalesced steps count once per gesture).
+    private(set) var counts: [ReplayLogEvent: Int] = [:]
 
     private var pan: (t: Double, dx: Double, dy: Double, steps: Int)?
     private var pinch: (t: Double, scale: Double, steps: Int, center: ScreenPoint)?
     private var holdMoves: (t: Double, count: Int)?
     private var dragMoves: (t: Double, count: Int)?
 
-    /// While true, entries are counted (in ``counts``) but not written: GPS appends would
-    /// otherwise put thousands of identical edit and select entries in the log.
-    var muted = false
+    /// While true, entries are counted (in ``counts``) but not written (see ``countingOnly(_:)``).
+    private var muted = false
 
-    mutating func append(_ event: String, _ members: JSONObject = [:]) {
+    /// Runs `body` with the entries it causes counted but not written: GPS appends would otherwise
+    /// put thousands of identical edit and select entries in the log.
+    func countingOnly<T>(_ body: () throws -> T) rethrows -> T {
+        muted = true
+        defer { muted = false }
+        return try body()
+    }
+
+    func append(_ event: ReplayLogEvent, _ members: JSONObject = [:]) {
         if muted {
             counts[event, default: 0] += 1
             return
@@ -32,42 +43,42 @@ struct _ReplayLog {
         emit(event, members)
     }
 
-    private mutating func emit(_ event: String, _ members: JSONObject, at t: Double? = nil) {
-        var o: JSONObject = ["t": .number(t ?? now), "event": .string(event)]
+    private func emit(_ event: ReplayLogEvent, _ members: JSONObject, at t: Double? = nil) {
+        var o: JSONObject = ["t": .number(t ?? now), "event": .string(event.rawValue)]
         for (k, v) in members { o[k] = v }
         entries.append(.object(o))
         counts[event, default: 0] += 1
     }
 
     /// Writes any pending coalesced pan, pinch, hold moves or drag moves.
-    mutating func flush() {
+    func flush() {
         if let p = pan {
             pan = nil
-            emit("pan", ["dx": .number(p.dx), "dy": .number(p.dy), "steps": .integer(Int64(p.steps))], at: p.t)
+            emit(.pan, ["dx": .number(p.dx), "dy": .number(p.dy), "steps": .integer(Int64(p.steps))], at: p.t)
         }
         if let p = pinch {
             pinch = nil
-            emit("pinch", ["scale": .number(p.scale), "x": .number(p.center.x), "y": .number(p.center.y), "steps": .integer(Int64(p.steps))], at: p.t)
+            emit(.pinch, ["scale": .number(p.scale), "x": .number(p.center.x), "y": .number(p.center.y), "steps": .integer(Int64(p.steps))], at: p.t)
         }
         if let h = holdMoves {
             holdMoves = nil
-            emit("holdMove", ["count": .integer(Int64(h.count))], at: h.t)
+            emit(.holdMove, ["count": .integer(Int64(h.count))], at: h.t)
         }
         if let d = dragMoves {
             dragMoves = nil
-            emit("dragMove", ["count": .integer(Int64(d.count))], at: d.t)
+            emit(.dragMove, ["count": .integer(Int64(d.count))], at: d.t)
         }
     }
 
     /// Logs a gesture the map recognised.
-    mutating func gesture(_ g: Gesture) {
+    func gesture(_ g: Gesture) {
         switch g {
-        case .tap(let s): append("tap", ["x": .number(s.x), "y": .number(s.y)])
-        case .holdBegan(let s): append("hold", ["x": .number(s.x), "y": .number(s.y)])
+        case .tap(let s): append(.tap, ["x": .number(s.x), "y": .number(s.y)])
+        case .holdBegan(let s): append(.hold, ["x": .number(s.x), "y": .number(s.y)])
         case .holdMoved:
             holdMoves = (holdMoves?.t ?? now, (holdMoves?.count ?? 0) + 1)
-        case .holdEnded(let s): append("holdEnd", ["x": .number(s.x), "y": .number(s.y)])
-        case .holdCancelled: append("holdCancel")
+        case .holdEnded(let s): append(.holdEnd, ["x": .number(s.x), "y": .number(s.y)])
+        case .holdCancelled: append(.holdCancel)
         case .pan(let from, let to):
             if pan == nil { flush() }
             let p = pan ?? (now, 0, 0, 0)
@@ -82,16 +93,16 @@ struct _ReplayLog {
     }
 
     /// Logs a geometry change of the sketch.
-    mutating func geometryChanged(_ c: SketchGeometryChange) {
+    func geometryChanged(_ c: SketchGeometryChange) {
         switch c.reason {
         case .dragMoved:
             // Keep hold moves and drag moves as two counters without flushing one another.
             dragMoves = (dragMoves?.t ?? now, (dragMoves?.count ?? 0) + 1)
-        case .edit(let kind): append("edit", ["kind": .string(Self.name(kind))])
-        case .dragCancelled: append("dragCancelled")
-        case .undo: append("undo")
-        case .redo: append("redo")
-        case .replaced: append("setGeometry")
+        case .edit(let kind): append(.edit, ["kind": .string(Self.name(kind))])
+        case .dragCancelled: append(.dragCancelled)
+        case .undo: append(.undo)
+        case .redo: append(.redo)
+        case .replaced: append(.setGeometry)
         }
     }
 
@@ -107,8 +118,8 @@ struct _ReplayLog {
     }
 
     /// Logs a selection change.
-    mutating func selectionChanged(_ s: SketchSelection) {
-        append("select", ["selection": Self.json(s)])
+    func selectionChanged(_ s: SketchSelection) {
+        append(.select, ["selection": Self.json(s)])
     }
 
     static func json(_ s: SketchSelection) -> JSONValue {
@@ -118,4 +129,17 @@ struct _ReplayLog {
         case .midVertex(let p, let seg): ["midVertex": .integer(Int64(seg)), "part": .integer(Int64(p))]
         }
     }
+}
+
+/// The names of the replay log's entries, as the output's `"event"` members and `counts` keys
+/// write them.
+enum ReplayLogEvent: String, CaseIterable, Sendable {
+    // Gestures the map recognised (pan, pinch and the move steps coalesced).
+    case tap, hold, holdMove, holdEnd, holdCancel, pan, pinch
+    // Sketch changes and selection.
+    case edit, dragMove, dragCancelled, undo, redo, setGeometry, select, magnifier, magnifierHide
+    // Callouts, symbols and graphics layers.
+    case callout, calloutDismissed, symbolMismatch, graphicAdded, graphicRemoved, graphicsCleared, layerAdded, layerRemoved
+    // GPS parts, and calls or fixes the model refused.
+    case gpsSegment, error
 }

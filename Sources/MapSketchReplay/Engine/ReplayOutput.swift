@@ -1,7 +1,8 @@
 import MapSketch
 public import MapSketchGeometry
 
-/// What a replay produced: the output document of DESIGN §6 and the final geometry.
+/// What a replay produced: the output document (a golden file's content, described in the
+/// <doc:TraceFormat> article) and the final geometry.
 public struct ReplayOutput: Sendable {
     /// The output document: sketch (geometry as Esri JSON, validity, parts, vertices, selection,
     /// undo/redo depths, geometry-changed count), map (viewport, layers, graphics, callout), GPS
@@ -37,7 +38,7 @@ extension ReplaySession {
             s["valid"] = .bool(sketch.isSketchValid)
             s["parts"] = .integer(Int64(g.parts.count))
             s["vertices"] = .integer(Int64(g.pointCount))
-            s["selection"] = _ReplayLog.json(sketch.selection)
+            s["selection"] = ReplayLog.json(sketch.selection)
             s["undoDepth"] = .integer(Int64(sketch.undoCount))
             s["redoDepth"] = .integer(Int64(sketch.redoCount))
             s["geometryChanged"] = .integer(Int64(sketch.geometryChangeCount))
@@ -60,7 +61,7 @@ extension ReplaySession {
         doc["map"] = .object(m)
         if gps.fixes > 0 { doc["gps"] = gps.report(sketch: sketch, mapSpatialReference: mapView.spatialReference) }
         var counts = JSONObject()
-        for k in log.counts.keys.sorted() { counts[k] = .integer(Int64(log.counts[k] ?? 0)) }
+        for (event, n) in log.counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { counts[event.rawValue] = .integer(Int64(n)) }
         doc["counts"] = .object(counts)
         doc["log"] = .array(log.entries)
         return ReplayOutput(document: .object(doc), geometry: geometry)

@@ -4,12 +4,12 @@ import Foundation
 
 /// A map set up from a trace's header, fed the trace's events one at a time on a virtual clock.
 ///
-/// The session drives the model only through its public API: it builds a ``MapView`` with the
+/// The session drives the model only through its public API: it builds a `MapView` with the
 /// header's screen, viewport, spatial reference and thresholds, adds the graphics layers and the
 /// sketch layer (which becomes the touch delegate), then for each event advances the map's
 /// gesture clock to the event's time (`advanceTime(to:)`) and feeds it: touches to
-/// `MapView.handle(_:)`, calls to the sketch, layer or map, GPS fixes through ``GPSIngest``.
-/// Nothing sleeps, so the same trace gives the same output on every run.
+/// `MapView.handle(_:)`, calls to the sketch, layer or map, GPS fixes filtered, projected and
+/// appended to the sketch. Nothing sleeps, so the same trace gives the same output on every run.
 ///
 /// ```swift
 /// let session = try ReplaySession(trace: trace, name: "tap")
@@ -29,7 +29,7 @@ public final class ReplaySession {
     /// How many events have been applied.
     public private(set) var position = 0
 
-    var log = _ReplayLog()
+    let log = ReplayLog()
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
     var gps: GPSIngest
     private var observers: [SketchObservation] = []
@@ -44,7 +44,7 @@ public final class ReplaySession {
         mapView = MapView(screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds)
         mapView.wrapAround = h.options.wrapAround
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
-        gps = GPSIngest(settings: h.gps, mapSpatialReference: h.spatialReference)
+        gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
             for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers) }
             if let s = h.sketch {
@@ -73,9 +73,9 @@ public final class ReplaySession {
         observers.append(
             sketch.onMagnifier { [weak self] m in
                 switch m {
-                case .show(let s): self?.log.append("magnifier", ["x": .number(s.x), "y": .number(s.y)])
+                case .show(let s): self?.log.append(.magnifier, ["x": .number(s.x), "y": .number(s.y)])
                 case .move: break
-                case .hide: self?.log.append("magnifierHide")
+                case .hide: self?.log.append(.magnifierHide)
                 }
             })
     }
@@ -84,9 +84,9 @@ public final class ReplaySession {
         switch e {
         case .gesture(let g): log.gesture(g)
         case .calloutShown(let c):
-            log.append("callout", ["layer": .string(c.layerName), "graphic": .integer(Int64(graphicIndex(c.layerName, c.graphicID) ?? -1)), "title": .string(c.title), "detail": .string(c.detail)])
-        case .calloutDismissed: log.append("calloutDismissed")
-        case .symbolMismatch(let m): log.append("symbolMismatch", ["message": .string(m.description)])
+            log.append(.callout, ["layer": .string(c.layerName), "graphic": .integer(Int64(graphicIndex(c.layerName, c.graphicID) ?? -1)), "title": .string(c.title), "detail": .string(c.detail)])
+        case .calloutDismissed: log.append(.calloutDismissed)
+        case .symbolMismatch(let m): log.append(.symbolMismatch, ["message": .string(m.description)])
         case .layerAdded, .layerRemoved, .layerLoaded, .layerFailedToLoad, .layerError: break
         }
     }
@@ -141,26 +141,28 @@ public final class ReplaySession {
         log.flush()
     }
 
-    /// Applies one event: advance the gesture clock to its time, then feed it.
+    /// Applies one event: advance the gesture clock to its time, then feed it. The one place each
+    /// kind of trace event is dispatched (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all
+    /// come here), so a hook around an event kind goes here.
     func apply(_ e: TraceEntry) {
         log.now = e.t
         mapView.advanceTime(to: e.t)
         switch e.event {
-        case .touch(let phase, let id, let x, let y):
-            mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, x: x, y: y))
+        case .touch(let phase, let id, let location):
+            mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
         case .gps(let fix):
-            gps.ingest(fix, session: self)
+            gps.ingest(fix, into: sketch, log: log)
         case .call(let c):
             do {
                 try call(c)
             } catch {
-                log.append("error", ["line": .integer(Int64(e.line)), "call": .string(c.name), "message": .string("\(error)")])
+                log.append(.error, ["line": .integer(Int64(e.line)), "call": .string(c.name.rawValue), "message": .string("\(error)")])
             }
         }
     }
 
     private func requireSketch(_ c: TraceCall) throws -> SketchLayer {
-        guard let sketch else { throw ReplayCallError("\(c.name) needs a sketch (the header has no \"sketch\")") }
+        guard let sketch else { throw ReplayCallError("\(c.name.rawValue) needs a sketch (the header has no \"sketch\")") }
         return sketch
     }
 
@@ -171,8 +173,8 @@ public final class ReplaySession {
 
     private func call(_ c: TraceCall) throws {
         switch c {
-        case .undo: if try !requireSketch(c).undo() { log.append("undo", ["done": false]) }
-        case .redo: if try !requireSketch(c).redo() { log.append("redo", ["done": false]) }
+        case .undo: if try !requireSketch(c).undo() { log.append(.undo, ["done": false]) }
+        case .redo: if try !requireSketch(c).redo() { log.append(.redo, ["done": false]) }
         case .insertVertex(let part, let index, let p): try requireSketch(c).insertVertex(p, part: part, at: index)
         case .moveVertex(let part, let index, let p): try requireSketch(c).moveVertex(part: part, index: index, to: p)
         case .removeVertex(let part, let index): try requireSketch(c).removeVertex(part: part, index: index)
@@ -190,7 +192,7 @@ public final class ReplaySession {
             var l = try requireLayer(name)
             l.ids.append(try l.layer.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference)))
             graphicsLayers[name] = l
-            log.append("graphicAdded", ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
+            log.append(.graphicAdded, ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
         case .removeGraphic(let name, let index):
             var l = try requireLayer(name)
             guard l.ids.indices.contains(index) else {
@@ -199,20 +201,20 @@ public final class ReplaySession {
             _ = l.layer.remove(l.ids[index])
             l.ids.remove(at: index)
             graphicsLayers[name] = l
-            log.append("graphicRemoved", ["layer": .string(name), "graphic": .integer(Int64(index))])
+            log.append(.graphicRemoved, ["layer": .string(name), "graphic": .integer(Int64(index))])
         case .removeAllGraphics(let name):
             var l = try requireLayer(name)
             l.layer.removeAll()
             l.ids.removeAll()
             graphicsLayers[name] = l
-            log.append("graphicsCleared", ["layer": .string(name)])
+            log.append(.graphicsCleared, ["layer": .string(name)])
         case .addGraphicsLayer(let layer):
             try Self.addLayer(layer, to: mapView, into: &graphicsLayers)
-            log.append("layerAdded", ["layer": .string(layer.name)])
+            log.append(.layerAdded, ["layer": .string(layer.name)])
         case .removeLayer(let name):
             try mapView.removeLayer(named: name)
             graphicsLayers[name] = nil
-            log.append("layerRemoved", ["layer": .string(name)])
+            log.append(.layerRemoved, ["layer": .string(name)])
         case .setViewport(let v): mapView.viewport = v
         case .pan(let dx, let dy): mapView.pan(byScreenDeltaX: dx, dy: dy)
         case .zoom(let factor, let ax, let ay):

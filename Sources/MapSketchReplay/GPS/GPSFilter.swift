@@ -54,7 +54,7 @@ public struct GPSFilter: Hashable, Sendable, Codable {
         case accuracy
         /// Same as the last kept fix.
         case duplicate
-        /// Time not after the last kept fix's.
+        /// Time before the last kept fix's (equal times are kept).
         case outOfOrder
         /// Closer than `minimumDistance` to the last kept fix.
         case tooClose

@@ -50,7 +50,7 @@ public struct TouchGenerator: Hashable, Sendable {
     /// `count` gestures of one kind.
     /// - Complexity: O(events).
     public func generate(_ kind: SyntheticGesture, count: Int, seed: UInt64) -> [TouchEvent] {
-        var state = _TouchState(generator: self, rng: SplitMix64(seed: seed))
+        var state = TouchState(generator: self, rng: SplitMix64(seed: seed))
         for _ in 0..<max(0, count) { state.gesture(kind) }
         return state.events
     }
@@ -58,14 +58,14 @@ public struct TouchGenerator: Hashable, Sendable {
     /// `count` gestures, each kind drawn uniformly from `mix`.
     /// - Complexity: O(events).
     public func randomWalk(count: Int, seed: UInt64, mix: [SyntheticGesture] = SyntheticGesture.allCases) -> [TouchEvent] {
-        var state = _TouchState(generator: self, rng: SplitMix64(seed: seed))
+        var state = TouchState(generator: self, rng: SplitMix64(seed: seed))
         guard !mix.isEmpty else { return [] }
         for _ in 0..<max(0, count) { state.gesture(mix[state.rng.nextInt(in: 0...(mix.count - 1))]) }
         return state.events
     }
 }
 
-private struct _TouchState {
+private struct TouchState {
     let g: TouchGenerator
     var rng: SplitMix64
     var events: [TouchEvent] = []

@@ -1,11 +1,11 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// Draws the expected sketch geometry (green, wide) under the actual one (red, thin) so a
 /// mismatch can be seen at a glance.
-public enum GoldenOverlay {
+package enum GoldenOverlay {
     /// The overlay SVG of the `sketch.geometry` members of two output documents.
     /// - Complexity: O(n) in the number of vertices.
-    public static func svg(expected: JSONValue, actual: JSONValue, size: Double = 600) -> String {
+    package static func svg(expected: JSONValue, actual: JSONValue, size: Double = 600) -> String {
         let e = (expected["sketch"]?["geometry"]).flatMap { try? TraceGeometryJSON.decode($0) }
         let a = (actual["sketch"]?["geometry"]).flatMap { try? TraceGeometryJSON.decode($0) }
         var env: Envelope?

@@ -113,43 +113,33 @@ public enum GoldenCorpus {
 
 /// Checks traces against their golden files, or records them.
 ///
-/// Goldens are written only when `update` is true (the `--update` flag or `MAPSKETCH_RECORD=1`),
-/// never as a side effect of a missing file. Every write is atomic.
+/// Goldens are written only in record mode ``RecordMode/all`` (the `--update` flag or
+/// `MAPSKETCH_RECORD=1`), never as a side effect of a missing file. Every write is atomic.
 public struct GoldenRunner: Sendable {
-    /// Record instead of compare.
-    public var update: Bool
+    /// When goldens are written.
+    public var record: RecordMode
     /// The numeric tolerance.
     public var tolerance: GoldenTolerance
 
     /// Creates a runner.
-    public init(update: Bool = false, tolerance: GoldenTolerance = .standard) {
-        self.update = update
+    public init(record: RecordMode = .never, tolerance: GoldenTolerance = .standard) {
+        self.record = record
         self.tolerance = tolerance
     }
 
     /// Checks (or records) one case given what replaying it produced.
     /// - Complexity: O(n) in the size of the output.
     public func check(_ c: GoldenCase, rendering r: GoldenRendering) -> GoldenStatus {
-        let fm = FileManager.default
-        if update {
-            do {
-                var changed = false
-                if (try? String(contentsOf: c.expected, encoding: .utf8)) != r.json {
-                    try AtomicFile.write(r.json, to: c.expected)
-                    changed = true
-                }
-                if let svg = r.svg, (try? String(contentsOf: c.expectedSVG, encoding: .utf8)) != svg,
-                    fm.fileExists(atPath: c.expectedSVG.path)
-                {
-                    try AtomicFile.write(svg, to: c.expectedSVG)
-                    changed = true
-                }
-                for stale in [c.actual, c.actualSVG, c.diffSVG] { try? fm.removeItem(at: stale) }
-                return changed ? .recorded : .unchanged
-            } catch {
-                return .failed("\(c.name): cannot record: \(error)")
-            }
+        switch record {
+        case .never: return compare(c, rendering: r)
+        case .missing, .failed: return .failed("\(c.name): record mode \"\(record.rawValue)\" is not available; use never or all\n")
+        case .all: return recordAll(c, rendering: r)
         }
+    }
+
+    /// Compares `r` with the goldens; on a mismatch writes the actual output and the overlay.
+    private func compare(_ c: GoldenCase, rendering r: GoldenRendering) -> GoldenStatus {
+        let fm = FileManager.default
         guard let expectedText = try? String(contentsOf: c.expected, encoding: .utf8) else {
             return .failed(
                 "\(c.name): no golden file \(c.expected.lastPathComponent); replay it, review the output, then record it with `mapsketch check --update`\n")
@@ -195,12 +185,34 @@ public struct GoldenRunner: Sendable {
         }
         return .failed(report)
     }
+
+    /// Writes the goldens that differ from `r` and removes stale actual and diff files.
+    private func recordAll(_ c: GoldenCase, rendering r: GoldenRendering) -> GoldenStatus {
+        let fm = FileManager.default
+        do {
+            var changed = false
+            if (try? String(contentsOf: c.expected, encoding: .utf8)) != r.json {
+                try AtomicFile.write(r.json, to: c.expected)
+                changed = true
+            }
+            if let svg = r.svg, (try? String(contentsOf: c.expectedSVG, encoding: .utf8)) != svg,
+                fm.fileExists(atPath: c.expectedSVG.path)
+            {
+                try AtomicFile.write(svg, to: c.expectedSVG)
+                changed = true
+            }
+            for stale in [c.actual, c.actualSVG, c.diffSVG] { try? fm.removeItem(at: stale) }
+            return changed ? .recorded : .unchanged
+        } catch {
+            return .failed("\(c.name): cannot record: \(error)")
+        }
+    }
 }
 
 /// Line-based comparison of texts that must match exactly (SVG).
-public enum GoldenText {
+package enum GoldenText {
     /// The first differing line as `line N: expected … / actual …`, or nil when equal.
-    public static func firstDifference(expected: String, actual: String) -> String? {
+    package static func firstDifference(expected: String, actual: String) -> String? {
         guard expected != actual else { return nil }
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,17 +8,17 @@ import Darwin
 /// Writes files atomically: the bytes go to a temporary file in the same folder, which is then
 /// renamed over the destination, so a reader never sees a half-written file and a crash leaves the
 /// old file intact.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `text` as UTF-8 to `url` atomically, creating the folder if needed.
     /// - Throws: ``OutputError`` naming the file when the folder cannot be made, the temporary
     ///   file cannot be written, or the rename fails.
-    public static func write(_ text: String, to url: URL) throws(OutputError) {
+    package static func write(_ text: String, to url: URL) throws(OutputError) {
         try write(Data(text.utf8), to: url)
     }
 
     /// Writes `data` to `url` atomically (temporary file + rename).
     /// - Throws: ``OutputError`` naming the file.
-    public static func write(_ data: Data, to url: URL) throws(OutputError) {
+    package static func write(_ data: Data, to url: URL) throws(OutputError) {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

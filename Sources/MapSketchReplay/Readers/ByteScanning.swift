@@ -1,8 +1,8 @@
-// Allocation-free scanning helpers shared by the streaming readers: decimal numbers, ISO 8601
-// times, civil dates, and line/column bookkeeping over UTF-8 bytes.
+// Allocation-free scanning helpers shared by the streaming readers: byte constants, eight bytes
+// at a time (SWAR), decimal numbers, and line/column bookkeeping over UTF-8 bytes.
 
 /// Byte constants (ASCII).
-enum _ASCII {
+enum ASCII {
     static let tab: UInt8 = 0x09
     static let lf: UInt8 = 0x0A
     static let cr: UInt8 = 0x0D
@@ -34,7 +34,7 @@ enum _ASCII {
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == space || b == lf || b == cr || b == tab }
 }
 
-enum _Scan {
+enum ByteScan {
     /// 10^e for 0 ≤ e ≤ 22, all exactly representable as Double (a switch compiles to a constant
     /// table: no lazy global, no bounds check).
     @inline(__always) static func exactPowerOfTen(_ e: Int) -> Double {
@@ -85,14 +85,14 @@ enum _Scan {
     static func plainDecimal(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var i = start
         var negative = false
-        if i < end, p[i] == _ASCII.minus {
+        if i < end, p[i] == ASCII.minus {
             negative = true
             i += 1
         }
         var mantissa: UInt64 = 0
         var digits = digitRun(p, &i, end, into: &mantissa)
         var fractionDigits = 0
-        if i < end, p[i] == _ASCII.dot {
+        if i < end, p[i] == ASCII.dot {
             i += 1
             fractionDigits = digitRun(p, &i, end, into: &mantissa)
             digits += fractionDigits
@@ -110,7 +110,7 @@ enum _Scan {
     static func digitRun(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, into mantissa: inout UInt64) -> Int {
         let start = i
         while i < end {
-            let d = p[i] &- _ASCII.zero
+            let d = p[i] &- ASCII.zero
             guard d < 10 else { break }
             mantissa = mantissa &* 10 &+ UInt64(d)
             i += 1
@@ -123,16 +123,16 @@ enum _Scan {
         var i = start
         guard i < end else { return nil }
         var negative = false
-        if p[i] == _ASCII.minus { negative = true; i += 1 } else if p[i] == _ASCII.plus { i += 1 }
+        if p[i] == ASCII.minus { negative = true; i += 1 } else if p[i] == ASCII.plus { i += 1 }
         var mantissa: UInt64 = 0
         var digits = 0
         var significant = 0
         var exponent = 0
         var sawDigit = false
-        while i < end, _ASCII.isDigit(p[i]) {
+        while i < end, ASCII.isDigit(p[i]) {
             sawDigit = true
             if significant < 19 {
-                mantissa = mantissa &* 10 &+ UInt64(p[i] &- _ASCII.zero)
+                mantissa = mantissa &* 10 &+ UInt64(p[i] &- ASCII.zero)
                 if mantissa != 0 { significant += 1 }
             } else {
                 exponent += 1
@@ -140,12 +140,12 @@ enum _Scan {
             digits += 1
             i += 1
         }
-        if i < end, p[i] == _ASCII.dot {
+        if i < end, p[i] == ASCII.dot {
             i += 1
-            while i < end, _ASCII.isDigit(p[i]) {
+            while i < end, ASCII.isDigit(p[i]) {
                 sawDigit = true
                 if significant < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- _ASCII.zero)
+                    mantissa = mantissa &* 10 &+ UInt64(p[i] &- ASCII.zero)
                     if mantissa != 0 { significant += 1 }
                     exponent -= 1
                 }
@@ -156,11 +156,11 @@ enum _Scan {
         if i < end, p[i] == 0x65 || p[i] == 0x45 {  // e E
             i += 1
             var expNegative = false
-            if i < end, p[i] == _ASCII.minus { expNegative = true; i += 1 } else if i < end, p[i] == _ASCII.plus { i += 1 }
-            guard i < end, _ASCII.isDigit(p[i]) else { return nil }
+            if i < end, p[i] == ASCII.minus { expNegative = true; i += 1 } else if i < end, p[i] == ASCII.plus { i += 1 }
+            guard i < end, ASCII.isDigit(p[i]) else { return nil }
             var e = 0
-            while i < end, _ASCII.isDigit(p[i]) {
-                if e < 100_000 { e = e * 10 + Int(p[i] &- _ASCII.zero) }
+            while i < end, ASCII.isDigit(p[i]) {
+                if e < 100_000 { e = e * 10 + Int(p[i] &- ASCII.zero) }
                 i += 1
             }
             exponent += expNegative ? -e : e
@@ -179,8 +179,8 @@ enum _Scan {
         guard start < end, end - start <= 18 else { return nil }
         var v = 0
         for i in start..<end {
-            guard _ASCII.isDigit(p[i]) else { return nil }
-            v = v * 10 + Int(p[i] &- _ASCII.zero)
+            guard ASCII.isDigit(p[i]) else { return nil }
+            v = v * 10 + Int(p[i] &- ASCII.zero)
         }
         return v
     }
@@ -206,125 +206,46 @@ enum _Scan {
         }
         return true
     }
+}
 
-    /// Days from 1970-01-01 to the proleptic Gregorian date y-m-d.
-    ///
-    /// Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", `days_from_civil`.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+/// Eight bytes at a time in a UInt64 (SIMD within a register): the NMEA line scan's helpers.
+/// Source: the zero-byte tests of Hacker's Delight (H. S. Warren, 2nd ed., §6-1).
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    static let stars: UInt64 = 0x2A2A_2A2A_2A2A_2A2A
+    static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    static let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C
+
+    /// Whether one of the eight bytes of `v` is zero (exact as a yes/no answer).
+    @inline(__always) static func hasZeroByte(_ v: UInt64) -> Bool {
+        (v &- ones) & ~v & highBits != 0
     }
 
-    /// Whether y-m-d is a real calendar date.
-    static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
-        guard (1...12).contains(month), day >= 1 else { return false }
-        let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        var length = lengths[month - 1]
-        if month == 2, year % 4 == 0, year % 100 != 0 || year % 400 == 0 { length = 29 }
-        return day <= length
+    /// The high bit of each zero byte of `v` (exact: no borrow between bytes).
+    @inline(__always) static func zeroBytes(_ v: UInt64) -> UInt64 {
+        let t = (v & lowBits) &+ lowBits
+        return ~(t | v | lowBits)
     }
 
-    /// Two ASCII digits at `i` as an Int.
-    @inline(__always) static func twoDigits(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
-        let a = p[i] &- _ASCII.zero, b = p[i + 1] &- _ASCII.zero
-        guard a < 10, b < 10 else { return nil }
-        return Int(a) * 10 + Int(b)
+    /// How many of the eight bytes of `v` are zero.
+    @inline(__always) static func zeroByteCount(_ v: UInt64) -> Int {
+        zeroBytes(v).nonzeroBitCount
     }
 
-    /// Parses an ISO 8601 / RFC 3339 date-time spanning exactly `start..<end` into seconds since
-    /// 1970 UTC: `YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm|±hhmm]` (a missing zone means UTC, as GPX
-    /// specifies; `T` may be a space). Returns nil on anything else.
-    /// - Complexity: O(end − start), no allocation.
-    static func iso8601(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        guard end - start >= 19 else { return nil }
-        let s = start
-        guard let y1 = twoDigits(p, s), let y2 = twoDigits(p, s + 2), p[s + 4] == _ASCII.minus,
-            let month = twoDigits(p, s + 5), p[s + 7] == _ASCII.minus, let day = twoDigits(p, s + 8),
-            p[s + 10] == 0x54 || p[s + 10] == 0x74 || p[s + 10] == _ASCII.space,
-            let hour = twoDigits(p, s + 11), p[s + 13] == _ASCII.colon, let minute = twoDigits(p, s + 14),
-            p[s + 16] == _ASCII.colon, let second = twoDigits(p, s + 17)
-        else { return nil }
-        let year = y1 * 100 + y2
-        guard isValidDate(year: year, month: month, day: day), hour < 24, minute < 60, second <= 60 else {
-            return nil
-        }
-        var i = s + 19
-        var fraction = 0.0
-        if i < end, p[i] == _ASCII.dot || p[i] == _ASCII.comma {
-            i += 1
-            var scale = 0.1
-            let digitsStart = i
-            while i < end, _ASCII.isDigit(p[i]) {
-                fraction += Double(p[i] &- _ASCII.zero) * scale
-                scale *= 0.1
-                i += 1
-            }
-            guard i > digitsStart else { return nil }
-            // Re-derive exactly when the fraction is short (the common case), avoiding drift.
-            if i - digitsStart <= 9, let n = uint(p, digitsStart, i) {
-                fraction = Double(n) / exactPowerOfTen(i - digitsStart)
-            }
-        }
-        var offset = 0
-        if i < end {
-            if p[i] == 0x5A || p[i] == 0x7A {  // Z z
-                i += 1
-            } else if p[i] == _ASCII.plus || p[i] == _ASCII.minus {
-                let sign = p[i] == _ASCII.minus ? -1 : 1
-                i += 1
-                guard end - i >= 2, let oh = twoDigits(p, i) else { return nil }
-                i += 2
-                var om = 0
-                if i < end, p[i] == _ASCII.colon { i += 1 }
-                if end - i >= 2, let m = twoDigits(p, i) {
-                    om = m
-                    i += 2
-                }
-                guard oh < 24, om < 60 else { return nil }
-                offset = sign * (oh * 3600 + om * 60)
-            } else {
-                return nil
-            }
-        }
-        guard i == end else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Double(whole) + fraction
-    }
-
-    /// Formats seconds since 1970 as `YYYY-MM-DDThh:mm:ss.sssZ` (milliseconds), for messages and
-    /// tests. Inverse of `daysFromCivil` by Hinnant's `civil_from_days`.
-    static func formatISO8601(_ time: Double) -> String {
-        let millis = Int((time * 1000).rounded())
-        var days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
-        let msOfDay = millis - days * 86_400_000
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let doe = days - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        var year = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        if month <= 2 { year += 1 }
-        func pad(_ v: Int, _ width: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        let h = msOfDay / 3_600_000, m = msOfDay / 60_000 % 60, sec = msOfDay / 1000 % 60, ms = msOfDay % 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(h, 2)):\(pad(m, 2)):\(pad(sec, 2)).\(pad(ms, 3))Z"
+    /// The XOR of the eight bytes of `v`.
+    @inline(__always) static func xorOfBytes(_ v: UInt64) -> UInt8 {
+        var x = v ^ (v >> 32)
+        x ^= x >> 16
+        x ^= x >> 8
+        return UInt8(truncatingIfNeeded: x)
     }
 }
 
 /// Tracks 1-based line numbers while a reader moves forward through a buffer, counting newlines
 /// lazily so that scanning stays one pass over the bytes.
-struct _LineCounter {
+struct LineCounter {
     private(set) var countedUpTo = 0
     private(set) var line = 1
     private(set) var lineStart = 0
@@ -343,7 +264,7 @@ struct _LineCounter {
         if let base = p.baseAddress {  // eight bytes at a time (little-endian: byte k is bits 8k…8k+7)
             while i &+ 8 <= end {
                 let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let newlines = _SWAR.zeroBytes(w ^ _SWAR.newlines)
+                let newlines = SWAR.zeroBytes(w ^ SWAR.newlines)
                 if newlines != 0 {
                     line &+= newlines.nonzeroBitCount
                     lineStart = i &+ ((63 &- newlines.leadingZeroBitCount) &>> 3) &+ 1  // after the last one
@@ -352,7 +273,7 @@ struct _LineCounter {
             }
         }
         while i < end {
-            if p[i] == _ASCII.lf {
+            if p[i] == ASCII.lf {
                 line += 1
                 lineStart = i + 1
             }
@@ -360,24 +281,5 @@ struct _LineCounter {
         }
         countedUpTo = end
         return (line, offset - lineStart + 1)
-    }
-}
-
-/// UTC time helpers shared by the readers, generators and the trace writer.
-public enum GPSTime {
-    /// Seconds since 1970 formatted as ISO 8601 UTC with milliseconds (`2024-05-01T12:00:00.250Z`).
-    public static func iso8601(_ time: Double) -> String { _Scan.formatISO8601(time) }
-
-    /// Parses an ISO 8601 / RFC 3339 date-time (`Z`, `±hh:mm` or no zone = UTC) into seconds
-    /// since 1970, or nil when `text` is not one.
-    /// - Complexity: O(n) in the string's UTF-8 length.
-    public static func parse(_ text: String) -> Double? {
-        var s = text
-        return s.withUTF8 { _Scan.iso8601($0, 0, $0.count) }
-    }
-
-    /// Seconds since 1970 of a UTC calendar date and time of day.
-    public static func seconds(year: Int, month: Int, day: Int, secondsOfDay: Double = 0) -> Double {
-        Double(_Scan.daysFromCivil(year: year, month: month, day: day) * 86_400) + secondsOfDay
     }
 }

@@ -33,11 +33,11 @@ public enum GPSFileReader {
         if Gzip.isGzip(bytes) { return .gpx }
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        while i < bytes.count, _ASCII.isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, ASCII.isSpace(bytes[i]) { i += 1 }
         guard i < bytes.count else { return nil }
         switch bytes[i] {
-        case _ASCII.lt: return .gpx
-        case _ASCII.dollar, _ASCII.hash: return .nmea
+        case ASCII.lt: return .gpx
+        case ASCII.dollar, ASCII.hash: return .nmea
         case 0x7B: return .geoJSONLines
         default: return nil
         }
@@ -54,10 +54,19 @@ public enum GPSFileReader {
         guard let format = fileName.flatMap(format(forFileName:)) ?? sniff(bytes) else {
             throw ReaderError(file: fileName, line: 1, column: 1, kind: .syntax(expected: "a GPX, NMEA 0183 or GeoJSON Lines file"))
         }
+        return try read(bytes: bytes, format: format, file: fileName, nmeaOptions: nmeaOptions)
+    }
+
+    /// Reads a track in a known format; `file` labels errors.
+    /// - Throws: `ReaderError` from the format's reader.
+    /// - Complexity: O(n) in the input bytes.
+    public static func read(
+        bytes: [UInt8], format: GPSFormat, file: String? = nil, nmeaOptions: NMEAReader.Options = NMEAReader.Options()
+    ) throws -> GPSTrack {
         switch format {
-        case .gpx: return try GPXReader.readAll(bytes: bytes, file: fileName)
-        case .nmea: return try NMEAReader.readAll(bytes: bytes, file: fileName, options: nmeaOptions).track
-        case .geoJSONLines: return try GeoJSONLinesReader.readAll(bytes: bytes, file: fileName)
+        case .gpx: return try GPXReader.readAll(bytes: bytes, file: file)
+        case .nmea: return try NMEAReader.readAll(bytes: bytes, file: file, options: nmeaOptions).track
+        case .geoJSONLines: return try GeoJSONLinesReader.readAll(bytes: bytes, file: file)
         }
     }
 }

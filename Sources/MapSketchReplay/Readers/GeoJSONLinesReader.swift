@@ -32,10 +32,10 @@ public enum GeoJSONLinesReader {
             var lineNo = 0
             while start < p.count {
                 var end = start
-                while end < p.count, p[end] != _ASCII.lf { end += 1 }
+                while end < p.count, p[end] != ASCII.lf { end += 1 }
                 lineNo += 1
                 let slice = UnsafeBufferPointer(rebasing: p[start..<end])
-                if !slice.allSatisfy(_ASCII.isSpace) {
+                if !slice.allSatisfy(ASCII.isSpace) {
                     try body(try fix(slice, line: lineNo, file: file))
                 }
                 start = end + 1

@@ -62,7 +62,7 @@ public enum GeteventReader {
     /// - Complexity: O(n) in the input bytes.
     public static func read(bytes: [UInt8], file: String? = nil, options: Options = .raw) throws -> [TouchEvent] {
         try bytes.withUnsafeBufferPointer { p in
-            var state = _GeteventState(file: file, options: options)
+            var state = GeteventState(file: file, options: options)
             try state.run(p)
             return state.events
         }
@@ -74,35 +74,10 @@ public enum GeteventReader {
     }
 }
 
-private enum _EventCode: Equatable {
-    case synReport, synMTReport, mtSlot, mtTrackingID, mtX, mtY, absX, absY, btnTouch, otherMT, other
-}
-
-private struct _Contact {
-    var trackingID: Int?
-    var x: Double?
-    var y: Double?
-}
-
-private struct _Active {
-    var id: Int
-    var key: Int  // tracking id, slot, or order in the frame
-    var x: Double
-    var y: Double
-}
-
-private struct _Slot {
-    var trackingID: Int = -1
-    var x: Double?
-    var y: Double?
-    var dirty = false
-    var touchID: Int?
-    var lifted = false
-}
-
-private struct _GeteventState {
+/// The reader's state over one capture: the protocol, the axis ranges and the contacts down.
+struct GeteventState {
     let file: String?
-    let options: _Options
+    let options: GeteventReader.Options
     var events: [TouchEvent] = []
     var nextID = 0
     var firstFrameTime: Double?
@@ -111,21 +86,19 @@ private struct _GeteventState {
     var xRange: (Double, Double)?
     var yRange: (Double, Double)?
     // Protocol A.
-    var contact = _Contact()
-    var frame: [_Contact] = []
-    var activeA: [_Active] = []
+    var contact = Contact()
+    var frame: [Contact] = []
+    var activeA: [ActiveTouch] = []
     // Protocol B.
-    var slots: [_Slot] = [_Slot()]
+    var slots: [Slot] = [Slot()]
     var slot = 0
     // Single touch.
     var stX: Double?
     var stY: Double?
     var stDown = false
-    var stTouch: _Active?
+    var stTouch: ActiveTouch?
     var stChanged = false
     var lastTime = 0.0
-
-    typealias _Options = GeteventReader.Options
 
     init(file: String?, options: GeteventReader.Options) {
         self.file = file
@@ -171,7 +144,7 @@ private struct _GeteventState {
         return v
     }
 
-    static func code(_ p: UnsafeBufferPointer<UInt8>, type: (Int, Int), code: (Int, Int)) -> _EventCode {
+    static func code(_ p: UnsafeBufferPointer<UInt8>, type: (Int, Int), code: (Int, Int)) -> EventCode {
         let (ts, te) = type
         let (cs, ce) = code
         if let t = hex(p, ts, te), let c = hex(p, cs, ce) {  // getevent -t without -l: numeric
@@ -211,7 +184,7 @@ private struct _GeteventState {
             line = 0
             while start < p.count {
                 var end = start
-                while end < p.count, p[end] != _ASCII.lf { end += 1 }
+                while end < p.count, p[end] != ASCII.lf { end += 1 }
                 line += 1
                 if let (time, code, value) = try event(p, start, end) {
                     if pass == 0 {
@@ -257,11 +230,11 @@ private struct _GeteventState {
             while i + n <= e {
                 if Self.equals(p, i, i + n, word) {
                     var j = i + n
-                    while j < e, p[j] == _ASCII.space { j += 1 }
+                    while j < e, p[j] == ASCII.space { j += 1 }
                     var k = j
-                    if k < e, p[k] == _ASCII.minus { k += 1 }
-                    while k < e, _ASCII.isDigit(p[k]) { k += 1 }
-                    return _Scan.double(p, j, k)
+                    if k < e, p[k] == ASCII.minus { k += 1 }
+                    while k < e, ASCII.isDigit(p[k]) { k += 1 }
+                    return ByteScan.double(p, j, k)
                 }
                 i += 1
             }
@@ -274,30 +247,15 @@ private struct _GeteventState {
         if isY, yRange == nil || isMT { yRange = (mn, mx) }
     }
 
-    func scaled(x: Double, y: Double) -> (Double, Double) {
-        guard let screen = options.screen else { return (x, y) }
-        let xr = xRange ?? (0, options.axisMax?.x ?? 1)
-        let yr = yRange ?? (0, options.axisMax?.y ?? 1)
-        return ((x - xr.0) / (xr.1 - xr.0) * screen.width, (y - yr.0) / (yr.1 - yr.0) * screen.height)
-    }
-
-    mutating func emit(_ time: Double, _ id: Int, _ phase: TouchPhase, _ rawX: Double, _ rawY: Double) {
-        if firstFrameTime == nil { firstFrameTime = time }
-        let (x, y) = scaled(x: rawX, y: rawY)
-        events.append(TouchEvent(time: time - (firstFrameTime ?? time), id: id, phase: phase, x: x, y: y))
-    }
-
-    /// One `[time] [device:] type code value` line, or nil for other lines (device info, blank,
-    /// another device's events).
-    func event(_ p: UnsafeBufferPointer<UInt8>, _ ls: Int, _ le: Int) throws -> (Double, _EventCode, Int)? {
+    func event(_ p: UnsafeBufferPointer<UInt8>, _ ls: Int, _ le: Int) throws -> (Double, EventCode, Int)? {
         var i = ls
-        while i < le, _ASCII.isSpace(p[i]) { i += 1 }
-        guard i < le, p[i] == _ASCII.lbracket else { return nil }
+        while i < le, ASCII.isSpace(p[i]) { i += 1 }
+        guard i < le, p[i] == ASCII.lbracket else { return nil }
         i += 1
-        while i < le, p[i] == _ASCII.space { i += 1 }
+        while i < le, p[i] == ASCII.space { i += 1 }
         let ts = i
-        while i < le, p[i] != _ASCII.rbracket { i += 1 }
-        guard i < le, let time = _Scan.double(p, ts, i) else {
+        while i < le, p[i] != ASCII.rbracket { i += 1 }
+        guard i < le, let time = ByteScan.double(p, ts, i) else {
             throw error(ts - ls + 1, .badNumber(field: "timestamp", found: String(decoding: UnsafeBufferPointer(rebasing: p[ts..<i]), as: UTF8.self)))
         }
         i += 1
@@ -305,9 +263,9 @@ private struct _GeteventState {
         var t0 = (0, 0), t1 = (0, 0), t2 = (0, 0), t3 = (0, 0)
         var count = 0
         while i < le, count < 4 {
-            while i < le, _ASCII.isSpace(p[i]) { i += 1 }
+            while i < le, ASCII.isSpace(p[i]) { i += 1 }
             let s = i
-            while i < le, !_ASCII.isSpace(p[i]) { i += 1 }
+            while i < le, !ASCII.isSpace(p[i]) { i += 1 }
             guard i > s else { break }
             switch count {
             case 0: t0 = (s, i)
@@ -317,7 +275,7 @@ private struct _GeteventState {
             }
             count += 1
         }
-        if count > 0, p[t0.1 - 1] == _ASCII.colon {
+        if count > 0, p[t0.1 - 1] == ASCII.colon {
             if let device = options.device {
                 let name = String(decoding: UnsafeBufferPointer(rebasing: p[t0.0..<(t0.1 - 1)]), as: UTF8.self)
                 if name != device { return nil }
@@ -343,132 +301,36 @@ private struct _GeteventState {
         }
         return (time, code, value)
     }
+}
 
-    // MARK: Protocol A
-
-    mutating func handleA(_ code: _EventCode, _ value: Int, _ time: Double) {
-        switch code {
-        case .mtX: contact.x = Double(value)
-        case .mtY: contact.y = Double(value)
-        case .mtTrackingID: contact.trackingID = value
-        case .synMTReport:
-            if contact.x != nil || contact.y != nil || contact.trackingID != nil { frame.append(contact) }
-            contact = _Contact()
-        case .synReport:
-            if contact.x != nil || contact.y != nil { frame.append(contact) }  // a last contact without SYN_MT_REPORT
-            contact = _Contact()
-            finishFrameA(time)
-        default: break
-        }
+extension GeteventState {
+    /// The kinds of event line the reader tells apart (by name with `-l`, by number without).
+    enum EventCode: Equatable {
+        case synReport, synMTReport, mtSlot, mtTrackingID, mtX, mtY, absX, absY, btnTouch, otherMT, other
     }
 
-    mutating func finishFrameA(_ time: Double) {
-        var next: [_Active] = []
-        var began: [_Active] = []
-        var moved: [_Active] = []
-        var used = Array(repeating: false, count: activeA.count)
-        for (order, c) in frame.enumerated() {
-            let key = c.trackingID ?? order
-            if let k = activeA.indices.first(where: { !used[$0] && activeA[$0].key == key }) {
-                used[k] = true
-                var a = activeA[k]
-                let nx = c.x ?? a.x, ny = c.y ?? a.y
-                if nx != a.x || ny != a.y {
-                    a.x = nx
-                    a.y = ny
-                    moved.append(a)
-                }
-                next.append(a)
-            } else {
-                guard let x = c.x, let y = c.y else { continue }  // a contact must be located to begin
-                let a = _Active(id: nextID, key: key, x: x, y: y)
-                nextID += 1
-                began.append(a)
-                next.append(a)
-            }
-        }
-        for (k, a) in activeA.enumerated() where !used[k] { emit(time, a.id, .ended, a.x, a.y) }
-        for a in began { emit(time, a.id, .began, a.x, a.y) }
-        for a in moved { emit(time, a.id, .moved, a.x, a.y) }
-        activeA = next
-        frame.removeAll(keepingCapacity: true)
+    /// A protocol A contact as the current frame reports it.
+    struct Contact {
+        var trackingID: Int?
+        var x: Double?
+        var y: Double?
     }
 
-    // MARK: Protocol B
-
-    mutating func handleB(_ code: _EventCode, _ value: Int, _ time: Double) {
-        switch code {
-        case .mtSlot:
-            slot = max(0, min(value, 63))
-            while slots.count <= slot { slots.append(_Slot()) }
-        case .mtTrackingID:
-            if value < 0 {
-                if slots[slot].trackingID >= 0 { slots[slot].lifted = true }
-                slots[slot].trackingID = -1
-            } else {
-                if slots[slot].trackingID >= 0, slots[slot].trackingID != value { slots[slot].lifted = true }
-                slots[slot].trackingID = value
-                slots[slot].dirty = true
-            }
-        case .mtX:
-            slots[slot].x = Double(value)
-            slots[slot].dirty = true
-        case .mtY:
-            slots[slot].y = Double(value)
-            slots[slot].dirty = true
-        case .synReport:
-            for k in slots.indices {
-                var s = slots[k]
-                if s.lifted, let id = s.touchID {
-                    emit(time, id, .ended, s.x ?? 0, s.y ?? 0)
-                    s.touchID = nil
-                }
-                s.lifted = false
-                if s.trackingID >= 0, s.dirty, let x = s.x, let y = s.y {
-                    if let id = s.touchID {
-                        emit(time, id, .moved, x, y)
-                    } else {
-                        s.touchID = nextID
-                        nextID += 1
-                        emit(time, nextID - 1, .began, x, y)
-                    }
-                }
-                s.dirty = false
-                slots[k] = s
-            }
-        default: break
-        }
+    /// A finger down: its touch id, what matches it across frames and its last raw position.
+    struct ActiveTouch {
+        var id: Int
+        var key: Int  // tracking id, slot, or order in the frame
+        var x: Double
+        var y: Double
     }
 
-    // MARK: Single touch
-
-    mutating func handleSingle(_ code: _EventCode, _ value: Int, _ time: Double) {
-        switch code {
-        case .absX:
-            stX = Double(value)
-            stChanged = true
-        case .absY:
-            stY = Double(value)
-            stChanged = true
-        case .btnTouch: stDown = value != 0
-        case .synReport:
-            if var t = stTouch {
-                if !stDown {
-                    emit(time, t.id, .ended, stX ?? t.x, stY ?? t.y)
-                    stTouch = nil
-                } else if stChanged, let x = stX, let y = stY, x != t.x || y != t.y {
-                    t.x = x
-                    t.y = y
-                    stTouch = t
-                    emit(time, t.id, .moved, x, y)
-                }
-            } else if stDown, let x = stX, let y = stY {
-                stTouch = _Active(id: nextID, key: 0, x: x, y: y)
-                nextID += 1
-                emit(time, nextID - 1, .began, x, y)
-            }
-            stChanged = false
-        default: break
-        }
+    /// A protocol B slot: its tracking id (-1: empty), sticky position and touch.
+    struct Slot {
+        var trackingID: Int = -1
+        var x: Double?
+        var y: Double?
+        var dirty = false
+        var touchID: Int?
+        var lifted = false
     }
 }

@@ -3,9 +3,9 @@
 // contrib/puff): canonical Huffman decoding bit by bit, which is small and obviously correct.
 
 /// Decompresses gzip and raw DEFLATE data.
-public enum Gzip {
+package enum Gzip {
     /// Whether `bytes` start with the gzip magic number (1f 8b).
-    public static func isGzip(_ bytes: [UInt8]) -> Bool {
+    package static func isGzip(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
     }
 
@@ -13,7 +13,7 @@ public enum Gzip {
     /// - Throws: `ReaderError` with kind `.badCompression` (line 1, column = byte offset + 1) when
     ///   the header, a Huffman code, a back-reference, the CRC or the length is wrong.
     /// - Complexity: O(n + output) time.
-    public static func decompress(_ bytes: [UInt8], file: String? = nil) throws -> [UInt8] {
+    package static func decompress(_ bytes: [UInt8], file: String? = nil) throws -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count * 4)
         var offset = 0
@@ -38,10 +38,10 @@ public enum Gzip {
             if flags & 2 != 0 { p += 2 }  // FHCRC
             guard p < bytes.count else { throw fail("truncated header", p) }
             let memberStart = output.count
-            var inflater = _Inflater(input: bytes, position: p)
+            var inflater = Inflater(input: bytes, position: p)
             do {
                 try inflater.run(into: &output)
-            } catch let e as _InflateError {
+            } catch let e as InflateError {
                 throw fail(e.reason, e.offset)
             }
             p = inflater.bytePosition
@@ -75,13 +75,13 @@ enum CRC32 {
     }
 }
 
-struct _InflateError: Error {
+struct InflateError: Error {
     var reason: String
     var offset: Int
 }
 
 /// A canonical Huffman code: how many codes of each length, and the symbols in code order.
-struct _Huffman {
+struct Huffman {
     var count = [Int](repeating: 0, count: 16)
     var symbol: [Int]
 
@@ -94,7 +94,7 @@ struct _Huffman {
         for len in 1..<16 {
             left <<= 1
             left -= count[len]
-            if left < 0 { throw _InflateError(reason: "over-subscribed Huffman code", offset: 0) }
+            if left < 0 { throw InflateError(reason: "over-subscribed Huffman code", offset: 0) }
         }
         var offs = [Int](repeating: 0, count: 16)
         for len in 1..<15 { offs[len + 1] = offs[len] + count[len] }
@@ -105,7 +105,7 @@ struct _Huffman {
     }
 }
 
-struct _Inflater {
+struct Inflater {
     let input: [UInt8]
     var position: Int
     var bitBuffer: UInt32 = 0
@@ -130,7 +130,7 @@ struct _Inflater {
 
     mutating func bits(_ need: Int) throws -> Int {
         while bitCount < need {
-            guard position < input.count else { throw _InflateError(reason: "unexpected end of deflate data", offset: position) }
+            guard position < input.count else { throw InflateError(reason: "unexpected end of deflate data", offset: position) }
             bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
             position += 1
             bitCount += 8
@@ -141,7 +141,7 @@ struct _Inflater {
         return value
     }
 
-    mutating func decode(_ h: _Huffman) throws -> Int {
+    mutating func decode(_ h: Huffman) throws -> Int {
         var code = 0, first = 0, index = 0
         for len in 1..<16 {
             code |= try bits(1)
@@ -152,7 +152,7 @@ struct _Inflater {
             first <<= 1
             code <<= 1
         }
-        throw _InflateError(reason: "invalid Huffman code", offset: position)
+        throw InflateError(reason: "invalid Huffman code", offset: position)
     }
 
     mutating func run(into out: inout [UInt8]) throws {
@@ -165,7 +165,7 @@ struct _Inflater {
             case 2:
                 let (l, d) = try dynamicCodes()
                 try codes(into: &out, l, d)
-            default: throw _InflateError(reason: "invalid block type 3", offset: position)
+            default: throw InflateError(reason: "invalid block type 3", offset: position)
             }
         } while last == 0
         bitBuffer = 0
@@ -175,30 +175,30 @@ struct _Inflater {
     mutating func stored(into out: inout [UInt8]) throws {
         bitBuffer = 0
         bitCount = 0
-        guard position + 4 <= input.count else { throw _InflateError(reason: "truncated stored block", offset: position) }
+        guard position + 4 <= input.count else { throw InflateError(reason: "truncated stored block", offset: position) }
         let len = Int(input[position]) | Int(input[position + 1]) << 8
         let nlen = Int(input[position + 2]) | Int(input[position + 3]) << 8
-        guard len == ~nlen & 0xFFFF else { throw _InflateError(reason: "stored block length check failed", offset: position) }
+        guard len == ~nlen & 0xFFFF else { throw InflateError(reason: "stored block length check failed", offset: position) }
         position += 4
-        guard position + len <= input.count else { throw _InflateError(reason: "truncated stored block", offset: position) }
+        guard position + len <= input.count else { throw InflateError(reason: "truncated stored block", offset: position) }
         out.append(contentsOf: input[position..<(position + len)])
         position += len
     }
 
-    static let fixedLength: _Huffman = {
+    static let fixedLength: Huffman = {
         var lengths = [Int](repeating: 8, count: 288)
         for i in 144..<256 { lengths[i] = 9 }
         for i in 256..<280 { lengths[i] = 7 }
-        return (try? _Huffman(lengths: lengths[...])) ?? _Huffman.empty
+        return (try? Huffman(lengths: lengths[...])) ?? Huffman.empty
     }()
-    static let fixedDistance: _Huffman = (try? _Huffman(lengths: [Int](repeating: 5, count: 30)[...])) ?? _Huffman.empty
+    static let fixedDistance: Huffman = (try? Huffman(lengths: [Int](repeating: 5, count: 30)[...])) ?? Huffman.empty
 
-    mutating func dynamicCodes() throws -> (_Huffman, _Huffman) {
+    mutating func dynamicCodes() throws -> (Huffman, Huffman) {
         let nlen = try bits(5) + 257, ndist = try bits(5) + 1, ncode = try bits(4) + 4
-        guard nlen <= 286, ndist <= 30 else { throw _InflateError(reason: "bad code counts", offset: position) }
+        guard nlen <= 286, ndist <= 30 else { throw InflateError(reason: "bad code counts", offset: position) }
         var lengths = [Int](repeating: 0, count: 320)
         for i in 0..<ncode { lengths[Self.codeLengthOrder[i]] = try bits(3) }
-        let lencode = try _Huffman(lengths: lengths[0..<19])
+        let lencode = try Huffman(lengths: lengths[0..<19])
         var index = 0
         while index < nlen + ndist {
             var symbol = try decode(lencode)
@@ -208,7 +208,7 @@ struct _Inflater {
             } else {
                 var len = 0
                 if symbol == 16 {
-                    guard index > 0 else { throw _InflateError(reason: "repeat with no first length", offset: position) }
+                    guard index > 0 else { throw InflateError(reason: "repeat with no first length", offset: position) }
                     len = lengths[index - 1]
                     symbol = 3 + (try bits(2))
                 } else if symbol == 17 {
@@ -216,20 +216,20 @@ struct _Inflater {
                 } else {
                     symbol = 11 + (try bits(7))
                 }
-                guard index + symbol <= nlen + ndist else { throw _InflateError(reason: "too many lengths", offset: position) }
+                guard index + symbol <= nlen + ndist else { throw InflateError(reason: "too many lengths", offset: position) }
                 for _ in 0..<symbol {
                     lengths[index] = len
                     index += 1
                 }
             }
         }
-        guard lengths[256] != 0 else { throw _InflateError(reason: "no end-of-block code", offset: position) }
-        let l = try _Huffman(lengths: lengths[0..<nlen])
-        let d = try _Huffman(lengths: lengths[nlen..<(nlen + ndist)])
+        guard lengths[256] != 0 else { throw InflateError(reason: "no end-of-block code", offset: position) }
+        let l = try Huffman(lengths: lengths[0..<nlen])
+        let d = try Huffman(lengths: lengths[nlen..<(nlen + ndist)])
         return (l, d)
     }
 
-    mutating func codes(into out: inout [UInt8], _ lencode: _Huffman, _ distcode: _Huffman) throws {
+    mutating func codes(into out: inout [UInt8], _ lencode: Huffman, _ distcode: Huffman) throws {
         while true {
             var symbol = try decode(lencode)
             if symbol < 256 {
@@ -238,12 +238,12 @@ struct _Inflater {
                 return
             } else {
                 symbol -= 257
-                guard symbol < 29 else { throw _InflateError(reason: "bad length symbol", offset: position) }
+                guard symbol < 29 else { throw InflateError(reason: "bad length symbol", offset: position) }
                 let len = Self.lengthBase[symbol] + (try bits(Self.lengthExtra[symbol]))
                 let dsym = try decode(distcode)
-                guard dsym < 30 else { throw _InflateError(reason: "bad distance symbol", offset: position) }
+                guard dsym < 30 else { throw InflateError(reason: "bad distance symbol", offset: position) }
                 let dist = Self.distanceBase[dsym] + (try bits(Self.distanceExtra[dsym]))
-                guard dist <= out.count else { throw _InflateError(reason: "distance too far back", offset: position) }
+                guard dist <= out.count else { throw InflateError(reason: "distance too far back", offset: position) }
                 var from = out.count - dist
                 for _ in 0..<len {
                     out.append(out[from])
@@ -254,9 +254,9 @@ struct _Inflater {
     }
 }
 
-extension _Huffman {
+extension Huffman {
     /// An empty code (never used: the fixed codes always build).
-    static let empty = _Huffman(uncheckedSymbols: [])
+    static let empty = Huffman(uncheckedSymbols: [])
 
     init(uncheckedSymbols: [Int]) {
         symbol = uncheckedSymbols

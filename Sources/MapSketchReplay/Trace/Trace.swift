@@ -58,7 +58,8 @@ public struct TraceHeader: Hashable, Sendable {
     public var spatialReference: SpatialReference = .webMercator
     /// The sketch layer to set up, or nil for a map without one.
     public var sketch: TraceSketchSetup?
-    /// Gesture thresholds (defaults of DESIGN §5 when absent).
+    /// Gesture thresholds (the map's defaults when absent: a tap within 0.3 s and 10 pt, a hold
+    /// after 0.5 s, a vertex hit within half its symbol size + 10 pt).
     public var thresholds: GestureThresholds = .default
     /// The sketch's vertex hit tolerance in points (the header's `thresholds.vertexHitTolerance`;
     /// ``SketchSymbology/defaultVertexHitTolerance`` when absent).
@@ -67,8 +68,15 @@ public struct TraceHeader: Hashable, Sendable {
     public var options: TraceOptions = TraceOptions()
     /// Graphics layers added bottom to top before the sketch layer.
     public var layers: [TraceGraphicsLayer] = []
-    /// How GPS fixes become sketch vertices.
-    public var gps: TraceGPSSettings = TraceGPSSettings()
+    /// Which GPS fixes become sketch vertices (the header's `gps` member).
+    public var gpsFilter: GPSFilter = TraceHeader.defaultGPSFilter
+    /// The spatial reference of the GPS fixes' coordinates (`gps.spatialReference`, WGS 84 by
+    /// default); the replay projects them into the map's.
+    public var gpsSpatialReference: SpatialReference = .wgs84
+
+    /// The GPS filter of a header without `gps` member: drop exact repeats and fixes whose time
+    /// goes back, keep everything else.
+    public static let defaultGPSFilter = GPSFilter(dropDuplicates: true, dropOutOfOrder: true)
 
     /// Creates a header with the defaults above.
     public init() {}
@@ -224,23 +232,4 @@ public struct TraceUniqueValue: Hashable, Sendable {
         self.value = value
         self.symbol = symbol
     }
-}
-
-/// How GPS fixes are filtered, projected and appended.
-public struct TraceGPSSettings: Hashable, Sendable {
-    /// Drop a fix closer than this many meters (geodesic) to the last accepted one; 0 keeps all.
-    public var minDistance: Double = 0
-    /// Drop a fix whose horizontal accuracy (meters) is larger; fixes without accuracy pass.
-    public var maxAccuracy: Double?
-    /// Drop a fix whose HDOP is larger; fixes without HDOP pass.
-    public var maxHDOP: Double?
-    /// Drop a fix identical in position and time to the previous one.
-    public var dropDuplicates: Bool = true
-    /// Drop a fix whose time is not after the last accepted one's.
-    public var dropOutOfOrder: Bool = true
-    /// The spatial reference of fix coordinates (WGS 84).
-    public var spatialReference: SpatialReference = .wgs84
-
-    /// Creates settings with the defaults above.
-    public init() {}
 }

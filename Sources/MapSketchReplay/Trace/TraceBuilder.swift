@@ -10,11 +10,12 @@ public enum TraceBuilder {
     /// Event times are the fixes' times relative to the first timed fix (never decreasing: a fix
     /// earlier than the previous event keeps the previous time; one without time comes 1 s after
     /// the previous event), so replay order is file order and the `gps` filters see the receiver
-    /// times unchanged.
+    /// times unchanged. Each event keeps what a trace line holds of its fix (see
+    /// ``TraceEvent/gps(_:)``), so the trace is the same before and after a round trip through text.
     /// - Complexity: O(n) in the number of fixes.
     public static func gpsTrace(
         _ track: GPSTrack, name: String, description: String, geometryType: GeometryType = .polyline,
-        settings: TraceGPSSettings = TraceGPSSettings(), screen: ScreenSize = ScreenSize(width: 800, height: 600)
+        filter: GPSFilter = TraceHeader.defaultGPSFilter, screen: ScreenSize = ScreenSize(width: 800, height: 600)
     ) -> Trace {
         var h = TraceHeader()
         h.name = name
@@ -22,7 +23,7 @@ public enum TraceBuilder {
         h.screen = screen
         h.spatialReference = .webMercator
         h.sketch = TraceSketchSetup(geometryType: geometryType)
-        h.gps = settings
+        h.gpsFilter = filter
         var env: Envelope?
         for f in track.fixes {
             let p = GeometryEngine.projectGeographicToWebMercator(Point(x: f.longitude, y: f.latitude))
@@ -43,9 +44,9 @@ public enum TraceBuilder {
             if let ft = f.time, let t0 { t = max(ft - t0, last) } else { t = events.isEmpty ? 0 : last + 1 }
             t = (t * 1000).rounded() / 1000
             last = t
-            let fix = TraceGPSFix(
-                lat: f.latitude, lon: f.longitude, ele: f.elevation, time: f.time, hdop: f.hdop, accuracy: f.horizontalAccuracy,
-                speed: f.speed, segment: f.segment)
+            let fix = GPSFix(
+                time: f.time, latitude: f.latitude, longitude: f.longitude, elevation: f.elevation, hdop: f.hdop,
+                horizontalAccuracy: f.horizontalAccuracy, speed: f.speed, segment: f.segment)
             events.append(TraceEntry(t: t, .gps(fix)))
         }
         return Trace(header: h, events: events)
@@ -68,7 +69,8 @@ public enum TraceBuilder {
         let events = touches.map { e -> TraceEntry in
             let t = max((e.time * 1_000_000).rounded() / 1_000_000, last)
             last = t
-            return TraceEntry(t: t, .touch(phase: e.phase, id: e.id, x: (e.location.x * 1000).rounded() / 1000, y: (e.location.y * 1000).rounded() / 1000))
+            let location = ScreenPoint(x: (e.location.x * 1000).rounded() / 1000, y: (e.location.y * 1000).rounded() / 1000)
+            return TraceEntry(t: t, .touch(phase: e.phase, id: e.id, location: location))
         }
         return Trace(header: h, events: events)
     }

@@ -1,5 +1,5 @@
-public import MapSketch
-public import MapSketchGeometry
+package import MapSketch
+package import MapSketchGeometry
 
 /// Writes traces as JSON Lines, deterministically (same trace → byte-identical text).
 ///
@@ -19,7 +19,7 @@ public enum TraceEncoder {
     }
 
     /// The header as a JSON object.
-    public static func encodeHeader(_ h: TraceHeader) -> JSONValue {
+    package static func encodeHeader(_ h: TraceHeader) -> JSONValue {
         var o: JSONObject = ["t": 0, "type": "header", "format": .string(Trace.formatName), "version": .integer(Int64(h.version))]
         if let n = h.name { o["name"] = .string(n) }
         if let d = h.description { o["description"] = .string(d) }
@@ -47,16 +47,14 @@ public enum TraceEncoder {
         if let n = h.options.svgStep { opt["svgStep"] = .integer(Int64(n)) }
         if !opt.isEmpty { o["options"] = .object(opt) }
         if !h.layers.isEmpty { o["layers"] = .array(h.layers.map(encodeLayer)) }
-        if h.gps != TraceGPSSettings() {
-            var g = JSONObject()
-            if h.gps.minDistance != 0 { g["minDistance"] = .number(h.gps.minDistance) }
-            if let a = h.gps.maxAccuracy { g["maxAccuracy"] = .number(a) }
-            if let a = h.gps.maxHDOP { g["maxHDOP"] = .number(a) }
-            if !h.gps.dropDuplicates { g["dropDuplicates"] = false }
-            if !h.gps.dropOutOfOrder { g["dropOutOfOrder"] = false }
-            if h.gps.spatialReference != .wgs84 { g["spatialReference"] = encodeSpatialReference(h.gps.spatialReference) }
-            o["gps"] = .object(g)
-        }
+        var g = JSONObject()
+        if let d = h.gpsFilter.minimumDistance, d != 0 { g["minDistance"] = .number(d) }
+        if let a = h.gpsFilter.maximumAccuracy { g["maxAccuracy"] = .number(a) }
+        if let a = h.gpsFilter.maximumHDOP { g["maxHDOP"] = .number(a) }
+        if !h.gpsFilter.dropDuplicates { g["dropDuplicates"] = false }
+        if !h.gpsFilter.dropOutOfOrder { g["dropOutOfOrder"] = false }
+        if h.gpsSpatialReference != .wgs84 { g["spatialReference"] = encodeSpatialReference(h.gpsSpatialReference) }
+        if !g.isEmpty { o["gps"] = .object(g) }
         return .object(o)
     }
 
@@ -67,7 +65,7 @@ public enum TraceEncoder {
     }
 
     /// A spatial reference as `{"wkid":…, "latestWkid":…}` or `{"wkt":…}`.
-    public static func encodeSpatialReference(_ sr: SpatialReference) -> JSONValue {
+    package static func encodeSpatialReference(_ sr: SpatialReference) -> JSONValue {
         var o = JSONObject()
         if let w = sr.wkid { o["wkid"] = .integer(Int64(w)) }
         if let w = sr.latestWkid { o["latestWkid"] = .integer(Int64(w)) }
@@ -123,7 +121,7 @@ public enum TraceEncoder {
     }
 
     /// A symbol in the trace's symbol notation.
-    public static func encodeSymbol(_ s: Symbol) -> JSONValue {
+    package static func encodeSymbol(_ s: Symbol) -> JSONValue {
         switch s {
         case .simpleMarker(let m):
             var o: JSONObject = ["type": "marker", "style": .string(m.style.rawValue), "color": color(m.color), "size": .number(m.size)]
@@ -162,7 +160,7 @@ public enum TraceEncoder {
     }
 
     /// One event line as a JSON object.
-    public static func encodeEvent(_ e: TraceEntry) -> JSONValue {
+    package static func encodeEvent(_ e: TraceEntry) -> JSONValue {
         var o: JSONObject = ["t": .number(e.t), "type": .string(e.event.typeName)]
         func put(_ p: Point) {
             o["x"] = .number(p.x)
@@ -172,18 +170,18 @@ public enum TraceEncoder {
         }
         func int(_ k: String, _ v: Int) { o[k] = .integer(Int64(v)) }
         switch e.event {
-        case .touch(let phase, let id, let x, let y):
+        case .touch(let phase, let id, let location):
             o["phase"] = .string(phase.rawValue)
             int("id", id)
-            o["x"] = .number(x)
-            o["y"] = .number(y)
+            o["x"] = .number(location.x)
+            o["y"] = .number(location.y)
         case .gps(let f):
-            o["lat"] = .number(f.lat)
-            o["lon"] = .number(f.lon)
-            if let v = f.ele { o["ele"] = .number(v) }
+            o["lat"] = .number(f.latitude)
+            o["lon"] = .number(f.longitude)
+            if let v = f.elevation { o["ele"] = .number(v) }
             if let v = f.time { o["time"] = .number(v) }
             if let v = f.hdop { o["hdop"] = .number(v) }
-            if let v = f.accuracy { o["accuracy"] = .number(v) }
+            if let v = f.horizontalAccuracy { o["accuracy"] = .number(v) }
             if let v = f.speed { o["speed"] = .number(v) }
             if f.segment != 0 { int("segment", f.segment) }
         case .call(let c):

@@ -3,10 +3,14 @@ public import MapSketchGeometry
 
 /// What happens at one instant of a trace.
 public enum TraceEvent: Hashable, Sendable {
-    /// A raw touch (phase, finger id, position in points).
-    case touch(phase: TouchPhase, id: Int, x: Double, y: Double)
-    /// A GPS fix to append to the sketch.
-    case gps(TraceGPSFix)
+    /// A raw touch: its phase, the finger's id and where it is on the screen, in points. The
+    /// replay hands it to the map as a `TouchEvent` at the entry's time.
+    case touch(phase: TouchPhase, id: Int, location: ScreenPoint)
+    /// A GPS fix to append to the sketch, as a trace line holds it: `lat`, `lon`, `ele`, `time`,
+    /// `hdop`, `accuracy`, `speed` and `segment` are its latitude, longitude, elevation, time,
+    /// HDOP, horizontal accuracy, speed and segment. Course, quality, mode and source line are not
+    /// part of the trace format.
+    case gps(GPSFix)
     /// A programmatic call on the sketch, the map or a graphics layer.
     case call(TraceCall)
 
@@ -15,43 +19,8 @@ public enum TraceEvent: Hashable, Sendable {
         switch self {
         case .touch: "touch"
         case .gps: "gps"
-        case .call(let c): c.name
+        case .call(let c): c.name.rawValue
         }
-    }
-}
-
-/// One GPS fix in WGS 84 degrees.
-public struct TraceGPSFix: Hashable, Sendable {
-    /// Latitude in degrees (−90…90).
-    public var lat: Double
-    /// Longitude in degrees (−180…180).
-    public var lon: Double
-    /// Elevation in meters.
-    public var ele: Double?
-    /// The receiver's time, seconds since 1970 (UTC), when known.
-    public var time: Double?
-    /// Horizontal dilution of precision.
-    public var hdop: Double?
-    /// Horizontal accuracy in meters.
-    public var accuracy: Double?
-    /// Speed over ground in m/s.
-    public var speed: Double?
-    /// The track segment: a change of segment starts a new sketch part.
-    public var segment: Int
-
-    /// Creates a fix.
-    public init(
-        lat: Double, lon: Double, ele: Double? = nil, time: Double? = nil, hdop: Double? = nil,
-        accuracy: Double? = nil, speed: Double? = nil, segment: Int = 0
-    ) {
-        self.lat = lat
-        self.lon = lon
-        self.ele = ele
-        self.time = time
-        self.hdop = hdop
-        self.accuracy = accuracy
-        self.speed = speed
-        self.segment = segment
     }
 }
 
@@ -104,40 +73,88 @@ public enum TraceCall: Hashable, Sendable {
     /// Zoom by a factor (> 1 zooms in) about an anchor (default: the screen center).
     case zoom(factor: Double, anchorX: Double?, anchorY: Double?)
 
-    /// The `type` of the JSON line.
-    public var name: String {
+    /// The call's name: the `type` of its JSON line.
+    public var name: TraceCallName {
         switch self {
-        case .undo: "undo"
-        case .redo: "redo"
-        case .insertVertex: "insertVertex"
-        case .moveVertex: "moveVertex"
-        case .removeVertex: "removeVertex"
-        case .addPart: "addPart"
-        case .removePart: "removePart"
-        case .removeSelectedVertex: "removeSelectedVertex"
-        case .removeSelectedPart: "removeSelectedPart"
-        case .selectVertex: "selectVertex"
-        case .selectLastVertex: "selectLastVertex"
-        case .clearSelection: "clearSelection"
-        case .clear: "clear"
-        case .applyGeometry: "applyGeometry"
-        case .setGeometry: "setGeometry"
-        case .addGraphic: "addGraphic"
-        case .removeGraphic: "removeGraphic"
-        case .removeAllGraphics: "removeAllGraphics"
-        case .addGraphicsLayer: "addGraphicsLayer"
-        case .removeLayer: "removeLayer"
-        case .setViewport: "setViewport"
-        case .pan: "pan"
-        case .zoom: "zoom"
+        case .undo: .undo
+        case .redo: .redo
+        case .insertVertex: .insertVertex
+        case .moveVertex: .moveVertex
+        case .removeVertex: .removeVertex
+        case .addPart: .addPart
+        case .removePart: .removePart
+        case .removeSelectedVertex: .removeSelectedVertex
+        case .removeSelectedPart: .removeSelectedPart
+        case .selectVertex: .selectVertex
+        case .selectLastVertex: .selectLastVertex
+        case .clearSelection: .clearSelection
+        case .clear: .clear
+        case .applyGeometry: .applyGeometry
+        case .setGeometry: .setGeometry
+        case .addGraphic: .addGraphic
+        case .removeGraphic: .removeGraphic
+        case .removeAllGraphics: .removeAllGraphics
+        case .addGraphicsLayer: .addGraphicsLayer
+        case .removeLayer: .removeLayer
+        case .setViewport: .setViewport
+        case .pan: .pan
+        case .zoom: .zoom
         }
     }
+}
 
-    /// Every call name, in documentation order.
-    public static let allNames = [
-        "undo", "redo", "insertVertex", "moveVertex", "removeVertex", "addPart", "removePart",
-        "removeSelectedVertex", "removeSelectedPart", "selectVertex", "selectLastVertex", "clearSelection",
-        "clear", "applyGeometry", "setGeometry", "addGraphic", "removeGraphic", "removeAllGraphics",
-        "addGraphicsLayer", "removeLayer", "setViewport", "pan", "zoom",
-    ]
+/// The name of each programmatic call a trace can make: the `type` of its JSON line, in
+/// documentation order.
+///
+/// Adding a call: add its name here and its case (with its members) to ``TraceCall``, and declare
+/// it in `Traces/trace.schema.json`. The compiler then points at every switch that must handle it
+/// (``TraceCall/name``, the decoder, the encoder and the replay), and the corpus tests fail until
+/// the schema declares it.
+public enum TraceCallName: String, CaseIterable, Hashable, Sendable {
+    /// `"undo"`: ``TraceCall/undo``.
+    case undo
+    /// `"redo"`: ``TraceCall/redo``.
+    case redo
+    /// `"insertVertex"`: ``TraceCall/insertVertex(part:index:point:)``.
+    case insertVertex
+    /// `"moveVertex"`: ``TraceCall/moveVertex(part:index:point:)``.
+    case moveVertex
+    /// `"removeVertex"`: ``TraceCall/removeVertex(part:index:)``.
+    case removeVertex
+    /// `"addPart"`: ``TraceCall/addPart``.
+    case addPart
+    /// `"removePart"`: ``TraceCall/removePart(part:)``.
+    case removePart
+    /// `"removeSelectedVertex"`: ``TraceCall/removeSelectedVertex``.
+    case removeSelectedVertex
+    /// `"removeSelectedPart"`: ``TraceCall/removeSelectedPart``.
+    case removeSelectedPart
+    /// `"selectVertex"`: ``TraceCall/selectVertex(part:index:)``.
+    case selectVertex
+    /// `"selectLastVertex"`: ``TraceCall/selectLastVertex``.
+    case selectLastVertex
+    /// `"clearSelection"`: ``TraceCall/clearSelection``.
+    case clearSelection
+    /// `"clear"`: ``TraceCall/clear``.
+    case clear
+    /// `"applyGeometry"`: ``TraceCall/applyGeometry(_:)``.
+    case applyGeometry
+    /// `"setGeometry"`: ``TraceCall/setGeometry(_:)``.
+    case setGeometry
+    /// `"addGraphic"`: ``TraceCall/addGraphic(layer:graphic:)``.
+    case addGraphic
+    /// `"removeGraphic"`: ``TraceCall/removeGraphic(layer:index:)``.
+    case removeGraphic
+    /// `"removeAllGraphics"`: ``TraceCall/removeAllGraphics(layer:)``.
+    case removeAllGraphics
+    /// `"addGraphicsLayer"`: ``TraceCall/addGraphicsLayer(_:)``.
+    case addGraphicsLayer
+    /// `"removeLayer"`: ``TraceCall/removeLayer(name:)``.
+    case removeLayer
+    /// `"setViewport"`: ``TraceCall/setViewport(_:)``.
+    case setViewport
+    /// `"pan"`: ``TraceCall/pan(dx:dy:)``.
+    case pan
+    /// `"zoom"`: ``TraceCall/zoom(factor:anchorX:anchorY:)``.
+    case zoom
 }

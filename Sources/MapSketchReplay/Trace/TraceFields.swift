@@ -1,9 +1,9 @@
 import MapSketchGeometry
 
-/// Reads the members of one JSON object, throwing ``JSONError`` with the member's path and a
+/// Reads the members of one JSON object, throwing `JSONError` with the member's path and a
 /// message that says what was expected. Unknown members are an error (a misspelt option must not
 /// be silently ignored).
-struct _Fields {
+struct TraceFields {
     let object: JSONObject
     private(set) var used: Set<String> = []
 
@@ -14,65 +14,41 @@ struct _Fields {
         object = o
     }
 
-    func has(_ key: String) -> Bool { if let v = object[key] { !v.isNull } else { false } }
-
     mutating func value(_ key: String) -> JSONValue? {
         used.insert(key)
         guard let v = object[key], !v.isNull else { return nil }
         return v
     }
 
-    mutating func required(_ key: String, _ what: String) throws -> JSONValue {
-        guard let v = value(key) else { throw JSONError("missing member \"\(key)\": expected \(what)") }
-        return v
-    }
-
-    mutating func double(_ key: String) throws -> Double? {
+    /// A member that `extract` turns into a value, or nil when absent or null; `expected` names
+    /// what it must be when `extract` cannot.
+    private mutating func member<T>(_ key: String, expected: String, _ extract: (JSONValue) -> T?) throws -> T? {
         guard let v = value(key) else { return nil }
-        guard let d = v.doubleValue else {
-            throw JSONError("expected a number, found \(v.kindDescription)", path: [.key(key)])
-        }
-        return d
+        guard let x = extract(v) else { throw JSONError("expected \(expected), found \(v.kindDescription)", path: [.key(key)]) }
+        return x
     }
 
-    mutating func requiredDouble(_ key: String) throws -> Double {
-        guard let d = try double(key) else { throw JSONError("missing member \"\(key)\": expected a number") }
-        return d
+    /// A member that must be present: what `read` gives, or "missing member" naming what was expected.
+    private mutating func required<T>(_ key: String, expected: String, _ read: (inout TraceFields) throws -> T?) throws -> T {
+        guard let x = try read(&self) else { throw JSONError("missing member \"\(key)\": expected \(expected)") }
+        return x
     }
+
+    mutating func double(_ key: String) throws -> Double? { try member(key, expected: "a number") { $0.doubleValue } }
+
+    mutating func requiredDouble(_ key: String) throws -> Double { try required(key, expected: "a number") { try $0.double(key) } }
 
     mutating func int(_ key: String) throws -> Int? {
-        guard let v = value(key) else { return nil }
-        guard let i = v.int64Value, let n = Int(exactly: i) else {
-            throw JSONError("expected an integer, found \(v.kindDescription)", path: [.key(key)])
-        }
-        return n
+        try member(key, expected: "an integer") { v in v.int64Value.flatMap { Int(exactly: $0) } }
     }
 
-    mutating func requiredInt(_ key: String) throws -> Int {
-        guard let i = try int(key) else { throw JSONError("missing member \"\(key)\": expected an integer") }
-        return i
-    }
+    mutating func requiredInt(_ key: String) throws -> Int { try required(key, expected: "an integer") { try $0.int(key) } }
 
-    mutating func bool(_ key: String) throws -> Bool? {
-        guard let v = value(key) else { return nil }
-        guard let b = v.boolValue else {
-            throw JSONError("expected true or false, found \(v.kindDescription)", path: [.key(key)])
-        }
-        return b
-    }
+    mutating func bool(_ key: String) throws -> Bool? { try member(key, expected: "true or false") { $0.boolValue } }
 
-    mutating func string(_ key: String) throws -> String? {
-        guard let v = value(key) else { return nil }
-        guard let s = v.stringValue else {
-            throw JSONError("expected a string, found \(v.kindDescription)", path: [.key(key)])
-        }
-        return s
-    }
+    mutating func string(_ key: String) throws -> String? { try member(key, expected: "a string") { $0.stringValue } }
 
-    mutating func requiredString(_ key: String) throws -> String {
-        guard let s = try string(key) else { throw JSONError("missing member \"\(key)\": expected a string") }
-        return s
-    }
+    mutating func requiredString(_ key: String) throws -> String { try required(key, expected: "a string") { try $0.string(key) } }
 
     /// A string member that must be one of `allowed`.
     mutating func oneOf(_ key: String, _ allowed: [String]) throws -> String? {
@@ -100,7 +76,7 @@ struct _Fields {
 }
 
 /// Decodes each element of an array, prefixing errors with the element's index.
-func _decodeArray<T>(_ v: JSONValue, what: String, _ body: (JSONValue) throws -> T) throws -> [T] {
+func decodeArray<T>(_ v: JSONValue, what: String, _ body: (JSONValue) throws -> T) throws -> [T] {
     guard let a = v.arrayValue else { throw JSONError("expected \(what) (an array), found \(v.kindDescription)") }
     var out: [T] = []
     out.reserveCapacity(a.count)

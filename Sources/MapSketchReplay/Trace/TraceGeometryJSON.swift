@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// Geometry inside traces: Esri JSON geometry objects without a spatial reference
 /// (`{"x":…,"y":…}`, `{"points":[…]}`, `{"paths":[…]}`, `{"rings":[…]}`).
@@ -8,10 +8,10 @@ public import MapSketchGeometry
 /// codec normalises on read (ring orientation, hasZ/hasM layouts), which is right for data
 /// interchange but would change what a trace says. The CLI's `--format` output goes through the
 /// codecs.
-public enum TraceGeometryJSON {
+package enum TraceGeometryJSON {
     /// Decodes an Esri JSON geometry.
-    /// - Throws: ``JSONError`` naming the member and what was expected.
-    public static func decode(_ v: JSONValue) throws -> Geometry {
+    /// - Throws: `JSONError` naming the member and what was expected.
+    package static func decode(_ v: JSONValue) throws -> Geometry {
         let o = try v.decodeObject()
         func coords(_ c: JSONValue) throws -> Point {
             let a = try c.decodeArray()
@@ -45,7 +45,7 @@ public enum TraceGeometryJSON {
     }
 
     /// Encodes a geometry as Esri JSON (polygon rings closed, as Esri JSON writes them).
-    public static func encode(_ g: Geometry) -> JSONValue {
+    package static func encode(_ g: Geometry) -> JSONValue {
         func c(_ p: Point) -> JSONValue {
             var a: [JSONValue] = [.number(p.x), .number(p.y)]
             if let z = p.z { a.append(.number(z)) }

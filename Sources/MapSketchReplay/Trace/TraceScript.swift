@@ -35,7 +35,7 @@ public struct TraceScript: Sendable {
 
     /// A touch at a time relative to now.
     public mutating func touch(_ phase: TouchPhase, _ x: Double, _ y: Double, id: Int = 0, after dt: Double = 0) {
-        add(.touch(phase: phase, id: id, x: x, y: y), at: now + dt)
+        add(.touch(phase: phase, id: id, location: ScreenPoint(x: x, y: y)), at: now + dt)
     }
 
     /// A tap: down, up `duration` later (default 0.08 s), then a pause.
@@ -105,7 +105,7 @@ public struct TraceScript: Sendable {
     }
 
     /// A GPS fix at the current time, advancing the clock by `dt`.
-    public mutating func gps(_ fix: TraceGPSFix, dt: Double = 1) {
+    public mutating func gps(_ fix: GPSFix, dt: Double = 1) {
         add(.gps(fix))
         now += dt
     }

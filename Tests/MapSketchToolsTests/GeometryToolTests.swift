@@ -1,5 +1,5 @@
 import MapSketchGeometry
-import MapSketchReplay
+import MapSketchTools
 import Testing
 
 @Suite struct GeometryToolTests {
@@ -34,7 +34,7 @@ import Testing
 
     @Test func badLineReportsFileLineAndColumn() {
         let input = "{\"x\":1,\"y\":2}\n{\"x\":1,\"y\":}\n"
-        #expect(throws: GeometryTool.InputError(
+        #expect(throws: GeometryToolError(
             file: "pts.jsonl", line: 2, column: 12,
             message: "expected a JSON value (object, array, string, number, true, false or null), found '}'")
         ) {
@@ -43,10 +43,10 @@ import Testing
     }
 
     @Test func nonFiniteCoordinatesAreRejected() {
-        #expect(throws: GeometryTool.InputError.self) {
+        #expect(throws: GeometryToolError.self) {
             try GeometryTool(operation: .convert).run("POINT (1e400 2)", file: "p.wkt")
         }
-        #expect(throws: GeometryTool.InputError.self) {
+        #expect(throws: GeometryToolError.self) {
             try GeometryTool(operation: .convert).run(#"{"x":"Infinity","y":2}"#, file: "p.json")
         }
     }
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func projectNeedsASourceAndATarget() throws {
-        #expect(throws: GeometryTool.InputError(
+        #expect(throws: GeometryToolError(
             file: "p.wkt", line: 1, column: 1, message: "expected a spatial reference (in the input or --sr), found none")
         ) {
             try GeometryTool(operation: .project, targetSpatialReference: .webMercator).run("POINT (1 2)", file: "p.wkt")
@@ -79,6 +79,6 @@ import Testing
     }
 
     @Test func emptyInputIsAnError() {
-        #expect(throws: GeometryTool.InputError.self) { try GeometryTool(operation: .convert).run("  \n", file: "e") }
+        #expect(throws: GeometryToolError.self) { try GeometryTool(operation: .convert).run("  \n", file: "e") }
     }
 }

@@ -9,25 +9,35 @@ public import MapSketchGeometry
 public struct GeometryTool: Sendable {
     /// The operations of `mapsketch geometry`.
     public enum Operation: String, Sendable, CaseIterable {
-        case simplify, normalize, project, validate, convert
+        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:)`.
+        case simplify
+        /// Split at the antimeridian and bring into −180…180 (needs a spatial reference).
+        case normalize
+        /// Project into the target spatial reference (`--to`; the input needs a spatial reference).
+        case project
+        /// Write `{"valid":…}` with the rule, part and vertex of each issue; exit 1 when any
+        /// geometry is invalid.
+        case validate
+        /// Write the geometry unchanged, in the output format.
+        case convert
     }
 
     /// What the tool produced: the output text and the process exit code (0 ok, 1 a geometry
     /// failed validation).
     public struct Result: Sendable, Equatable {
+        /// One result per input geometry, each on its own line.
         public var output: String
+        /// 0, or 1 when `validate` found an invalid geometry.
         public var exitCode: Int32
 
+        /// Creates a result.
         public init(output: String, exitCode: Int32) {
             self.output = output
             self.exitCode = exitCode
         }
     }
 
-    /// An input error, rendered `file:line:column: what was expected` (the replay harness's
-    /// located error).
-    public typealias InputError = TraceError
-
+    /// What the tool does to each geometry.
     public var operation: Operation
     /// The input format; nil detects it per geometry.
     public var inputFormat: GeometryFormat?
@@ -38,6 +48,7 @@ public struct GeometryTool: Sendable {
     /// The target of `project` (`--to`).
     public var targetSpatialReference: SpatialReference?
 
+    /// Creates a tool; without formats it detects the input's and writes each result in it.
     public init(
         operation: Operation, inputFormat: GeometryFormat? = nil, outputFormat: GeometryFormat? = nil,
         assumedSpatialReference: SpatialReference? = nil, targetSpatialReference: SpatialReference? = nil
@@ -50,10 +61,10 @@ public struct GeometryTool: Sendable {
     }
 
     /// Runs the tool over `text` read from `file` (a name used in error messages).
-    /// - Throws: ``InputError`` for unreadable input or a missing spatial reference, naming the
-    ///   file, line and column and what was expected.
+    /// - Throws: ``GeometryToolError`` for unreadable input or a missing spatial reference, naming
+    ///   the file, line and column and what was expected.
     /// - Complexity: O(n) in the input size plus the cost of the operation per geometry.
-    public func run(_ text: String, file: String) throws(InputError) -> Result {
+    public func run(_ text: String, file: String) throws(GeometryToolError) -> Result {
         var outputs: [String] = []
         var failed = false
         for item in try items(text, file: file) {
@@ -70,11 +81,11 @@ public struct GeometryTool: Sendable {
         var line: Int
     }
 
-    func items(_ text: String, file: String) throws(InputError) -> [Item] {
+    func items(_ text: String, file: String) throws(GeometryToolError) -> [Item] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let nonBlank = lines.enumerated().filter { !$0.element.allSatisfy(\.isWhitespace) }
         guard !nonBlank.isEmpty else {
-            throw InputError(file: file, line: 1, column: 1, message: "expected a geometry (Esri JSON, GeoJSON or WKT), found empty input")
+            throw GeometryToolError(file: file, line: 1, column: 1, message: "expected a geometry (Esri JSON, GeoJSON or WKT), found empty input")
         }
         if nonBlank.count > 1, let first = nonBlank.first, (try? decode(String(first.element))) != nil {
             var out: [Item] = []
@@ -112,24 +123,26 @@ public struct GeometryTool: Sendable {
         return first == "{" || first == "[" ? GeometryFormat.detect(text) : .wkt
     }
 
-    static func locate(_ error: any Error, file: String, lineOffset: Int) -> InputError {
+    /// The tool's error for a decoding error of the text that starts on line `lineOffset + 1`:
+    /// JSON errors come located by the codecs (``JSONParser/decode(_:options:_:)``), WKT errors
+    /// by the WKT reader.
+    static func locate(_ error: any Error, file: String, lineOffset: Int) -> GeometryToolError {
         switch error {
         case let e as JSONError:
-            return InputError(
-                file: file, line: (e.line ?? 1) + lineOffset, column: e.column ?? 1,
-                message: e.path.isEmpty ? e.message : "\(e.pathString): \(e.message)")
+            return GeometryToolError(
+                file: file, line: (e.line ?? 1) + lineOffset, column: e.column ?? 1, message: e.pathAndMessage)
         case let e as WKTError:
-            return InputError(
+            return GeometryToolError(
                 file: file, line: e.line + lineOffset, column: e.column, message: "expected \(e.expected), found \(e.found)")
         default:
-            return InputError(file: file, line: 1 + lineOffset, column: 1, message: "\(error)")
+            return GeometryToolError(file: file, line: 1 + lineOffset, column: 1, message: "\(error)")
         }
     }
 
-    func apply(_ g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(InputError) -> (String, Bool) {
+    func apply(_ g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> (String, Bool) {
         let out = outputFormat ?? format
-        func need(_ what: String) -> InputError {
-            InputError(file: file, line: line, column: 1, message: "expected a spatial reference (\(what)), found none")
+        func need(_ what: String) -> GeometryToolError {
+            GeometryToolError(file: file, line: line, column: 1, message: "expected a spatial reference (\(what)), found none")
         }
         switch operation {
         case .convert:
@@ -142,7 +155,7 @@ public struct GeometryTool: Sendable {
                 let n = try GeometryEngine.normalizeCentralMeridian(g.geometry, spatialReference: sr)
                 return (out.encode(SpatialGeometry(n, spatialReference: sr)), true)
             } catch {
-                throw InputError(file: file, line: line, column: 1, message: "\(error)")
+                throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
             }
         case .project:
             guard let from = g.spatialReference else { throw need("in the input or --sr") }
@@ -151,7 +164,7 @@ public struct GeometryTool: Sendable {
                 let p = try GeometryEngine.project(g.geometry, from: from, to: to)
                 return (out.encode(SpatialGeometry(p, spatialReference: to)), true)
             } catch {
-                throw InputError(file: file, line: line, column: 1, message: "\(error)")
+                throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
             }
         case .validate:
             let issues = GeometryEngine.validate(g.geometry)

@@ -1,0 +1,206 @@
+import Foundation
+import MapSketch
+import MapSketchGeometry
+
+extension Corpus {
+    // MARK: interaction/ — the gesture rules (1: tap on the map, 2: on a vertex, 3: on a mid-vertex,
+    // 4: hold and drag the selected vertex, 5: pan and pinch), with and without undo
+
+    static func interaction() -> [(String, Trace)] {
+        var t: [(String, Trace)] = []
+        // Rule 1: tap on the map.
+        t.append(script("interaction/point-tap-moves-point", "Rule 1: a tap on the map moves a point sketch's point there", .point, .point(Point(0, 0))) { s in
+            s.tap(300, 100)
+        })
+        t.append(script("interaction/point-tap-moves-point-undo-redo", "Rule 1 with undo: undo puts the point back, redo moves it again", .point, .point(Point(0, 0))) { s in
+            s.tap(300, 100)
+            s.tap(100, 300)
+            s.call(.undo)
+            s.call(.undo)
+            s.call(.redo)
+        })
+        t.append(script("interaction/point-new-sketch-tap", "Rule 1: a tap on an empty point sketch creates its point", .point) { s in
+            s.tap(250, 150)
+        })
+        t.append(script("interaction/polyline-taps-append", "Rule 1: taps on the map append vertices to a new polyline, each selected in turn", .polyline) { s in
+            s.tap(100, 300)
+            s.tap(200, 100)
+            s.tap(300, 300)
+        })
+        t.append(script("interaction/polyline-taps-append-undo-redo", "Rule 1 with undo: three taps, two undos, one redo leave two vertices and one redo step", .polyline) { s in
+            s.tap(100, 300)
+            s.tap(200, 100)
+            s.tap(300, 300)
+            s.call(.undo)
+            s.call(.undo)
+            s.call(.redo)
+        })
+        t.append(script("interaction/polygon-taps-append", "Rule 1: four taps make a polygon ring (valid once it has three distinct vertices)", .polygon) { s in
+            s.tap(100, 100)
+            s.tap(300, 100)
+            s.tap(300, 300)
+            s.tap(100, 300)
+        })
+        t.append(script("interaction/polygon-two-taps-not-valid", "Validity: a polygon with two vertices is not a valid sketch", .polygon) { s in
+            s.tap(100, 100)
+            s.tap(300, 300)
+        })
+        t.append(script("interaction/multipoint-taps-add-points", "Rule 1: taps add points to a multipoint", .multipoint) { s in
+            s.tap(100, 100)
+            s.tap(300, 100)
+            s.tap(200, 300)
+        })
+        t.append(script("interaction/multipoint-taps-undo", "Rule 1 with undo: undo removes the last point added", .multipoint) { s in
+            s.tap(100, 100)
+            s.tap(300, 100)
+            s.call(.undo)
+        })
+        t.append(script("interaction/tap-inserts-after-selected-vertex", "Rule 1: with vertex 0 selected, a tap on the map inserts the new vertex at index 1 and selects it", .polyline, threeVertexLine) { s in
+            s.tap(100, 200)  // vertex 0
+            s.tap(200, 320)  // map (0, −120)
+        })
+        t.append(script("interaction/tap-inserts-after-selected-vertex-undo", "Rule 1 with undo: undo removes the inserted vertex and re-selects vertex 0", .polyline, threeVertexLine) { s in
+            s.tap(100, 200)
+            s.tap(200, 320)
+            s.call(.undo)
+        })
+        // Rule 2: tap on a vertex.
+        t.append(script("interaction/tap-vertex-selects-only", "Rule 2: a tap on a vertex selects it and leaves the geometry unchanged (no undo step)", .polyline, threeVertexLine) { s in
+            s.tap(300, 200)  // vertex 1
+            s.tap(302, 103)  // vertex 2, 3 pt off
+        })
+        t.append(script("interaction/multipoint-tap-point-selects", "Rule 2: a tap on a point of a multipoint selects it", .multipoint, multipoint([(-100, 0), (100, 0)])) { s in
+            s.tap(300, 200)
+        })
+        t.append(script("interaction/tap-near-vertex-within-tolerance", "Rule 2: a tap 12 pt from a vertex (within half the 10 pt marker + 10 pt) still selects it", .polyline, twoVertexLine) { s in
+            s.tap(312, 200)
+        })
+        // Rule 3: tap on a mid-vertex.
+        t.append(script("interaction/tap-midvertex-then-map-inserts", "Rule 3: a tap on a mid-vertex selects it; the next tap on the map inserts a vertex between the segment's two vertices", .polyline, twoVertexLine) { s in
+            s.tap(200, 200)  // mid-vertex of segment 0
+            s.tap(200, 100)  // map (0, 100)
+        })
+        t.append(script("interaction/tap-midvertex-then-map-inserts-undo", "Rule 3 with undo: undo removes the inserted vertex and selects the mid-vertex again", .polyline, twoVertexLine) { s in
+            s.tap(200, 200)
+            s.tap(200, 100)
+            s.call(.undo)
+        })
+        t.append(script("interaction/polygon-closing-midvertex", "Rule 3: a polygon's closing segment has a mid-vertex; inserting there adds the vertex after the last", .polygon, square) { s in
+            s.tap(200, 300)  // mid-vertex of the closing segment (100,−100)→(−100,−100)
+            s.tap(200, 360)  // map (0, −160)
+        })
+        t.append(script("interaction/polygon-midvertex-insert-undo-redo", "Rule 3 with undo and redo on a polygon side", .polygon, square) { s in
+            s.tap(100, 200)  // mid-vertex of segment 0 (−100,−100)→(−100,100)
+            s.tap(40, 200)   // map (−160, 0)
+            s.call(.undo)
+            s.call(.redo)
+        })
+        // Rule 4: hold on the selected vertex, drag, release.
+        t.append(script("interaction/hold-drag-moves-selected-vertex", "Rule 4: a hold on the selected vertex shows the magnifier and the drag moves the vertex; release commits one undo step", .polyline, twoVertexLine, configure: magnifier) { s in
+            s.tap(300, 200)
+            s.holdDrag(from: (300, 200), to: (340, 160))
+        })
+        t.append(script("interaction/hold-drag-without-magnifier", "Rule 4 with showMagnifierOnTapAndHold off: the drag still moves the vertex, no magnifier event", .polyline, twoVertexLine) { s in
+            s.tap(300, 200)
+            s.holdDrag(from: (300, 200), to: (340, 160))
+        })
+        t.append(script("interaction/hold-drag-undo-is-one-step", "Rule 4 with undo: the whole drag is one undo step; undo puts the vertex back", .polyline, twoVertexLine, configure: magnifier) { s in
+            s.tap(300, 200)
+            s.holdDrag(from: (300, 200), to: (340, 160), steps: 12)
+            s.call(.undo)
+        })
+        t.append(script("interaction/hold-drag-undo-redo", "Rule 4 with undo then redo: redo re-applies the drag", .polygon, square, configure: magnifier) { s in
+            s.tap(300, 100)  // vertex 2 (100, 100)
+            s.holdDrag(from: (300, 100), to: (350, 60))
+            s.call(.undo)
+            s.call(.redo)
+        })
+        t.append(script("interaction/hold-on-unselected-vertex-does-nothing", "Rule 4: a hold on a vertex that is not selected neither drags nor pans", .polyline, twoVertexLine, configure: magnifier) { s in
+            s.holdDrag(from: (100, 200), to: (140, 240))
+        })
+        t.append(script("interaction/hold-drag-cancelled-restores-vertex", "Rule 4: a cancelled hold puts the dragged vertex back; nothing to undo", .polyline, twoVertexLine, configure: magnifier) { s in
+            s.tap(300, 200)
+            s.holdDrag(from: (300, 200), to: (340, 160), cancel: true)
+        })
+        t.append(script("interaction/second-finger-cancels-drag", "Rule 4/5: a second finger during a drag cancels it (vertex restored) and starts a pinch", .polyline, twoVertexLine, configure: magnifier) { s in
+            s.tap(300, 200)
+            s.touch(.began, 300, 200)
+            s.touch(.moved, 320, 190, after: 0.7)
+            s.touch(.began, 150, 250, id: 1, after: 0.8)
+            s.touch(.moved, 120, 260, id: 1, after: 0.9)
+            s.touch(.ended, 320, 190, after: 1.0)
+            s.touch(.ended, 120, 260, id: 1, after: 1.05)
+            s.now += 1.5
+        })
+        // Rule 5: pans and pinches.
+        t.append(script("interaction/drag-past-slop-pans", "Rule 5: moving past the slop before the hold pans the map; the geometry is unchanged", .polyline, twoVertexLine) { s in
+            s.drag(from: (200, 300), to: (260, 340))
+        })
+        t.append(script("interaction/drag-from-selected-vertex-pans", "Rule 5: a quick drag starting on the selected vertex pans (it never became a hold)", .polyline, twoVertexLine) { s in
+            s.tap(300, 200)
+            s.drag(from: (300, 200), to: (250, 150), duration: 0.2)
+        })
+        t.append(script("interaction/pan-then-tap-uses-new-viewport", "Rule 5 then 1: after a pan, a tap lands at the map point now under the finger", .polyline) { s in
+            s.drag(from: (200, 200), to: (100, 200))
+            s.tap(200, 200)  // map (100, 0) after the pan
+        })
+        t.append(script("interaction/pinch-zooms-in", "Rule 5: two fingers spreading from 100 to 200 pt zoom in 2×; a tap then maps at the new resolution", .polyline) { s in
+            s.pinch(center: (200, 200), from: 100, to: 200)
+            s.tap(300, 200)  // map (50, 0) at resolution 0.5
+        })
+        t.append(script("interaction/pinch-zooms-out", "Rule 5: two fingers closing from 200 to 100 pt zoom out 2×", .polygon, square) { s in
+            s.pinch(center: (200, 200), from: 200, to: 100)
+        })
+        // Thresholds.
+        t.append(script("interaction/slow-release-is-not-a-tap", "Thresholds: down→up after 0.4 s (over the 0.3 s tap, under the 0.5 s hold) is neither tap nor hold", .polyline) { s in
+            s.tap(200, 200, duration: 0.4)
+        })
+        t.append(script("interaction/tap-jitter-within-slop", "Thresholds: a tap whose finger wanders 6 pt (within the 10 pt slop) is a tap at the touch-down point", .polyline) { s in
+            s.tap(150, 250, jitter: 6)
+        })
+        t.append(script("interaction/custom-thresholds-large-slop", "Thresholds from the header: with a 30 pt slop a 20 pt wander is still a tap; with a 1.0 s tap duration a 0.6 s press is a tap", .polyline, configure: { h in
+            h.thresholds = GestureThresholds(tapDuration: 1.0, slop: 30, holdDuration: 1.5)
+        }) { s in
+            s.tap(150, 250, jitter: 14)
+            s.tap(250, 150, duration: 0.6)
+        })
+        // Undo and redo rules.
+        t.append(script("interaction/new-change-clears-redo", "Undo: a new change after undo clears the redo stack", .polyline) { s in
+            s.tap(100, 300)
+            s.tap(200, 100)
+            s.tap(300, 300)
+            s.call(.undo)
+            s.call(.undo)
+            s.tap(350, 50)
+        })
+        t.append(script("interaction/levels-of-undo-bound", "Undo: with levelsOfUndo 2, only the last two of four taps can be undone", .polyline, configure: { h in h.options.levelsOfUndo = 2 }) { s in
+            s.tap(50, 300)
+            s.tap(150, 100)
+            s.tap(250, 300)
+            s.tap(350, 100)
+            s.call(.undo)
+            s.call(.undo)
+            s.call(.undo)
+        })
+        t.append(script("interaction/undo-everything-then-redo-everything", "Undo: undoing every step restores the initial geometry exactly; redoing every step restores the final one", .polygon) { s in
+            s.tap(100, 100)
+            s.tap(300, 100)
+            s.tap(300, 300)
+            for _ in 0..<3 { s.call(.undo) }
+            for _ in 0..<3 { s.call(.redo) }
+        })
+        t.append(script("interaction/multipart-polyline-taps", "Rule 1 with parts: after addPart, taps append to the new (last) part", .polyline) { s in
+            s.tap(50, 100)
+            s.tap(150, 100)
+            s.call(.addPart)
+            s.tap(250, 300)
+            s.tap(350, 300)
+        })
+        t.append(script("interaction/vertex-numbers-svg", "Symbology: vertex numbers shown in the SVG after three taps", .polyline, configure: { h in h.options.showVertexNumbers = true }) { s in
+            s.tap(100, 300)
+            s.tap(200, 100)
+            s.tap(300, 300)
+        })
+        return t
+    }
+}

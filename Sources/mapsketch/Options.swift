@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import MapSketch
+import MapSketchGeometry
+import MapSketchReplay
+
+// Options shared by the subcommands, each declared once (as swift-argument-parser's `math`
+// example shares its `Options` with `@OptionGroup`).
+
+/// A trace to replay: the argument and how it is read.
+struct TraceInput: ParsableArguments {
+    @Argument(help: "The trace (.trace.jsonl).")
+    var trace: String
+
+    /// The trace file.
+    var url: URL { URL(fileURLWithPath: trace) }
+
+    /// The trace file as messages name it.
+    var file: String { CLI.display(url) }
+
+    /// Reads the trace, or exits 2 naming file:line:column.
+    @MainActor
+    func load() throws(ExitCode) -> Trace {
+        try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
+    }
+}
+
+/// What a replaying command writes of the map: the sketch geometry in a format on standard output,
+/// and an SVG of the map at the end.
+struct MapOutputOptions: ParsableArguments {
+    @Option(help: "The geometry format: esrijson, geojson or wkt.")
+    var format: FormatName = .esrijson
+
+    @Option(help: "Write an SVG of the map at the end to this file.")
+    var svg: String?
+
+    /// Writes the SVG of the session's map, when asked for.
+    @MainActor
+    func writeSVG(of session: ReplaySession) throws(ExitCode) {
+        if let svg { try CLI.write(session.svg(), to: svg) }
+    }
+
+    /// Prints a geometry in the chosen format.
+    func print(_ geometry: SpatialGeometry) {
+        Swift.print(format.format.encode(geometry))
+    }
+}
+
+/// The type of the sketch a generated trace or a GPS track draws.
+struct SketchTypeOption: ParsableArguments {
+    @Option(help: "The sketch type: polyline, polygon or multipoint.")
+    var type: TrackSketchType = .polyline
+}
+
+/// The format names of the command line.
+enum FormatName: String, ExpressibleByArgument, CaseIterable {
+    case esrijson, geojson, wkt
+
+    var format: GeometryFormat {
+        switch self {
+        case .esrijson: .esriJSON
+        case .geojson: .geoJSON
+        case .wkt: .wkt
+        }
+    }
+}
+
+/// The sketch types a GPS track or a generated trace can become.
+enum TrackSketchType: String, ExpressibleByArgument, CaseIterable {
+    case polyline, polygon, multipoint
+
+    var geometryType: GeometryType {
+        switch self {
+        case .polyline: .polyline
+        case .polygon: .polygon
+        case .multipoint: .multipoint
+        }
+    }
+}
+
+/// `K/N`: shard K (1-based) of N.
+struct Shard: ExpressibleByArgument, Equatable {
+    var k: Int
+    var n: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        self.k = k
+        self.n = n
+    }
+}
