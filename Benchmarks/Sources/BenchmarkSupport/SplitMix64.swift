@@ -1,4 +1,4 @@
-public import MapSketchReplay
+public import MapSketchGeometry
 
 /// The benchmarks' seeded data comes from the library's ``SplitMix64`` (Steele, Lea & Flood 2014),
 /// so it is the same on every run and every machine. These helpers keep the formulas the suites'

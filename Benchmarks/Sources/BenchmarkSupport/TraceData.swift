@@ -1,4 +1,5 @@
 import MapSketchReplay
+import MapSketchGeometry
 public import Foundation
 
 /// Real data from the project's corpus, `Traces/` at the repository root (the same files the

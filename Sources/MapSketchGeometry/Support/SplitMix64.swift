@@ -10,14 +10,14 @@
 /// let u = rng.nextUnit()        // [0, 1)
 /// let g = rng.nextGaussian()    // N(0, 1), Box–Muller
 /// ```
-package struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is determined by `seed`.
-    package init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    package mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -26,15 +26,15 @@ package struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     }
 
     /// A double uniformly in [0, 1) with 53 random bits.
-    package mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
     /// A double uniformly in `range`.
-    package mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
+    public mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + nextUnit() * (range.upperBound - range.lowerBound)
     }
 
     /// An integer uniformly in `range` (Lemire's multiply-shift; bias < 2^-64 · width).
-    package mutating func nextInt(in range: ClosedRange<Int>) -> Int {
+    public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
         let width = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
         if width == 0 { return Int(bitPattern: UInt(next())) }
         let product = next().multipliedFullWidth(by: width)
@@ -44,7 +44,7 @@ package struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     /// A standard normal sample by the Box–Muller transform (G. E. P. Box, M. E. Muller, 1958),
     /// using two uniforms per sample (the second normal is discarded, so the stream position is
     /// simple to reason about).
-    package mutating func nextGaussian() -> Double {
+    public mutating func nextGaussian() -> Double {
         let u1 = 1 - nextUnit()  // (0, 1]
         let u2 = nextUnit()
         return (-2 * DeterministicMath.log(u1)).squareRoot() * DeterministicMath.cos(2 * Double.pi * u2)
