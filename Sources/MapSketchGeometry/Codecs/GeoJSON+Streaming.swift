@@ -87,7 +87,7 @@ extension _JSONByteWriter {
                     if k > 0 { out.append(UInt8(ascii: ",")) }
                     var reverse = false
                     if orientation == .rfc7946, rings[idx].count > 2 {
-                        let a = _signedArea2(rings[idx])
+                        let a = Kernel.signedDoubleArea(rings[idx])
                         reverse = k == 0 ? a < 0 : a > 0
                     }
                     ring(rings[idx], reverse: reverse)

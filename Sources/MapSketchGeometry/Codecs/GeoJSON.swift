@@ -253,7 +253,7 @@ public enum GeoJSON {
                     if k == 0 { break }  // no exterior: drop the polygon
                     continue
                 }
-                let a = _signedArea2(r)
+                let a = Kernel.signedDoubleArea(r)
                 // Exterior clockwise (a < 0), holes counter-clockwise (a > 0); zero area stays.
                 rings.append((k == 0 ? a > 0 : a < 0) ? _reversedRing(r) : r)
             }
@@ -341,7 +341,7 @@ public enum GeoJSON {
                 group.enumerated().map { k, idx in
                     var r = rings[idx]
                     if options.ringOrientation == .rfc7946 {
-                        let a = _signedArea2(r)
+                        let a = Kernel.signedDoubleArea(r)
                         // Exterior counter-clockwise (a > 0), holes clockwise (a < 0).
                         if k == 0 ? a < 0 : a > 0 { r = _reversedRing(r) }
                     }

@@ -46,7 +46,7 @@ extension GeometryEngine {
 
     /// ``anySegment(of:closed:within:of:)`` on one part, of any vertex type.
     @inline(__always)
-    static func anySegment<V: _PlanarXY>(of v: UnsafeBufferPointer<V>, closed: Bool, within limit: Double, of p: Point) -> Bool {
+    static func anySegment<V: PlanarXY>(of v: UnsafeBufferPointer<V>, closed: Bool, within limit: Double, of p: Point) -> Bool {
         let n = v.count
         for i in 0..<(closed ? n : n - 1) {
             let a = v[i], b = v[i + 1 == n ? 0 : i + 1]
@@ -92,13 +92,3 @@ extension GeometryEngine {
         return (cx, cy, ex * ex + ey * ey)
     }
 }
-
-/// A vertex with planar coordinates: lets the segment and ring kernels run on `[Point]` and on
-/// packed `SIMD2<Double>` coordinates with the same code (and so the same answers).
-protocol _PlanarXY {
-    var x: Double { get }
-    var y: Double { get }
-}
-
-extension Point: _PlanarXY {}
-extension SIMD2: _PlanarXY where Scalar == Double {}

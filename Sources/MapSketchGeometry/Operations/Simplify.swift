@@ -199,21 +199,17 @@ struct _Arrangement {
             let c = comp[v]
             if anchor[c] < 0 || (nodes[v].x, nodes[v].y) < (nodes[anchor[c]].x, nodes[anchor[c]].y) { anchor[c] = v }
         }
-        // Edges in horizontal bands (about √E of them), so each component's ray count scans
-        // only the edges of the band holding its anchor.
+        // Edges in horizontal bands (about √E of them, at most 4096), so each component's ray
+        // count scans only the edges of the band holding its anchor.
         var ylo = Double.infinity, yhi = -Double.infinity
         for p in nodes {
             ylo = min(ylo, p.y)
             yhi = max(yhi, p.y)
         }
         let edgeCount = hCount / 2
-        let bandCount = max(1, min(4096, Int(Double(edgeCount).squareRoot())))
-        let bandHeight = yhi > ylo ? (yhi - ylo) / Double(bandCount) : 1
-        func band(_ y: Double) -> Int { min(bandCount - 1, max(0, Int((y - ylo) / bandHeight))) }
-        var bands = [[Int]](repeating: [], count: bandCount)
+        var bands = EdgeBands(ymin: ylo, ymax: yhi, count: min(4096, Int(Double(edgeCount).squareRoot())))
         for h in stride(from: 0, to: hCount, by: 2) {
-            let a = nodes[origin[h]], b = nodes[dest(h)]
-            for k in band(min(a.y, b.y))...band(max(a.y, b.y)) { bands[k].append(h) }
+            bands.add(Int32(h), y0: nodes[origin[h]].y, y1: nodes[dest(h)].y)
         }
         // Parity of each cycle's face: 1 inside.
         var parity = [Int](repeating: -1, count: cycles.count)
@@ -226,7 +222,8 @@ struct _Arrangement {
             for h in list where _NodeTopology.quadrant(p, nodes[dest(h)]) == 0 { outerH = h }
             // Ray from p towards −x, counted against other components' edges.
             var crossings = 0
-            for h in bands[band(p.y)] {
+            for e in bands.edges(at: p.y) {
+                let h = Int(e)
                 var a = nodes[origin[h]], b = nodes[dest(h)]
                 // Half-open in y: the edge counts when min y ≤ p.y < max y.
                 guard min(a.y, b.y) <= p.y, max(a.y, b.y) > p.y, comp[origin[h]] != c else { continue }
