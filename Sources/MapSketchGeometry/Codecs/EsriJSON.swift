@@ -114,18 +114,20 @@ public enum EsriJSON {
         case .multipoint:
             let pts = try obj.decodeIfPresent("points") { try $0.decodeElements { try layout.vertex($0) } } ?? []
             g = .multipoint(
-                Multipoint(points: pts, hasZ: hz || _all(pts) { $0.z != nil }, hasM: hm || _all(pts) { $0.m != nil }))
+                Multipoint(
+                    points: pts, hasZ: hz || allVertices([pts]) { $0.z != nil },
+                    hasM: hm || allVertices([pts]) { $0.m != nil }))
         case .polyline:
             let paths = try obj.decodeIfPresent("paths") { try layout.parts($0) } ?? []
             g = .polyline(
                 Polyline(
-                    paths: paths, hasZ: hz || _allParts(paths) { $0.z != nil },
-                    hasM: hm || _allParts(paths) { $0.m != nil }))
+                    paths: paths, hasZ: hz || allVertices(paths) { $0.z != nil },
+                    hasM: hm || allVertices(paths) { $0.m != nil }))
         case .polygon:
             var rings = try obj.decodeIfPresent("rings") { try layout.parts($0) } ?? []
-            rings = rings.map(_openRing)
+            rings = rings.map(Polygon.open)
             if options.dropDegenerateRings { rings.removeAll { $0.count < 3 } }
-            g = .polygon(_polygon(rings, hasZ: hz, hasM: hm))
+            g = .polygon(Polygon(openRings: rings, hasZ: hz, hasM: hm))
         case .envelope:
             func bound(_ k: String) throws -> Double {
                 try obj.decode(k) { v in
@@ -331,7 +333,7 @@ public enum EsriJSON {
             o["paths"] = .array(pl.paths.map { .array($0.map { vertex($0, z, m) }) })
         case .polygon(let pg):
             let (z, m) = flags(&o, pg.hasZ, pg.hasM, pg.rings)
-            o["rings"] = .array(pg.rings.map { .array(_closeRing($0).map { vertex($0, z, m) }) })
+            o["rings"] = .array(pg.rings.map { .array(Polygon.withClosingVertex($0).map { vertex($0, z, m) }) })
         case .envelope(let e):
             o["xmin"] = .number(e.xmin)
             o["ymin"] = .number(e.ymin)
@@ -483,38 +485,4 @@ func _isEmptyMarker(_ v: JSONValue) -> Bool {
     if case .null = v { return true }
     if case .string("NaN") = v { return true }
     return false
-}
-
-func _all(_ pts: [Point], _ pred: (Point) -> Bool) -> Bool { !pts.isEmpty && pts.allSatisfy(pred) }
-
-func _allParts(_ parts: [[Point]], _ pred: (Point) -> Bool) -> Bool {
-    var any = false
-    for part in parts {
-        for p in part {
-            if !pred(p) { return false }
-            any = true
-        }
-    }
-    return any
-}
-
-/// A ring with exactly one closing vertex removed (when the last equals the first in x and y).
-func _openRing(_ ring: [Point]) -> [Point] {
-    guard ring.count >= 2, let f = ring.first, let l = ring.last, f.equals2D(l) else { return ring }
-    return Array(ring.dropLast())
-}
-
-/// An open ring with its first vertex appended (always, so a stored duplicate survives a round trip).
-func _closeRing(_ ring: [Point]) -> [Point] {
-    guard let f = ring.first else { return ring }
-    return ring + [f]
-}
-
-/// A polygon whose rings are stored exactly as given (already opened by the codec: the core
-/// initializer would open a ring a second time when it has a duplicate closing vertex).
-func _polygon(_ rings: [[Point]], hasZ: Bool, hasM: Bool) -> Polygon {
-    var p = Polygon(
-        rings: [], hasZ: hasZ || _allParts(rings) { $0.z != nil }, hasM: hasM || _allParts(rings) { $0.m != nil })
-    p.rings = rings
-    return p
 }

@@ -1,15 +1,6 @@
 // Ring orientation and grouping for the GeoJSON codec (internal), on the kernel's exact
 // predicates (Kernel.signedDoubleArea, Kernel.locate, Kernel.PreparedRing).
 
-/// An open ring reversed, keeping its first vertex first: [v0, v1, …, vn-1] → [v0, vn-1, …, v1].
-func _reversedRing(_ ring: [Point]) -> [Point] {
-    guard ring.count > 2 else { return ring }
-    var out = [ring[0]]
-    out.reserveCapacity(ring.count)
-    out.append(contentsOf: ring[1...].reversed())
-    return out
-}
-
 /// Groups Esri-convention rings into polygons: each clockwise (or zero-area) ring is an exterior,
 /// each counter-clockwise ring a hole attached to the smallest exterior containing its first
 /// vertex that is not on that exterior's boundary; failing that, to the smallest exterior

@@ -85,11 +85,8 @@ extension _JSONByteWriter {
                 out.append(UInt8(ascii: "["))
                 for (k, idx) in group.enumerated() {
                     if k > 0 { out.append(UInt8(ascii: ",")) }
-                    var reverse = false
-                    if orientation == .rfc7946, rings[idx].count > 2 {
-                        let a = Kernel.signedDoubleArea(rings[idx])
-                        reverse = k == 0 ? a < 0 : a > 0
-                    }
+                    // RFC 7946: exterior counter-clockwise, holes clockwise.
+                    let reverse = orientation == .rfc7946 && Kernel.isReversed(rings[idx], clockwise: k > 0)
                     ring(rings[idx], reverse: reverse)
                 }
                 out.append(UInt8(ascii: "]"))

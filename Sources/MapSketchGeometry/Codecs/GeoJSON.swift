@@ -248,17 +248,16 @@ public enum GeoJSON {
         var rings: [[Point]] = []
         for poly in polygons {
             for (k, raw) in poly.enumerated() {
-                let r = _openRing(raw)
+                let r = Polygon.open(raw)
                 if options.dropDegenerateRings, r.count < 3 {
                     if k == 0 { break }  // no exterior: drop the polygon
                     continue
                 }
-                let a = Kernel.signedDoubleArea(r)
-                // Exterior clockwise (a < 0), holes counter-clockwise (a > 0); zero area stays.
-                rings.append((k == 0 ? a > 0 : a < 0) ? _reversedRing(r) : r)
+                // Exterior clockwise, holes counter-clockwise; zero area stays.
+                rings.append(Kernel.oriented(r, clockwise: k == 0))
             }
         }
-        return _polygon(rings, hasZ: false, hasM: false)
+        return Polygon(openRings: rings, hasZ: false, hasM: false)
     }
 
     // MARK: - Writing
@@ -339,12 +338,8 @@ public enum GeoJSON {
         let polys: [JSONValue] = groups.map { group in
             .array(
                 group.enumerated().map { k, idx in
-                    var r = rings[idx]
-                    if options.ringOrientation == .rfc7946 {
-                        let a = Kernel.signedDoubleArea(r)
-                        // Exterior counter-clockwise (a > 0), holes clockwise (a < 0).
-                        if k == 0 ? a < 0 : a > 0 { r = _reversedRing(r) }
-                    }
+                    // RFC 7946: exterior counter-clockwise, holes clockwise.
+                    let r = options.ringOrientation == .rfc7946 ? Kernel.oriented(rings[idx], clockwise: k > 0) : rings[idx]
                     return ringValue(r)
                 })
         }
@@ -352,7 +347,7 @@ public enum GeoJSON {
         return ["type": "MultiPolygon", "coordinates": .array(polys)]
     }
 
-    private static func ringValue(_ r: [Point]) -> JSONValue { .array(_closeRing(r).map(position)) }
+    private static func ringValue(_ r: [Point]) -> JSONValue { .array(Polygon.withClosingVertex(r).map(position)) }
 
     private static func position(_ p: Point) -> JSONValue {
         if let z = p.z { return [.number(p.x), .number(p.y), .number(z)] }

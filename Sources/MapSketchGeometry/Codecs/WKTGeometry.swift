@@ -85,14 +85,7 @@ public struct WKTGeometry: Hashable, Sendable {
     static func esriRings(_ rings: [[Point]]) -> [[Point]] {
         var out: [[Point]] = []
         for (i, ring) in rings.enumerated() where !ring.isEmpty {
-            let open = Polygon.open(ring)
-            let a = Kernel.signedDoubleArea(open)
-            let wantClockwise = i == 0
-            if (wantClockwise && a > 0) || (!wantClockwise && a < 0) {
-                out.append(_reversedKeepingStart(open))
-            } else {
-                out.append(open)
-            }
+            out.append(Kernel.oriented(Polygon.open(ring), clockwise: i == 0))
         }
         return out
     }
@@ -128,10 +121,4 @@ public struct WKTGeometry: Hashable, Sendable {
             self.init(.polygon(g.parts.map(Polygon.closed)))
         }
     }
-}
-
-/// The open ring reversed, keeping its first vertex first.
-func _reversedKeepingStart(_ ring: [Point]) -> [Point] {
-    guard let first = ring.first else { return ring }
-    return [first] + ring.dropFirst().reversed()
 }

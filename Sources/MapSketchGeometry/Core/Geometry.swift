@@ -118,3 +118,17 @@ public struct SpatialGeometry: Hashable, Sendable, Codable {
         self.spatialReference = spatialReference
     }
 }
+
+/// Whether there is at least one vertex and every vertex satisfies `pred`: the default of the
+/// multipart types' `hasZ` / `hasM` flags ("every vertex carries z"), and the codecs' rule for
+/// flags a document leaves out.
+func allVertices(_ parts: [[Point]], _ pred: (Point) -> Bool) -> Bool {
+    var any = false
+    for part in parts {
+        for p in part {
+            if !pred(p) { return false }
+            any = true
+        }
+    }
+    return any
+}

@@ -21,6 +21,25 @@ extension Kernel {
         return s
     }
 
+    /// Whether an open ring runs the other way from the one wanted: counter-clockwise (positive
+    /// signed area, y up) when `clockwise`, clockwise when not. A zero-area ring (fewer than three
+    /// vertices, or collinear) never does.
+    ///
+    /// - Complexity: O(n) for n vertices.
+    static func isReversed(_ ring: [Point], clockwise: Bool) -> Bool {
+        let a = signedDoubleArea(ring)
+        return clockwise ? a > 0 : a < 0
+    }
+
+    /// An open ring oriented clockwise (`clockwise`) or counter-clockwise (y up): reversed,
+    /// keeping its first vertex first (``Polygon/reversedKeepingStart(_:)``), when it runs the
+    /// other way; a zero-area ring is returned as it is.
+    ///
+    /// - Complexity: O(n) for n vertices.
+    static func oriented(_ ring: [Point], clockwise: Bool) -> [Point] {
+        isReversed(ring, clockwise: clockwise) ? Polygon.reversedKeepingStart(ring) : ring
+    }
+
     /// Where a point lies relative to a ring.
     public enum RingLocation: Hashable, Sendable { case interior, boundary, exterior }
 

@@ -84,9 +84,7 @@ enum _Simple {
         let isEnd1 = pt.equals2D(p10) ? s1 == 0 : s1 + 2 == b.count
         if !(isEnd0 && isEnd1) { return true }
         if !same {
-            let closed0 = a.first.map { $0.equals2D(a[a.count - 1]) } ?? false
-            let closed1 = b.first.map { $0.equals2D(b[b.count - 1]) } ?? false
-            if closed0 || closed1 { return true }
+            if Polygon.isClosed(a) || Polygon.isClosed(b) { return true }
         }
         return false
     }

@@ -142,7 +142,7 @@ struct _VRing {
             pts.append(p.xy)
             orig.append(k)
         }
-        if let f = pts.first, let l = pts.last, !f.equals2D(l) {
+        if let f = pts.first, !Polygon.isClosed(pts) {
             pts.append(f)
             orig.append(0)
         }
@@ -197,8 +197,8 @@ struct _Validator {
     }
 
     mutating func checkClosed(_ ring: [Point], part: Int) {
-        guard let f = ring.first, let l = ring.last else { return }
-        if !f.equals2D(l) { add(.ringNotClosed, part: part, vertex: ring.count - 1, at: l.xy, "the ring's last vertex differs from its first") }
+        guard let l = ring.last, !Polygon.isClosed(ring) else { return }
+        add(.ringNotClosed, part: part, vertex: ring.count - 1, at: l.xy, "the ring's last vertex differs from its first")
     }
 
     // MARK: WKT trees (JTS structure)
