@@ -31,7 +31,7 @@ struct GeoJSONRingGroupingTests {
             }
         }
         rings.shuffle(using: &rng)
-        let groups = _groupRings(rings)
+        let groups = GeoJSON.groupRings(rings)
         #expect(groups.count == 2500)
         for g in groups {
             #expect(g.count == 2)
@@ -56,7 +56,7 @@ struct GeoJSONRingGroupingTests {
             }
             rings.append(hole)
         }
-        let groups = _groupRings(rings)
+        let groups = GeoJSON.groupRings(rings)
         #expect(groups[0].count == 1 + inside)
         #expect(groups.count == 1 + (rings.count - 1 - inside))
         #expect(inside > 100)

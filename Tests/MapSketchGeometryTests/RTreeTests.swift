@@ -193,7 +193,7 @@ import Testing
             // Every cell of the 32 × 32 corner, then random cells.
             let x = i < 1024 ? i & 31 : r.int(in: 0...2047)
             let y = i < 1024 ? i >> 5 : r.int(in: 0...2047)
-            let got = _hilbert22(x, y)
+            let got = hilbert22(x, y)
             let want = Int(Self.xy2d(UInt32(x), UInt32(y), bits: 11))
             if got != want, mismatches.count < 3 { mismatches.append("(\(x), \(y)): \(got) vs \(want)") }
         }
@@ -201,10 +201,10 @@ import Testing
         // The 11-bit curve is the 16-bit one read at a coarser grain.
         for _ in 0..<1000 {
             let x = UInt32(r.int(in: 0...65535)), y = UInt32(r.int(in: 0...65535))
-            #expect(_hilbert22(Int(x >> 5), Int(y >> 5)) == Int(Self.xy2d(x, y) >> 10))
+            #expect(hilbert22(Int(x >> 5), Int(y >> 5)) == Int(Self.xy2d(x, y) >> 10))
         }
-        #expect(_hilbert22(0, 0) == 0)
-        #expect(_hilbert22(2047, 0) == (1 << 22) - 1)
+        #expect(hilbert22(0, 0) == 0)
+        #expect(hilbert22(2047, 0) == (1 << 22) - 1)
     }
 }
 
@@ -218,7 +218,7 @@ import Testing
         let spread = n < 70_000 ? 50 : (1 << 22) - 1
         var keys = (0..<n).map { UInt64(r.int(in: 0...spread)) << 32 | UInt64($0) }
         let want = keys.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map(\.element)
-        _radixSort22(&keys)
+        radixSort22(&keys)
         #expect(keys == want)
     }
 }
@@ -291,9 +291,9 @@ import Testing
             // Some lanes NaN or infinite, as unused lanes and degenerate boxes are.
             for _ in 0..<(i % 5) { v[r.int(in: 0...15)] = [.nan, .infinity, -.infinity][r.int(in: 0...2)] }
             let lanes = (0..<16).map { v[$0] }.filter { !$0.isNaN }
-            let got = PackedRTree._least(v)
+            let got = PackedRTree.least(v)
             if let want = lanes.min() { #expect(got == want) } else { #expect(got.isNaN) }
         }
-        #expect(PackedRTree._least(SIMD16(repeating: .nan)).isNaN)
+        #expect(PackedRTree.least(SIMD16(repeating: .nan)).isNaN)
     }
 }

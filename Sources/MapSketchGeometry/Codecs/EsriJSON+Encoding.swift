@@ -6,7 +6,7 @@ extension EsriJSON {
     /// - Complexity: O(v) for v vertices.
     public static func encode(_ g: SpatialGeometry, style: JSONWriter.Style = .compact) -> String {
         guard style == .compact else { return JSONWriter.string(jsonValue(g), style: style) }
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
         w.esriGeometry(g)
         return String(decoding: w.out, as: UTF8.self)

@@ -2,7 +2,7 @@
 // (one allocation per vertex saved). Byte-identical to `JSONWriter.string(jsonValue(g))`; the
 // tests check that for every geometry type.
 
-extension _JSONByteWriter {
+extension JSONByteWriter {
     /// `[x,y]`, then z (or null) when `hasZ`, then m (or null) when `hasM`.
     @inline(__always)
     mutating func vertex(_ p: Point, hasZ: Bool, hasM: Bool) {

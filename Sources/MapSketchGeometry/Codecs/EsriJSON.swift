@@ -67,16 +67,16 @@ public enum EsriJSON {
     public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
         try located(text, options) { value in
             let obj = try value.decodeObject()
-            if _geometryKind(obj) == nil, obj.contains("geometry") {
+            if geometryKind(of: obj) == nil, obj.contains("geometry") {
                 guard let g = try obj.decode("geometry", { try decodeFeatureGeometry($0, nil, options) }) else {
                     throw JSONError("the feature has no geometry", path: [.key("geometry")])
                 }
                 return g
             }
-            if _geometryKind(obj) == nil, obj.contains("features") {
+            if geometryKind(of: obj) == nil, obj.contains("features") {
                 throw JSONError("expected one geometry, found a feature set (decode it with EsriJSON.decodeFeatureSet)")
             }
-            if _geometryKind(obj) == nil, obj.contains("geometries") {
+            if geometryKind(of: obj) == nil, obj.contains("geometries") {
                 throw JSONError("expected one geometry, found a geometry list (decode it with EsriJSON.decodeGeometries)")
             }
             return try decodeGeometry(value, options: options)
@@ -100,14 +100,14 @@ public enum EsriJSON {
         let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? spatialReference
         let hz = try obj.decodeIfPresent("hasZ") { try $0.decodeBool() } ?? hasZ
         let hm = try obj.decodeIfPresent("hasM") { try $0.decodeBool() } ?? hasM
-        guard let kind = _geometryKind(obj) ?? (obj.isEmpty ? geometryType : nil) else {
+        guard let kind = geometryKind(of: obj) ?? (obj.isEmpty ? geometryType : nil) else {
             if obj.contains("curvePaths") || obj.contains("curveRings") {
                 throw JSONError("curved geometries (curvePaths, curveRings) are not supported")
             }
             throw JSONError(
                 "expected an Esri JSON geometry: an object with \"x\", \"points\", \"paths\", \"rings\" or \"xmin\"")
         }
-        let layout = _Layout(hasZ: hz, hasM: hm)
+        let layout = VertexLayout(hasZ: hz, hasM: hm)
         let g: Geometry
         switch kind {
         case .point: g = .point(obj.contains("x") ? try decodePoint(obj) : nil)
@@ -132,7 +132,7 @@ public enum EsriJSON {
             func bound(_ k: String) throws -> Double {
                 try obj.decode(k) { v in
                     if v.isNull { throw JSONError("empty envelopes (null bounds) are not supported") }
-                    return try _coordinate(v)
+                    return try v.decodeCoordinate()
                 }
             }
             g = .envelope(
@@ -173,7 +173,7 @@ public enum EsriJSON {
         }
         let obj = try value.decodeObject()
         guard obj.contains("features") else {
-            if _geometryKind(obj) != nil {
+            if geometryKind(of: obj) != nil {
                 let g = try decodeGeometry(value, options: options)
                 return FeatureSet(
                     features: [Feature(geometry: g)], spatialReference: g.spatialReference,
@@ -290,60 +290,62 @@ public enum EsriJSON {
 
     private static func decodePoint(_ obj: JSONObject) throws -> Point? {
         let xv = try obj.require("x")
-        if _isEmptyMarker(xv) { return nil }
-        let x = try withJSONPath(.key("x")) { try _coordinate(xv) }
-        let y = try obj.decode("y") { try _coordinate($0) }
-        let z = try obj.decodeIfPresent("z") { v in _isEmptyMarker(v) ? nil : try _coordinate(v) } ?? nil
-        let m = try obj.decodeIfPresent("m") { v in _isEmptyMarker(v) ? nil : try _coordinate(v) } ?? nil
+        if xv.isEmptyMarker { return nil }
+        let x = try withJSONPath(.key("x")) { try xv.decodeCoordinate() }
+        let y = try obj.decode("y") { try $0.decodeCoordinate() }
+        let z = try obj.decodeIfPresent("z") { try $0.decodeOptionalCoordinate() } ?? nil
+        let m = try obj.decodeIfPresent("m") { try $0.decodeOptionalCoordinate() } ?? nil
         return Point(x: x, y: y, z: z, m: m)
     }
 }
 
-/// Which geometry an Esri JSON object is, by its keys.
-func _geometryKind(_ o: JSONObject) -> GeometryType? {
-    if o.contains("x") { return .point }
-    if o.contains("points") { return .multipoint }
-    if o.contains("paths") { return .polyline }
-    if o.contains("rings") { return .polygon }
-    if o.contains("xmin") { return .envelope }
-    return nil
-}
-
-/// How to read the numbers of one vertex.
-struct _Layout {
-    var hasZ: Bool
-    var hasM: Bool
-
-    func vertex(_ v: JSONValue) throws -> Point {
-        let a = try v.decodeArray()
-        guard a.count >= 2 else {
-            throw JSONError("expected a vertex [x, y, …] with at least 2 numbers, found \(a.count)")
-        }
-        let x = try withJSONPath(.index(0)) { try _coordinate(a[0]) }
-        let y = try withJSONPath(.index(1)) { try _coordinate(a[1]) }
-        let need = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0)
-        if a.count < need {
-            let names = ["x", "y"] + (hasZ ? ["z"] : []) + (hasM ? ["m"] : [])
-            let why = hasZ && hasM ? "hasZ and hasM are" : (hasZ ? "hasZ is" : "hasM is")
-            throw JSONError(
-                "expected \(need) numbers (\(names.joined(separator: ", "))) because \(why) true, found \(a.count)")
-        }
-        guard a.count <= 4 else {
-            throw JSONError("expected at most 4 numbers (x, y, z, m) in a vertex, found \(a.count)")
-        }
-        var z: Double?
-        var m: Double?
-        if a.count == 3 {
-            let third = try withJSONPath(.index(2)) { try _optionalCoordinate(a[2]) }
-            if hasM && !hasZ { m = third } else { z = third }
-        } else if a.count == 4 {
-            z = try withJSONPath(.index(2)) { try _optionalCoordinate(a[2]) }
-            m = try withJSONPath(.index(3)) { try _optionalCoordinate(a[3]) }
-        }
-        return Point(x: x, y: y, z: z, m: m)
+extension EsriJSON {
+    /// Which geometry an Esri JSON object is, by its keys.
+    static func geometryKind(of o: JSONObject) -> GeometryType? {
+        if o.contains("x") { return .point }
+        if o.contains("points") { return .multipoint }
+        if o.contains("paths") { return .polyline }
+        if o.contains("rings") { return .polygon }
+        if o.contains("xmin") { return .envelope }
+        return nil
     }
 
-    func parts(_ v: JSONValue) throws -> [[Point]] {
-        try v.decodeElements { part in try part.decodeElements { try vertex($0) } }
+    /// How to read the numbers of one vertex.
+    struct VertexLayout {
+        var hasZ: Bool
+        var hasM: Bool
+
+        func vertex(_ v: JSONValue) throws -> Point {
+            let a = try v.decodeArray()
+            guard a.count >= 2 else {
+                throw JSONError("expected a vertex [x, y, …] with at least 2 numbers, found \(a.count)")
+            }
+            let x = try withJSONPath(.index(0)) { try a[0].decodeCoordinate() }
+            let y = try withJSONPath(.index(1)) { try a[1].decodeCoordinate() }
+            let need = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0)
+            if a.count < need {
+                let names = ["x", "y"] + (hasZ ? ["z"] : []) + (hasM ? ["m"] : [])
+                let why = hasZ && hasM ? "hasZ and hasM are" : (hasZ ? "hasZ is" : "hasM is")
+                throw JSONError(
+                    "expected \(need) numbers (\(names.joined(separator: ", "))) because \(why) true, found \(a.count)")
+            }
+            guard a.count <= 4 else {
+                throw JSONError("expected at most 4 numbers (x, y, z, m) in a vertex, found \(a.count)")
+            }
+            var z: Double?
+            var m: Double?
+            if a.count == 3 {
+                let third = try withJSONPath(.index(2)) { try a[2].decodeOptionalCoordinate() }
+                if hasM && !hasZ { m = third } else { z = third }
+            } else if a.count == 4 {
+                z = try withJSONPath(.index(2)) { try a[2].decodeOptionalCoordinate() }
+                m = try withJSONPath(.index(3)) { try a[3].decodeOptionalCoordinate() }
+            }
+            return Point(x: x, y: y, z: z, m: m)
+        }
+
+        func parts(_ v: JSONValue) throws -> [[Point]] {
+            try v.decodeElements { part in try part.decodeElements { try vertex($0) } }
+        }
     }
 }

@@ -1,7 +1,7 @@
 // Compact GeoJSON geometry output written straight into bytes (see EsriJSON+Streaming.swift).
 // Byte-identical to `JSONWriter.string(GeoJSON.jsonValue(g))`; the tests check that.
 
-extension _JSONByteWriter {
+extension JSONByteWriter {
     /// `[x,y]` or `[x,y,z]` (GeoJSON has no m).
     @inline(__always)
     mutating func position(_ p: Point) {
@@ -80,7 +80,7 @@ extension _JSONByteWriter {
                 ascii("{\"type\":\"Polygon\",\"coordinates\":[]")
                 break
             }
-            let groups = _groupRings(rings)
+            let groups = GeoJSON.groupRings(rings)
             func polygon(_ group: [Int]) {
                 out.append(UInt8(ascii: "["))
                 for (k, idx) in group.enumerated() {

@@ -238,7 +238,7 @@ public enum GeoJSON {
         var nums: [Double] = []
         nums.reserveCapacity(a.count)
         for (k, e) in a.enumerated() {
-            nums.append(try withJSONPath(.index(k)) { try _coordinate(e) })
+            nums.append(try withJSONPath(.index(k)) { try e.decodeCoordinate() })
         }
         return Point(x: nums[0], y: nums[1], z: a.count > 2 ? nums[2] : nil, m: a.count > 3 ? nums[3] : nil)
     }
@@ -268,7 +268,7 @@ public enum GeoJSON {
         guard options.style == .compact else {
             return JSONWriter.string(jsonValue(g.geometry, options: options), style: options.style)
         }
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
         w.geoJSONGeometry(g.geometry, orientation: options.ringOrientation)
         return String(decoding: w.out, as: UTF8.self)
@@ -334,7 +334,7 @@ public enum GeoJSON {
 
     private static func polygonValue(_ rings: [[Point]], _ options: EncodingOptions) -> JSONValue {
         if rings.isEmpty { return ["type": "Polygon", "coordinates": .array([])] }
-        let groups = _groupRings(rings)
+        let groups = groupRings(rings)
         let polys: [JSONValue] = groups.map { group in
             .array(
                 group.enumerated().map { k, idx in

@@ -93,7 +93,7 @@ public struct WKTGeometry: Hashable, Sendable {
     /// The tree for a ``Geometry``: a polygon's rings are grouped into polygons (each hole into
     /// the smallest exterior containing it) and closed; one polygon is a POLYGON, several a
     /// MULTIPOLYGON; a polyline with one path is a LINESTRING; an envelope is a POLYGON.
-    /// - Complexity: O(n) for n vertices, plus the ring grouping of ``_RingNesting``.
+    /// - Complexity: O(n) for n vertices, plus the ring grouping of ``RingNesting``.
     public init(_ g: Geometry) {
         switch g {
         case .point(let p):
@@ -108,7 +108,7 @@ public struct WKTGeometry: Hashable, Sendable {
             }
         case .polygon(let pg):
             let rings = pg.rings.filter { !$0.isEmpty }
-            let groups = _RingNesting.groupByOrientation(rings)
+            let groups = RingNesting.groupByOrientation(rings)
             let polys = groups.map { grp in ([grp.exterior] + grp.holes).map { Polygon.closed(rings[$0]) } }
             if polys.count == 1 {
                 self.init(.polygon(polys[0]), hasZ: pg.hasZ, hasM: pg.hasM)

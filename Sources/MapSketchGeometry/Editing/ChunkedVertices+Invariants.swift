@@ -13,15 +13,15 @@ extension ChunkedVertices {
         if count <= 4096 {
             _checkInvariantsNow()
         } else {
-            _checkShallow()
+            checkShallow()
         }
         #endif
     }
 
     /// The tail: shorter than a chunk, its envelope and first vertex current.
-    func _checkTail() {
-        precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
-        precondition(_tailEnvelope == (_tailNode?.referenceLeafEnvelope ?? _VertexNode.emptyEnvelope), "tail envelope is stale")
+    func checkTail() {
+        precondition(tailPoints.count < _VertexNode.leafCapacity, "tail holds a full chunk")
+        precondition(tailEnvelope == (_tailNode?.referenceLeafEnvelope ?? _VertexNode.emptyEnvelope), "tail envelope is stale")
         if let t = _tailNode {
             precondition(t.count <= t.room && t.room <= _VertexNode.leafStorage, "tail room")
             if t.count > 0 { precondition(t.first == t.leafPoint(0), "tail first vertex is stale") }
@@ -30,8 +30,8 @@ extension ChunkedVertices {
     }
 
     /// The tail and the root's own counts, envelope and first vertex: O(chunk + fanout).
-    func _checkShallow() {
-        _checkTail()
+    func checkShallow() {
+        checkTail()
         guard let r = _root, !r.isLeaf else { return }
         var total = 0
         var e = _VertexNode.emptyEnvelope
@@ -49,16 +49,16 @@ extension ChunkedVertices {
 
     /// The checks of ``_checkInvariants()`` over the whole tree, in any build (tests call it).
     public func _checkInvariantsNow() {
-        _checkTail()
+        checkTail()
         if let r = _root {
             precondition(r.count > 0, "empty root")
             if !r.isLeaf { precondition(r.children.count >= 2, "internal root with one child") }
             var leafDepth = -1
-            _check(r, depth: 0, leafDepth: &leafDepth)
+            checkNode(r, depth: 0, leafDepth: &leafDepth)
         }
     }
 
-    private func _check(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
+    private func checkNode(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
         if n.isLeaf {
             precondition(n.count > 0 && n.count <= _VertexNode.leafCapacity, "chunk size")
             precondition(n.room == _VertexNode.leafStorage, "chunk room")
@@ -79,7 +79,7 @@ extension ChunkedVertices {
             precondition(n.childEnvelopes[i] == c.envelope, "child envelope is stale")
             total += c.count
             e.expand(toInclude: c.envelope)
-            _check(c, depth: depth + 1, leafDepth: &leafDepth)
+            checkNode(c, depth: depth + 1, leafDepth: &leafDepth)
         }
         precondition(n.count == total, "node count is stale")
         precondition(n.envelope == e, "node envelope is stale")

@@ -7,25 +7,25 @@ extension ChunkedVertices {
     ///   chunk's envelope reaches `p`.
     public func nearestVertex(to p: Point, within d: Double) -> (index: Int, distanceSquared: Double)? {
         guard d >= 0, !isEmpty else { return nil }
-        var best = _Best(limit: d * d)
-        if let r = _root { _nearestVertex(r, offset: 0, p, &best) }
-        if !_tail.isEmpty, _tailEnvelope.distanceSquared(to: p) <= best.limit {
-            let base = _treeCount
-            for (i, q) in _tail.enumerated() { best.offer(base + i, _dist2(q, p)) }
+        var best = NearestCandidate(limit: d * d)
+        if let r = _root { searchNearestVertex(r, offset: 0, p, &best) }
+        if !tailPoints.isEmpty, tailEnvelope.distanceSquared(to: p) <= best.limit {
+            let base = treeCount
+            for (i, q) in tailPoints.enumerated() { best.offer(base + i, squaredDistance(q, p)) }
         }
         return best.index >= 0 ? (best.index, best.limit) : nil
     }
 
-    private func _nearestVertex(_ n: _VertexNode, offset: Int, _ p: Point, _ best: inout _Best) {
+    private func searchNearestVertex(_ n: _VertexNode, offset: Int, _ p: Point, _ best: inout NearestCandidate) {
         if n.isLeaf {
-            for (i, q) in n.points.enumerated() { best.offer(offset + i, _dist2(q, p)) }
+            for (i, q) in n.points.enumerated() { best.offer(offset + i, squaredDistance(q, p)) }
             return
         }
         var off = offset
         let envelopes = n.childEnvelopes
         let counts = n.childCounts
         for (i, c) in n.children.enumerated() {
-            if envelopes[i].distanceSquared(to: p) <= best.limit { _nearestVertex(c, offset: off, p, &best) }
+            if envelopes[i].distanceSquared(to: p) <= best.limit { searchNearestVertex(c, offset: off, p, &best) }
             off += counts[i]
         }
     }
@@ -38,7 +38,7 @@ extension ChunkedVertices {
         let d2 = d * d
         func visit(_ n: _VertexNode, _ offset: Int) {
             if n.isLeaf {
-                for (i, q) in n.points.enumerated() where _dist2(q, p) <= d2 { out.append(offset + i) }
+                for (i, q) in n.points.enumerated() where squaredDistance(q, p) <= d2 { out.append(offset + i) }
                 return
             }
             var off = offset
@@ -50,9 +50,9 @@ extension ChunkedVertices {
             }
         }
         if let r = _root { visit(r, 0) }
-        if _tailEnvelope.distanceSquared(to: p) <= d2 {
-            let base = _treeCount
-            for (i, q) in _tail.enumerated() where _dist2(q, p) <= d2 { out.append(base + i) }
+        if tailEnvelope.distanceSquared(to: p) <= d2 {
+            let base = treeCount
+            for (i, q) in tailPoints.enumerated() where squaredDistance(q, p) <= d2 { out.append(base + i) }
         }
         return out
     }
@@ -72,7 +72,7 @@ extension ChunkedVertices {
         precondition(segment >= 0 && segment < segmentCount(closed: closed), "segment index out of range")
         let a = self[segment]
         let b = self[segment + 1 == count ? 0 : segment + 1]
-        return _midpoint(a, b)
+        return midpoint(a, b)
     }
 
     /// The mid-vertex nearest to `p` within distance `d` (inclusive), as its segment index, or nil.
@@ -83,20 +83,20 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks near `p`.
     public func nearestMidVertex(to p: Point, within d: Double, closed: Bool) -> (segment: Int, distanceSquared: Double)? {
         guard d >= 0, count >= 2 else { return nil }
-        var best = _Best(limit: d * d)
-        let tailFirst = _tail.first
-        if let r = _root { _nearestMid(r, offset: 0, next: tailFirst, p, &best) }
-        if !_tail.isEmpty, _tailEnvelope.distanceSquared(to: p) <= best.limit {
-            let base = _treeCount
-            for i in 0..<(_tail.count - 1) { best.offer(base + i, _dist2(_midpoint(_tail[i], _tail[i + 1]), p)) }
+        var best = NearestCandidate(limit: d * d)
+        let tailFirst = tailPoints.first
+        if let r = _root { searchNearestMidVertex(r, offset: 0, next: tailFirst, p, &best) }
+        if !tailPoints.isEmpty, tailEnvelope.distanceSquared(to: p) <= best.limit {
+            let base = treeCount
+            for i in 0..<(tailPoints.count - 1) { best.offer(base + i, squaredDistance(midpoint(tailPoints[i], tailPoints[i + 1]), p)) }
         }
         if closed, count >= 3, let f = first, let l = last {
-            best.offer(count - 1, _dist2(_midpoint(l, f), p))
+            best.offer(count - 1, squaredDistance(midpoint(l, f), p))
         }
         return best.index >= 0 ? (best.index, best.limit) : nil
     }
 
-    private func _nearestMid(_ n: _VertexNode, offset: Int, next: Point?, _ p: Point, _ best: inout _Best) {
+    private func searchNearestMidVertex(_ n: _VertexNode, offset: Int, next: Point?, _ p: Point, _ best: inout NearestCandidate) {
         if n.isLeaf {
             let pts = n.points
             for i in 0..<pts.count {
@@ -108,7 +108,7 @@ extension ChunkedVertices {
                 } else {
                     break
                 }
-                best.offer(offset + i, _dist2(_midpoint(pts[i], b), p))
+                best.offer(offset + i, squaredDistance(midpoint(pts[i], b), p))
             }
             return
         }
@@ -120,7 +120,7 @@ extension ChunkedVertices {
             let after = i + 1 < cs.count ? cs[i + 1].first : next
             var e = envelopes[i]
             if let after { e.expand(toInclude: after) }
-            if e.distanceSquared(to: p) <= best.limit { _nearestMid(cs[i], offset: off, next: after, p, &best) }
+            if e.distanceSquared(to: p) <= best.limit { searchNearestMidVertex(cs[i], offset: off, next: after, p, &best) }
             off += counts[i]
         }
     }
@@ -145,9 +145,9 @@ extension ChunkedVertices {
             }
         }
         if let r = _root { visit(r, 0) }
-        if _tailEnvelope.intersects(envelope) {
-            let base = _treeCount
-            for (i, q) in _tail.enumerated() where envelope.contains(q) { body(base + i, q) }
+        if tailEnvelope.intersects(envelope) {
+            let base = treeCount
+            for (i, q) in tailPoints.enumerated() where envelope.contains(q) { body(base + i, q) }
         }
     }
 
@@ -156,7 +156,7 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
-        func emitChunk(_ pts: _LeafPoints, _ offset: Int, next: Point?) {
+        func emitChunk(_ pts: LeafPoints, _ offset: Int, next: Point?) {
             for i in 0..<pts.count {
                 let b: Point
                 if i + 1 < pts.count {
@@ -166,7 +166,7 @@ extension ChunkedVertices {
                 } else {
                     break
                 }
-                let m = _midpoint(pts[i], b)
+                let m = midpoint(pts[i], b)
                 if envelope.contains(m) { body(offset + i, m) }
             }
         }
@@ -184,17 +184,17 @@ extension ChunkedVertices {
                 off += counts[i]
             }
         }
-        if let r = _root { visit(r, 0, next: _tail.first) }
-        if !_tail.isEmpty, _tailEnvelope.intersects(envelope) { emitChunk(_tail, _treeCount, next: nil) }
+        if let r = _root { visit(r, 0, next: tailPoints.first) }
+        if !tailPoints.isEmpty, tailEnvelope.intersects(envelope) { emitChunk(tailPoints, treeCount, next: nil) }
         if closed, count >= 3, let f = first, let l = last {
-            let m = _midpoint(l, f)
+            let m = midpoint(l, f)
             if envelope.contains(m) { body(count - 1, m) }
         }
     }
 }
 
 /// The best candidate so far: its index and squared distance (`limit` until one is found).
-struct _Best {
+struct NearestCandidate {
     var limit: Double
     var index = -1
 
@@ -211,14 +211,14 @@ struct _Best {
 }
 
 @inline(__always)
-func _dist2(_ a: Point, _ b: Point) -> Double {
+func squaredDistance(_ a: Point, _ b: Point) -> Double {
     let dx = a.x - b.x
     let dy = a.y - b.y
     return dx * dx + dy * dy
 }
 
 @inline(__always)
-func _midpoint(_ a: Point, _ b: Point) -> Point {
+func midpoint(_ a: Point, _ b: Point) -> Point {
     var m = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     if let za = a.z, let zb = b.z { m.z = (za + zb) / 2 }
     if let ma = a.m, let mb = b.m { m.m = (ma + mb) / 2 }

@@ -69,7 +69,7 @@ struct _ZM {
 
 /// A leaf's vertices as `Point`s, read in place: x and y from the chunk, z and m from its side
 /// array. Valid while the leaf is alive and not mutated.
-struct _LeafPoints: RandomAccessCollection {
+struct LeafPoints: RandomAccessCollection {
     /// The chunk's x and y (nil only for an empty view).
     let xy: UnsafePointer<_ChunkXY>?
     let zm: [_ZM]

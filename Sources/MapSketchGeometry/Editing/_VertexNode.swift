@@ -65,7 +65,7 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
         @inline(__always) set { h.pointee.first = newValue }
     }
     /// Leaf: its vertices, in order (valid while the node is alive and not mutated).
-    var points: _LeafPoints { _LeafPoints(xy: UnsafePointer(base), zm: h.pointee.zm, count: count) }
+    var points: LeafPoints { LeafPoints(xy: UnsafePointer(base), zm: h.pointee.zm, count: count) }
     /// Leaf: its x and y, in order (valid while the node is alive and not mutated).
     var xy: UnsafeMutableBufferPointer<_ChunkXY> { UnsafeMutableBufferPointer(start: base, count: count) }
     /// Leaf: the z and m of each vertex, or empty when no vertex of the chunk carries either.

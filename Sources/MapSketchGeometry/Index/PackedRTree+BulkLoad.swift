@@ -40,7 +40,7 @@ extension PackedRTree {
         } while entries[entries.count - 1] > 1
         levelBlocks = starts
 
-        let order = Self._hilbertOrder(input, n)
+        let order = Self.hilbertOrder(input, n)
         let leafSlots = ((n + 15) / 16) * 16
         ids = [Int32](unsafeUninitializedCapacity: leafSlots) { l, initialized in
             order.withUnsafeBufferPointer { k in
@@ -89,17 +89,17 @@ extension PackedRTree {
                     }
                 }
             }
-            Self._emptyLanes(base + 64 * starts[0], from: n)
+            Self.emptyLanes(base + 64 * starts[0], from: n)
             for level in 1..<entries.count {
                 for e in 0..<entries[level] {
                     let child = UnsafeRawPointer(base + 64 * (starts[level - 1] + e))
                     let p = base + (64 &* (starts[level] &+ e >> 4) &+ (e & 15))
-                    p[0] = Self._least(child.loadUnaligned(as: SIMD16<Float>.self))
-                    p[16] = Self._least(child.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self))
-                    p[32] = -Self._least(-child.loadUnaligned(fromByteOffset: 128, as: SIMD16<Float>.self))
-                    p[48] = -Self._least(-child.loadUnaligned(fromByteOffset: 192, as: SIMD16<Float>.self))
+                    p[0] = Self.least(child.loadUnaligned(as: SIMD16<Float>.self))
+                    p[16] = Self.least(child.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self))
+                    p[32] = -Self.least(-child.loadUnaligned(fromByteOffset: 128, as: SIMD16<Float>.self))
+                    p[48] = -Self.least(-child.loadUnaligned(fromByteOffset: 192, as: SIMD16<Float>.self))
                 }
-                Self._emptyLanes(base + 64 * starts[level], from: entries[level])
+                Self.emptyLanes(base + 64 * starts[level], from: entries[level])
             }
             initialized = totalBlocks * 64
         }
@@ -108,7 +108,7 @@ extension PackedRTree {
     /// The least lane of `v` (NaN lanes are skipped unless all are NaN), by halving: `min()`
     /// of `SIMD16` is lowered lane by lane (about 60 instructions), this to vector compares.
     @inline(__always)
-    static func _least(_ v: SIMD16<Float>) -> Float {
+    static func least(_ v: SIMD16<Float>) -> Float {
         var a8 = v.lowHalf
         a8.replace(with: v.highHalf, where: (v.highHalf .< a8) .| (a8 .!= a8))
         var a4 = a8.lowHalf
@@ -120,7 +120,7 @@ extension PackedRTree {
 
     /// Writes the empty box (+∞, +∞, −∞, −∞) into lanes `entries ..< ` the next multiple of 16 of
     /// the level whose first block is at `level`.
-    private static func _emptyLanes(_ level: UnsafeMutablePointer<Float>, from entries: Int) {
+    private static func emptyLanes(_ level: UnsafeMutablePointer<Float>, from entries: Int) {
         var e = entries
         while e & 15 != 0 {
             let p = level + (64 &* (e >> 4) &+ (e & 15))
@@ -138,7 +138,7 @@ extension PackedRTree {
     /// there are four cells per item, so leaves are as tight as with a finer key.
     /// - Complexity: O(n): one pass for the centres' bounds, one for keys and histograms, two
     ///   scatter passes.
-    static func _hilbertOrder(_ input: [Float], _ n: Int) -> [UInt64] {
+    static func hilbertOrder(_ input: [Float], _ n: Int) -> [UInt64] {
         // Bounds of all centres for the Hilbert grid, as (minX, minY, −maxX, −maxY) so one
         // vector minimum tracks all four (a NaN centre compares false and is skipped).
         var low = SIMD4<Float>(repeating: .infinity)
@@ -160,7 +160,7 @@ extension PackedRTree {
         var keys = [UInt64](unsafeUninitializedCapacity: n) { k, initialized in
             input.withUnsafeBufferPointer { b in
                 counts.withUnsafeMutableBufferPointer { cnt in
-                    _hilbertTable.withUnsafeBufferPointer { table in
+                    hilbertTable.withUnsafeBufferPointer { table in
                         guard let p = b.baseAddress.map(UnsafeRawPointer.init) else { return }
                         for i in 0..<n {
                             // The grid cell of the centre: clamped to 2047 above (it is ≥ 0: the
@@ -171,7 +171,7 @@ extension PackedRTree {
                             var v = (h.lowHalf + h.highHalf - origin) * scale
                             v.replace(with: 2047, where: v .> 2047)
                             let cell = unsafeBitCast(v + 8_388_608, to: SIMD2<UInt32>.self) & 0x7FF
-                            let key = _hilbert22(Int(cell.x), Int(cell.y), table)
+                            let key = hilbert22(Int(cell.x), Int(cell.y), table)
                             k[i] = UInt64(truncatingIfNeeded: key) << 32 | UInt64(truncatingIfNeeded: i)
                             cnt[key & 0x7FF] &+= 1
                             cnt[2048 &+ key &>> 11] &+= 1
@@ -181,7 +181,7 @@ extension PackedRTree {
             }
             initialized = n
         }
-        _radixSort22(&keys, counts: &counts)
+        radixSort22(&keys, counts: &counts)
         return keys
     }
 }
@@ -193,7 +193,7 @@ extension PackedRTree {
 /// complements both (the two commute, so states compose by xor). Steps as in the textbook
 /// `xy2d` (Wikipedia, "Hilbert curve"): digit `(3·rx) ^ ry`, then swap when `ry == 0`, and also
 /// complement when `rx == 1`.
-let _hilbertTable: [UInt16] = (0..<1024).map { entry in
+let hilbertTable: [UInt16] = (0..<1024).map { entry in
     var state = entry >> 8, digits = 0
     for bit in (0..<4).reversed() {
         var rx = (entry >> (4 + bit)) & 1, ry = (entry >> bit) & 1
@@ -209,28 +209,28 @@ let _hilbertTable: [UInt16] = (0..<1024).map { entry in
 }
 
 /// The Hilbert index of cell (x, y) on a 2¹¹ × 2¹¹ grid (22 bits), by three lookups in
-/// ``_hilbertTable``. The cell is read as 12-bit coordinates whose top bits (both 0) are entered
+/// ``hilbertTable``. The cell is read as 12-bit coordinates whose top bits (both 0) are entered
 /// swapped: that level adds a 0 digit and leaves the identity state, as the 11-bit curve starts.
-/// - Precondition: `x` and `y` are below 2048 and `table` is ``_hilbertTable``.
+/// - Precondition: `x` and `y` are below 2048 and `table` is ``hilbertTable``.
 @inline(__always)
-func _hilbert22(_ x: Int, _ y: Int, _ table: UnsafeBufferPointer<UInt16>) -> Int {
+func hilbert22(_ x: Int, _ y: Int, _ table: UnsafeBufferPointer<UInt16>) -> Int {
     let t0 = Int(table[1 << 8 | (x >> 4) & 0xF0 | (y >> 8) & 0xF])
     let t1 = Int(table[(t0 & 3) << 8 | x & 0xF0 | (y >> 4) & 0xF])
     let t2 = Int(table[(t1 & 3) << 8 | (x & 0xF) << 4 | y & 0xF])
     return (t0 >> 2) << 16 | (t1 >> 2) << 8 | t2 >> 2
 }
 
-/// The Hilbert index of cell (x, y) on a 2¹¹ × 2¹¹ grid (see ``_hilbert22(_:_:_:)``).
-func _hilbert22(_ x: Int, _ y: Int) -> Int {
+/// The Hilbert index of cell (x, y) on a 2¹¹ × 2¹¹ grid (see ``hilbert22(_:_:_:)``).
+func hilbert22(_ x: Int, _ y: Int) -> Int {
     precondition(x >= 0 && x < 2048 && y >= 0 && y < 2048, "cells are 11-bit")
-    return _hilbertTable.withUnsafeBufferPointer { _hilbert22(x, y, $0) }
+    return hilbertTable.withUnsafeBufferPointer { hilbert22(x, y, $0) }
 }
 
 /// Stable LSD radix sort of `keys` by bits 32 ..< 54 (two passes of 11 bits); `counts` holds the
 /// two passes' histograms (bits 32 ..< 43 in `0 ..< 2048`, bits 43 ..< 54 in `2048 ..< 4096`),
 /// counted by the caller while it made the keys, and is used up.
 /// - Precondition: every key's bits 54 ..< 64 are zero and `counts` is their histograms.
-func _radixSort22(_ keys: inout [UInt64], counts: inout [Int]) {
+func radixSort22(_ keys: inout [UInt64], counts: inout [Int]) {
     let n = keys.count
     guard n > 1 else { return }
     precondition(counts.count == 4096, "two histograms of 2048 buckets")
@@ -268,15 +268,15 @@ func _radixSort22(_ keys: inout [UInt64], counts: inout [Int]) {
     }
 }
 
-/// Sorts `keys` as the bulk loader does (stably by bits 32 ..< 54, see ``_radixSort22(_:counts:)``),
+/// Sorts `keys` as the bulk loader does (stably by bits 32 ..< 54, see ``radixSort22(_:counts:)``),
 /// counting the histograms itself.
 /// - Precondition: every key's bits 54 ..< 64 are zero.
-func _radixSort22(_ keys: inout [UInt64]) {
+func radixSort22(_ keys: inout [UInt64]) {
     var counts = [Int](repeating: 0, count: 4096)
     for k in keys {
         precondition(k >> 54 == 0, "keys have 22 bits above the position")
         counts[Int((k >> 32) & 0x7FF)] += 1
         counts[2048 + Int(k >> 43)] += 1
     }
-    _radixSort22(&keys, counts: &counts)
+    radixSort22(&keys, counts: &counts)
 }

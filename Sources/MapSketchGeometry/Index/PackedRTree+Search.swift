@@ -7,12 +7,12 @@ extension PackedRTree {
     /// - Complexity: O(log n + k) for k hits on well-spread data.
     public func search(_ query: Envelope, _ visit: (Int) -> Bool) {
         guard count > 0 else { return }
-        let q = _SIMDQuery(query)
+        let q = SIMDQuery(query)
         blocks.withUnsafeBufferPointer { b in
             ids.withUnsafeBufferPointer { l in
                 levelBlocks.withUnsafeBufferPointer { starts in
                     guard let bp = b.baseAddress, let lp = l.baseAddress, let sp = starts.baseAddress else { return }
-                    Self._walk(bp, lp, sp, levels: starts.count, q, visit)
+                    Self.walk(bp, lp, sp, levels: starts.count, q, visit)
                 }
             }
         }
@@ -39,9 +39,9 @@ extension PackedRTree {
     /// Not inlinable into callers on purpose: LLVM vectorises the node test well only where it
     /// sees it alone (inlined into a caller's loop it was split into scalar lanes, 3× the
     /// instructions); the price is one indirect call per hit.
-    static func _walk(
+    static func walk(
         _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, levels: Int,
-        _ q: _SIMDQuery, _ visit: (Int) -> Bool
+        _ q: SIMDQuery, _ visit: (Int) -> Bool
     ) {
         // The root's children are the single block of the level below it.
         let top = levels - 1
@@ -83,7 +83,7 @@ extension PackedRTree {
 }
 
 /// A query box rounded outward to `Float` and splatted across 16 lanes.
-struct _SIMDQuery {
+struct SIMDQuery {
     let x0: SIMD16<Float>
     let y0: SIMD16<Float>
     let x1: SIMD16<Float>

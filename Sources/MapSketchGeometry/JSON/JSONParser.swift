@@ -96,7 +96,7 @@ public enum JSONParser {
                 var end = start
                 while end < buf.count, buf[end] != UInt8(ascii: "\n") { end += 1 }
                 let slice = UnsafeBufferPointer(rebasing: buf[start..<end])
-                if !slice.allSatisfy(_isSpace) {
+                if !slice.allSatisfy(isJSONSpace) {
                     var p = _JSONScanner(slice, options: options)
                     p.line = lineNo
                     try body(lineNo, try p.parseDocument())

@@ -78,7 +78,7 @@ extension _JSONScanner {
         let e10 = scale + exp
         if exact, mantissa <= (UInt64(1) << 53), e10 >= -22, e10 <= 22 {
             var d = Double(mantissa)
-            if e10 < 0 { d /= _pow10[-e10] } else { d *= _pow10[e10] }
+            if e10 < 0 { d /= exactPowersOfTen[-e10] } else { d *= exactPowersOfTen[e10] }
             return .number(negative ? -d : d)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
@@ -115,14 +115,14 @@ extension _JSONScanner {
             let b = p[i]
             if b == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: p[start..<i])
-                if highBytes, let bad = _invalidUTF8Offset(slice) {
-                    throw error("invalid UTF-8 byte 0x\(_hexByte(slice[bad])) in string", at: start + bad)
+                if highBytes, let bad = invalidUTF8Offset(slice) {
+                    throw error("invalid UTF-8 byte 0x\(hexByte(slice[bad])) in string", at: start + bad)
                 }
                 i += 1
                 return String(decoding: slice, as: UTF8.self)
             }
             if b == UInt8(ascii: "\\") { break }
-            if b < 0x20 { throw error("unescaped control character U+00\(_hexByte(b)) in string") }
+            if b < 0x20 { throw error("unescaped control character U+00\(hexByte(b)) in string") }
             if b >= 0x80 { highBytes = true }
             i += 1
         }
@@ -132,8 +132,8 @@ extension _JSONScanner {
         var rawStart = start
         func checkRaw(_ s: Int, _ e: Int) throws {
             let slice = UnsafeBufferPointer(rebasing: p[s..<e])
-            if let bad = _invalidUTF8Offset(slice) {
-                throw error("invalid UTF-8 byte 0x\(_hexByte(slice[bad])) in string", at: s + bad)
+            if let bad = invalidUTF8Offset(slice) {
+                throw error("invalid UTF-8 byte 0x\(hexByte(slice[bad])) in string", at: s + bad)
             }
         }
         if highBytes { try checkRaw(rawStart, i) }
@@ -143,7 +143,7 @@ extension _JSONScanner {
                 i += 1
                 return String(decoding: out, as: UTF8.self)
             }
-            if b < 0x20 { throw error("unescaped control character U+00\(_hexByte(b)) in string") }
+            if b < 0x20 { throw error("unescaped control character U+00\(hexByte(b)) in string") }
             if b != UInt8(ascii: "\\") {
                 rawStart = i
                 while i < p.count, p[i] != UInt8(ascii: "\""), p[i] != UInt8(ascii: "\\"), p[i] >= 0x20 { i += 1 }
@@ -169,16 +169,16 @@ extension _JSONScanner {
                 var scalar = try hex4()
                 if scalar >= 0xD800 && scalar < 0xDC00 {
                     guard i + 1 < p.count, p[i] == UInt8(ascii: "\\"), p[i + 1] == UInt8(ascii: "u") else {
-                        throw error("unpaired surrogate \\u\(_hex16(scalar)) in string", at: escPos)
+                        throw error("unpaired surrogate \\u\(hex16(scalar)) in string", at: escPos)
                     }
                     i += 2
                     let low = try hex4()
                     guard low >= 0xDC00 && low < 0xE000 else {
-                        throw error("unpaired surrogate \\u\(_hex16(scalar)) in string", at: escPos)
+                        throw error("unpaired surrogate \\u\(hex16(scalar)) in string", at: escPos)
                     }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    throw error("unpaired surrogate \\u\(_hex16(scalar)) in string", at: escPos)
+                    throw error("unpaired surrogate \\u\(hex16(scalar)) in string", at: escPos)
                 }
                 guard let u = Unicode.Scalar(scalar) else {
                     throw error("invalid \\u escape", at: escPos)
@@ -192,22 +192,22 @@ extension _JSONScanner {
     }
 }
 
-let _pow10: [Double] = [
+let exactPowersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
     1e20, 1e21, 1e22,
 ]
 
-func _hexByte(_ b: UInt8) -> String {
+func hexByte(_ b: UInt8) -> String {
     let hex = Array("0123456789ABCDEF")
     return "\(hex[Int(b >> 4)])\(hex[Int(b & 15)])"
 }
 
-func _hex16(_ v: UInt32) -> String {
-    _hexByte(UInt8(truncatingIfNeeded: v >> 8)) + _hexByte(UInt8(truncatingIfNeeded: v))
+func hex16(_ v: UInt32) -> String {
+    hexByte(UInt8(truncatingIfNeeded: v >> 8)) + hexByte(UInt8(truncatingIfNeeded: v))
 }
 
 /// The offset of the first byte that breaks UTF-8 well-formedness (Unicode §3.9 table 3-7), or nil.
-func _invalidUTF8Offset(_ s: UnsafeBufferPointer<UInt8>) -> Int? {
+func invalidUTF8Offset(_ s: UnsafeBufferPointer<UInt8>) -> Int? {
     var k = 0
     let n = s.count
     while k < n {

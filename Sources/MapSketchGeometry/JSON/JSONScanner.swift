@@ -1,10 +1,10 @@
 @inline(__always)
-func _isSpace(_ b: UInt8) -> Bool {
+func isJSONSpace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
 }
 
 /// Thrown internally to stop a location scan once the target is found.
-private struct _Found: Error {}
+private struct LocationFound: Error {}
 
 /// The scanner state. Internal; use ``JSONParser``.
 struct _JSONScanner {
@@ -40,7 +40,7 @@ struct _JSONScanner {
         guard i < p.count else { return "end of input" }
         let b = p[i]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-        return "byte 0x\(_hexByte(b))"
+        return "byte 0x\(hexByte(b))"
     }
 
     @inline(__always)
@@ -67,7 +67,7 @@ struct _JSONScanner {
             skipSpace()
             if i < p.count { throw error("expected end of input after the JSON value, found \(foundDescription())") }
             return v
-        } catch is _Found {
+        } catch is LocationFound {
             return .null
         }
     }
@@ -75,7 +75,7 @@ struct _JSONScanner {
     mutating func parseValue() throws -> JSONValue {
         if let target, found == nil, matched == depth, depth == target.count {
             found = (line, i - lineStart + 1)
-            throw _Found()
+            throw LocationFound()
         }
         guard i < p.count else { throw error("expected a JSON value, found end of input") }
         switch p[i] {
@@ -146,7 +146,7 @@ struct _JSONScanner {
             }
             let v = try parseValue()
             matched = saved
-            if duplicate { obj[key] = v } else { obj._appendUnchecked(key, v) }
+            if duplicate { obj[key] = v } else { obj.appendUnchecked(key, v) }
             skipSpace()
             guard i < p.count else { throw error("expected ',' or '}' after object member, found end of input") }
             if p[i] == UInt8(ascii: ",") {

@@ -188,7 +188,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Appends a member known not to be present (the parser checks first).
-    mutating func _appendUnchecked(_ key: String, _ value: JSONValue) {
+    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         keys.append(key)
         values.append(value)
         if index != nil {

@@ -24,7 +24,7 @@ public enum JSONWriter {
     /// The value as JSON text.
     /// - Complexity: O(n) in the size of the output.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.write(value, style: style)
         return String(decoding: w.out, as: UTF8.self)
     }
@@ -32,7 +32,7 @@ public enum JSONWriter {
     /// The value as UTF-8 JSON bytes.
     /// - Complexity: O(n) in the size of the output.
     public static func bytes(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.write(value, style: style)
         return w.out
     }
@@ -45,7 +45,7 @@ public enum JSONWriter {
 
     /// A double formatted by the rule in the type's documentation, e.g. `3`, `0.1`, `1e-7`.
     public static func format(_ d: Double) -> String {
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.number(d)
         return String(decoding: w.out, as: UTF8.self)
     }
@@ -57,14 +57,14 @@ public enum JSONWriter {
 
     /// Appends `s` as a quoted, escaped JSON string.
     public static func writeString(_ s: String, into out: inout String) {
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.string(s)
         out += String(decoding: w.out, as: UTF8.self)
     }
 }
 
 /// The byte-level printer behind ``JSONWriter``.
-struct _JSONByteWriter {
+struct JSONByteWriter {
     var out: [UInt8] = []
 
     init() { out.reserveCapacity(256) }

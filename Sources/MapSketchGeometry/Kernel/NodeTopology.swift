@@ -1,5 +1,5 @@
 /// Angle comparisons around a node (JTS `PolygonNodeTopology`), with exact orientation.
-enum _NodeTopology {
+enum NodeTopology {
     static func quadrant(_ o: Point, _ p: Point) -> Int {
         let dx = p.x - o.x, dy = p.y - o.y
         if dx >= 0 { return dy >= 0 ? 0 : 3 }

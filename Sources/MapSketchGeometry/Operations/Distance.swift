@@ -50,7 +50,7 @@ extension GeometryEngine {
         let n = v.count
         for i in 0..<(closed ? n : n - 1) {
             let a = v[i], b = v[i + 1 == n ? 0 : i + 1]
-            if _closest(p.x, p.y, a.x, a.y, b.x, b.y).d2.squareRoot() <= limit { return true }
+            if closest(p.x, p.y, a.x, a.y, b.x, b.y).d2.squareRoot() <= limit { return true }
         }
         return false
     }
@@ -73,13 +73,13 @@ extension GeometryEngine {
 
     /// The closest point to `p` on segment a–b and its squared distance.
     @inline(__always) static func closest(_ p: Point, _ a: Point, _ b: Point) -> (Point, Double) {
-        let c = _closest(p.x, p.y, a.x, a.y, b.x, b.y)
+        let c = closest(p.x, p.y, a.x, a.y, b.x, b.y)
         return (Point(c.x, c.y), c.d2)
     }
 
     /// ``closest(_:_:_:)`` on raw coordinates: the closest point (x, y) to (px, py) on the
     /// segment and its squared distance.
-    @inline(__always) static func _closest(
+    @inline(__always) static func closest(
         _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double
     ) -> (x: Double, y: Double, d2: Double) {
         let dx = bx - ax, dy = by - ay

@@ -27,7 +27,7 @@ extension GeometryEngine {
         } else {
             throw ProjectionError.unsupportedSpatialReference(spatialReference, operation: "normalizeCentralMeridian")
         }
-        let w = _World(half: half)
+        let w = WorldWrap(half: half)
         switch g {
         case .point(let p): return .point(p.map(w.fold))
         case .multipoint(let mp):
@@ -50,7 +50,7 @@ extension GeometryEngine {
 }
 
 /// World-width arithmetic for one spatial reference.
-struct _World {
+struct WorldWrap {
     let half: Double
     var width: Double { 2 * half }
 

@@ -1,5 +1,5 @@
 /// Ring-in-ring tests (JTS `PolygonTopologyAnalyzer.isRingNested` and friends).
-enum _Nesting {
+enum PolygonNesting {
     static func covers(_ o: Envelope, _ i: Envelope) -> Bool {
         o.xmin <= i.xmin && o.xmax >= i.xmax && o.ymin <= i.ymin && o.ymax >= i.ymax
     }
@@ -64,7 +64,7 @@ enum _Nesting {
         }
         // Interior on the right for clockwise rings (y up); flip for counter-clockwise ones.
         if Kernel.signedDoubleArea(ring) > 0 { swap(&rPrev, &rNext) }
-        return _NodeTopology.isInteriorSegment(p0, rPrev, rNext, p1)
+        return NodeTopology.isInteriorSegment(p0, rPrev, rNext, p1)
     }
 
     /// Whether two closed rings have the same vertex set.

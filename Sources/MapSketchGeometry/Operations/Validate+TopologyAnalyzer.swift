@@ -1,7 +1,7 @@
 /// Finds invalid intersections among rings and records touches for the connectivity check
 /// (JTS `PolygonIntersectionAnalyzer` with inverted rings invalid, and `PolygonRing`).
-struct _TopologyAnalyzer {
-    var rings: [_VRing]
+struct TopologyAnalyzer {
+    var rings: [ValidationRing]
     /// touches[r][other] = the first point where the two rings touch.
     private var touches: [[Int: Point]]
     /// Ring pairs found touching at a second, different point, in discovery order.
@@ -10,7 +10,7 @@ struct _TopologyAnalyzer {
     /// ``assignPolygons(_:)``), instead of only between rings already known to share a polygon.
     private let recordAllTouches: Bool
 
-    init(rings: [_VRing], recordAllTouches: Bool = false) {
+    init(rings: [ValidationRing], recordAllTouches: Bool = false) {
         self.rings = rings
         self.recordAllTouches = recordAllTouches
         touches = Array(repeating: [:], count: rings.count)
@@ -30,7 +30,7 @@ struct _TopologyAnalyzer {
 
     /// The first invalid intersection (in sweep order), or nil; records touches as it goes.
     mutating func findInvalidIntersection() -> ValidationIssue? {
-        var sweep = _SegmentSweep()
+        var sweep = SegmentSweep()
         for (i, r) in rings.enumerated() { sweep.addChain(r.pts, chain: i) }
         var found: ValidationIssue?
         sweep.forEachPair { r0, s0, r1, s1 in
@@ -65,7 +65,7 @@ struct _TopologyAnalyzer {
         case .proper(let p):
             return issue(.selfIntersection, r0, s0, p, "segments cross")
         case .overlap(let from, _):
-            if !sameRing && _Nesting.sameRing(a, b) {
+            if !sameRing && PolygonNesting.sameRing(a, b) {
                 return issue(.duplicateRings, r0, s0, from, "rings \(rings[r0].part) and \(rings[r1].part) have the same vertices")
             }
             return issue(.selfIntersection, r0, s0, from, "segments overlap")
@@ -86,7 +86,7 @@ struct _TopologyAnalyzer {
             e10 = prevInRing(r1, s1)
             e11 = p11
         }
-        if _NodeTopology.isCrossing(pt, e00, e01, e10, e11) {
+        if NodeTopology.isCrossing(pt, e00, e01, e10, e11) {
             return issue(.selfIntersection, r0, s0, pt, "rings \(rings[r0].part) and \(rings[r1].part) cross at a vertex")
         }
         // Touch bookkeeping (JTS PolygonRing.addTouch) for the connectivity check.

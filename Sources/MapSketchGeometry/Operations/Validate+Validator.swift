@@ -1,5 +1,5 @@
 /// A ring prepared for topology analysis: closed, repeated vertices removed.
-struct _VRing {
+struct ValidationRing {
     var pts: [Point]
     /// The original vertex index of each point in `pts`.
     var orig: [Int]
@@ -33,7 +33,7 @@ struct _VRing {
     }
 }
 
-struct _Validator {
+struct Validator {
     var issues: [ValidationIssue] = []
 
     mutating func add(_ rule: ValidationIssue.Rule, part: Int?, vertex: Int?, at p: Point?, _ msg: String) {
@@ -95,7 +95,7 @@ struct _Validator {
             guard issues.isEmpty else { return }
             checkRingSize(ps, part: 0)
             guard issues.isEmpty else { return }
-            var a = _TopologyAnalyzer(rings: [_VRing(ps, part: 0, polygon: -1, isShell: true)])
+            var a = TopologyAnalyzer(rings: [ValidationRing(ps, part: 0, polygon: -1, isShell: true)])
             if let i = a.findInvalidIntersection() {
                 issues.append(ValidationIssue(rule: .ringSelfIntersection, part: i.part, vertex: i.vertex,
                                               location: i.location, message: "the ring touches or crosses itself"))
@@ -113,7 +113,7 @@ struct _Validator {
     /// JTS `isValid(Polygon)` / `isValid(MultiPolygon)` over explicit polygon structure.
     mutating func validatePolygons(_ polys: [[[Point]]]) {
         var part = 0
-        var rings: [_VRing] = []
+        var rings: [ValidationRing] = []
         var structure: [(shell: Int, holes: [Int])] = []
         for (pi, poly) in polys.enumerated() {
             guard let shell = poly.first, !shell.isEmpty else {
@@ -127,7 +127,7 @@ struct _Validator {
                 checkFinite(ring, part: part)
                 guard !ring.isEmpty else { continue }
                 if ri > 0 { entry.holes.append(rings.count) }
-                rings.append(_VRing(ring, part: part, polygon: hasHoles ? pi : -1, isShell: ri == 0))
+                rings.append(ValidationRing(ring, part: part, polygon: hasHoles ? pi : -1, isShell: ri == 0))
             }
             structure.append(entry)
         }
@@ -138,14 +138,14 @@ struct _Validator {
         p = 0
         for poly in polys { for ring in poly { checkRingSize(ring, part: p); p += 1 } }
         guard issues.isEmpty else { return }
-        var analyzer = _TopologyAnalyzer(rings: rings)
+        var analyzer = TopologyAnalyzer(rings: rings)
         if let i = analyzer.findInvalidIntersection() {
             issues.append(i)
             return
         }
         // Holes inside their shells.
         for s in structure {
-            for h in s.holes where !_Nesting.isRingNested(rings[h].pts, in: rings[s.shell].pts) {
+            for h in s.holes where !PolygonNesting.isRingNested(rings[h].pts, in: rings[s.shell].pts) {
                 add(.holeOutsideShell, part: rings[h].part, vertex: 0, at: rings[h].pts[0], "the hole is not inside its polygon's exterior")
                 return
             }
@@ -153,13 +153,13 @@ struct _Validator {
         let envs = rings.map { Envelope(points: $0.pts) }
         func covers(_ o: Int, _ i: Int) -> Bool {
             guard let eo = envs[o], let ei = envs[i] else { return false }
-            return _Nesting.covers(eo, ei)
+            return PolygonNesting.covers(eo, ei)
         }
         // Holes not nested.
         for s in structure {
             for h in s.holes {
                 for o in s.holes where o != h && covers(o, h)
-                    && _Nesting.isRingNested(rings[h].pts, in: rings[o].pts)
+                    && PolygonNesting.isRingNested(rings[h].pts, in: rings[o].pts)
                 {
                     add(.nestedHoles, part: rings[h].part, vertex: 0, at: rings[h].pts[0], "the hole lies inside hole \(rings[o].part)")
                     return
@@ -174,10 +174,10 @@ struct _Validator {
                     let other = rings[t.shell].pts
                     guard covers(t.shell, s.shell) else { continue }
                     let s0 = shell[0]
-                    let s1 = _Nesting.nonEqualVertex(shell, s0)
-                    guard _Nesting.isSegmentInRing(s0, s1, other) else { continue }
+                    let s1 = PolygonNesting.nonEqualVertex(shell, s0)
+                    guard PolygonNesting.isSegmentInRing(s0, s1, other) else { continue }
                     let inHole = t.holes.contains { h in
-                        covers(h, s.shell) && _Nesting.isSegmentInRing(s0, s1, rings[h].pts)
+                        covers(h, s.shell) && PolygonNesting.isSegmentInRing(s0, s1, rings[h].pts)
                     }
                     if !inHole {
                         add(.nestedShells, part: rings[s.shell].part, vertex: 0, at: s0, "the exterior lies inside the polygon of exterior \(rings[t.shell].part)")
@@ -199,8 +199,8 @@ struct _Validator {
         for (i, r) in input.enumerated() { checkRingSize(r, part: i) }
         guard issues.isEmpty else { return }
         let nonEmpty = input.indices.filter { !input[$0].isEmpty }
-        let rings = nonEmpty.map { _VRing(input[$0], part: $0, polygon: -1, isShell: true) }
-        var analyzer = _TopologyAnalyzer(rings: rings, recordAllTouches: true)
+        let rings = nonEmpty.map { ValidationRing(input[$0], part: $0, polygon: -1, isShell: true) }
+        var analyzer = TopologyAnalyzer(rings: rings, recordAllTouches: true)
         if let i = analyzer.findInvalidIntersection() {
             issues.append(i)
             return
@@ -219,7 +219,7 @@ struct _Validator {
             for j in byXmin {
                 guard let ej = envs[j] else { continue }
                 if ej.xmin > ei.xmin { break }
-                guard j != i, _Nesting.covers(ej, ei), _Nesting.isRingNested(rings[i].pts, in: rings[j].pts) else { continue }
+                guard j != i, PolygonNesting.covers(ej, ei), PolygonNesting.isRingNested(rings[i].pts, in: rings[j].pts) else { continue }
                 depth[i] += 1
                 if best < 0 || areas[j] < areas[best] { best = j }
             }

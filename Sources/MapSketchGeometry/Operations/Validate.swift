@@ -14,7 +14,7 @@ extension GeometryEngine {
     /// - Source: JTS `IsValidOp`, `PolygonTopologyAnalyzer`, `PolygonIntersectionAnalyzer`,
     ///   `PolygonRing` (locationtech/jts 1.19+).
     public static func validate(_ g: Geometry, mode: ValidationMode = .ogc) -> [ValidationIssue] {
-        var v = _Validator()
+        var v = Validator()
         switch g {
         case .point(let p):
             if let p { v.checkFinite([p], part: 0) }
@@ -44,7 +44,7 @@ extension GeometryEngine {
     /// (multi)polygon, or members within a collection's component.
     /// - Complexity: as ``validate(_:mode:)``.
     public static func validate(_ t: WKTGeometry) -> [ValidationIssue] {
-        var v = _Validator()
+        var v = Validator()
         v.validateTree(t)
         return v.issues
     }

@@ -8,7 +8,7 @@
 /// pixel it passes (decided with exact predicates on exactly representable pixel corners). The
 /// snapped result is checked exactly too; the grid is coarsened until the check passes, which
 /// must happen once every vertex collapses onto one pixel, so the result is always fully noded.
-struct _Noder {
+struct Noder {
     struct Seg: Hashable {
         var a: Point
         var b: Point
@@ -41,7 +41,7 @@ struct _Noder {
     static func nodeOnce(_ segs: [Seg]) -> ([Seg], changed: Bool) {
         var splits: [Int: [Point]] = [:]
         var changed = false
-        var sweep = _SegmentSweep()
+        var sweep = SegmentSweep()
         for (i, s) in segs.enumerated() { sweep.addChain([s.a, s.b], chain: i) }
         sweep.forEachPair { i, _, j, _ in
             let si = segs[i], sj = segs[j]
@@ -107,7 +107,7 @@ struct _Noder {
     /// Whether every pair of segments meets only at a shared endpoint or coincides exactly.
     static func isFullyNoded(_ segs: [Seg]) -> Bool {
         var ok = true
-        var sweep = _SegmentSweep()
+        var sweep = SegmentSweep()
         for (i, s) in segs.enumerated() { sweep.addChain([s.a, s.b], chain: i) }
         sweep.forEachPair { i, _, j, _ in
             let si = segs[i], sj = segs[j]
@@ -138,7 +138,7 @@ struct _Noder {
             if hot[Key(x: s.a.x, y: s.a.y)] == nil { hot[Key(x: s.a.x, y: s.a.y)] = s.a }
             if hot[Key(x: s.b.x, y: s.b.y)] == nil { hot[Key(x: s.b.x, y: s.b.y)] = s.b }
         }
-        var sweep = _SegmentSweep()
+        var sweep = SegmentSweep()
         for (i, s) in rounded.enumerated() { sweep.addChain([s.a, s.b], chain: i) }
         sweep.forEachPair { i, _, j, _ in
             let si = rounded[i], sj = rounded[j]

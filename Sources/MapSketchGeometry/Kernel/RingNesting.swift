@@ -1,5 +1,5 @@
 /// Groups flat polygon rings into polygons (exterior plus holes).
-enum _RingNesting {
+enum RingNesting {
     /// A polygon: the index of its exterior ring and of its holes.
     struct Group: Hashable, Sendable {
         var exterior: Int
