@@ -52,7 +52,7 @@ import Testing
                 truth[id] = b
             }
             if step % 97 == 0 {
-                index._checkInvariants()
+                index._checkInvariantsNow()
                 for _ in 0..<8 {
                     let q = randomBox(&r).inset(by: r.double(in: -200...50))
                     var got: [Int] = []
@@ -76,7 +76,7 @@ import Testing
                 if index.runs.count > bound { mismatches.append("\(index.runs.count) runs for \(inRuns) items at \(step)") }
             }
         }
-        index._checkInvariants()
+        index._checkInvariantsNow()
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
         #expect(index.count == truth.count)
         #expect(index.rebuildCount > (loaded > 0 ? 1 : 0), "the runs outgrew the main tree")
@@ -93,7 +93,7 @@ import Testing
             let bound = 63 - (inRuns / SpatialIndex.bufferCapacity + 1).leadingZeroBitCount
             #expect(index.runs.count <= bound, "\(index.runs.count) runs for \(inRuns) items")
         }
-        index._checkInvariants()
+        index._checkInvariantsNow()
         #expect(index.rebuildCount == 0)
     }
 }

@@ -1,22 +1,29 @@
+// The tree's invariants, checked after every mutation in builds with MAPSKETCH_INTERNAL_CHECKS
+// (debug builds, which `swift test` makes); release builds compile the check away.
+
 extension ChunkedVertices {
-    /// Checks the tree's structure after a mutation in debug builds; compiles to nothing in release.
+    #if MAPSKETCH_INTERNAL_CHECKS
+    /// Checks the tree's structure after a mutation; traps on a violation.
     ///
     /// Every leaf holds 1…128 vertices and sits at the same depth; every internal node holds
     /// 1…64 children whose recorded counts, envelopes and first vertices match (the counts and
     /// envelopes the parent keeps inline included); the tail is shorter than a chunk and its
-    /// envelope and first vertex match. Up to 4,096 vertices the whole tree is
-    /// checked; above that only the tail and the root's own entries, so a debug build stays
-    /// O(log n) per edit on big sketches (tests call ``_checkInvariantsNow()`` for a full check).
-    @inline(__always)
-    public func _checkInvariants() {
-        #if DEBUG
-        if count <= 4096 {
+    /// envelope and first vertex match. Up to 1,024 vertices the whole tree is checked; above
+    /// that only the tail and the root's own entries, so a debug build stays O(log n) per edit on
+    /// big sketches (``_checkInvariantsNow()`` checks everything).
+    @usableFromInline @inline(never)
+    func _checkInvariants() {
+        if count <= 1024 {
             _checkInvariantsNow()
         } else {
             checkShallow()
         }
-        #endif
     }
+    #else
+    /// Compiled away: this build does not check invariants.
+    @inlinable @inline(__always)
+    func _checkInvariants() {}
+    #endif
 
     /// The tail: shorter than a chunk, its envelope and first vertex current.
     func checkTail() {
@@ -47,8 +54,11 @@ extension ChunkedVertices {
         precondition(r.first == r.children[0].first, "root first vertex is stale")
     }
 
-    /// The checks of ``_checkInvariants()`` over the whole tree, in any build (tests call it).
-    public func _checkInvariantsNow() {
+    /// The checks of ``_checkInvariants()`` over the whole tree, in any build; traps on a
+    /// violation.
+    ///
+    /// - Complexity: O(n) for n vertices.
+    package func _checkInvariantsNow() {
         checkTail()
         if let r = _root {
             precondition(r.count > 0, "empty root")

@@ -31,6 +31,7 @@ public struct VertexStore: Hashable, Sendable {
         self.hasZ = hasZ
         self.hasM = hasM
         parts = []
+        _checkInvariants()
     }
 
     /// A store holding `geometry`; an envelope becomes a one-ring polygon.
@@ -57,6 +58,7 @@ public struct VertexStore: Hashable, Sendable {
         }
         parts = vertexParts.map { ChunkedVertices($0) }
         if type == .multipoint, parts.count == 1, parts[0].isEmpty { parts = [] }
+        _checkInvariants()
     }
 
     /// The geometry held. A `hasZ` or `hasM` flag that is true is kept; one that is false defers to
@@ -120,12 +122,14 @@ public struct VertexStore: Hashable, Sendable {
         if type == .point {
             guard part == 0, index == 0, isEmpty else { throw GeometryError.pointHasOneVertex }
             parts = [ChunkedVertices([point])]
+            _checkInvariants()
             return
         }
         if type == .multipoint, parts.isEmpty, part == 0 {
             // Create the part only once the call is known to succeed: a refused edit changes nothing.
             guard index == 0 else { throw GeometryError.vertexIndexOutOfRange(part: 0, index: index, count: 0) }
             parts = [ChunkedVertices([point])]
+            _checkInvariants()
             return
         }
         try checkPart(part)
@@ -135,6 +139,7 @@ public struct VertexStore: Hashable, Sendable {
         } else {
             parts[part].insert(point, at: index)
         }
+        _checkInvariants()
     }
 
     /// Appends `point` to the last part, adding a first part when there is none.
@@ -154,7 +159,9 @@ public struct VertexStore: Hashable, Sendable {
         try checkPart(part)
         try checkVertex(part: part, index: index, limit: parts[part].count)
         try checkFinite(point, part: part, index: index)
-        return parts[part].replace(at: index, with: point)
+        let old = parts[part].replace(at: index, with: point)
+        _checkInvariants()
+        return old
     }
 
     /// Removes vertex (part, index) and returns it. The part stays even when it becomes empty,
@@ -167,6 +174,7 @@ public struct VertexStore: Hashable, Sendable {
         try checkVertex(part: part, index: index, limit: parts[part].count)
         let p = parts[part].remove(at: index)
         if type == .point { parts.removeAll() }
+        _checkInvariants()
         return p
     }
 
@@ -194,6 +202,7 @@ public struct VertexStore: Hashable, Sendable {
         }
         for (i, p) in vertices.enumerated() { try checkFinite(p, part: index, index: i) }
         parts.insert(vertices, at: index)
+        _checkInvariants()
     }
 
     /// Removes part `index` and returns its vertices.
@@ -201,11 +210,16 @@ public struct VertexStore: Hashable, Sendable {
     @discardableResult
     public mutating func removePart(_ index: Int) throws -> ChunkedVertices {
         try checkPart(index)
-        return parts.remove(at: index)
+        let removed = parts.remove(at: index)
+        _checkInvariants()
+        return removed
     }
 
     /// Removes every part.
-    public mutating func removeAll() { parts.removeAll() }
+    public mutating func removeAll() {
+        parts.removeAll()
+        _checkInvariants()
+    }
 
     private func checkPart(_ part: Int) throws {
         guard part >= 0, part < parts.count else {

@@ -103,6 +103,7 @@ extension PackedRTree {
             }
             initialized = totalBlocks * 64
         }
+        _checkInvariants()
     }
 
     /// The least lane of `v` (NaN lanes are skipped unless all are NaN), by halving: `min()`

@@ -87,6 +87,7 @@ public struct SpatialIndex: Sendable {
         home = homes
         count = present
         install(PackedRTree(boxes: flat, ids: ids))
+        _checkInvariants()
     }
 
     /// Makes `fresh` the main tree holding every live item: no runs, an empty buffer, no stale
@@ -116,6 +117,7 @@ public struct SpatialIndex: Sendable {
         PackedRTree.appendBox(box, to: &dynamicBoxes)
         count += 1
         if dynamicIDs.count >= Self.bufferCapacity { flushBuffer() }
+        _checkInvariants()
     }
 
     /// Removes `id`; returns false when it was not in the index.
@@ -142,6 +144,7 @@ public struct SpatialIndex: Sendable {
             staleInRun[r] += 1
             if staleInRun[r] * 2 > runs[r].count { compactRun(r) }
         }
+        _checkInvariants()
         return true
     }
 
@@ -164,6 +167,7 @@ public struct SpatialIndex: Sendable {
         ids.append(contentsOf: dynamicIDs)
         for id in ids { home[Int(id)] = Self._inTree }
         install(PackedRTree(boxes: flat, ids: ids))
+        _checkInvariants()
     }
 
     /// Appends the live entries of `t` (those whose home is `tag`) to `flat` and `ids`.
@@ -216,7 +220,10 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Empties the index.
-    public mutating func removeAll() { self = SpatialIndex() }
+    public mutating func removeAll() {
+        self = SpatialIndex()
+        _checkInvariants()
+    }
 
     /// Calls `visit` with every live id whose box intersects `query`, until it returns false.
     /// Order: main-tree items in tree order, then each run's, then the buffer's. Allocates nothing.
@@ -311,33 +318,5 @@ public struct SpatialIndex: Sendable {
         var bytes = tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + home.capacity
         for run in runs { bytes += run.memoryFootprint }
         return bytes + runs.capacity * MemoryLayout<PackedRTree>.stride + staleInRun.capacity * 8
-    }
-
-    /// Checks the index's invariants (every live id has exactly one live entry, where its home
-    /// says; counts agree; runs more than double from last to first); traps on a violation.
-    /// For tests.
-    public func _checkInvariants() {
-        tree._checkInvariants()
-        var seen = [Int](repeating: 0, count: home.count)
-        var stale = 0
-        tree.forEachItem { id, _ in if home[id] == Self._inTree { seen[id] += 1 } else { stale += 1 } }
-        precondition(stale == staleInTree, "main tree: \(stale) tombstones, counted \(staleInTree)")
-        for (r, run) in runs.enumerated() {
-            run._checkInvariants()
-            var s = 0
-            run.forEachItem { id, _ in if home[id] == Self._firstRun + UInt8(r) { seen[id] += 1 } else { s += 1 } }
-            precondition(s == staleInRun[r], "run \(r): \(s) tombstones, counted \(staleInRun[r])")
-        }
-        for id in dynamicIDs {
-            precondition(home[Int(id)] == Self._inBuffer, "buffered id \(id) is not homed in the buffer")
-            seen[Int(id)] += 1
-        }
-        var live = 0
-        for (id, h) in home.enumerated() where h != Self._absent {
-            precondition(seen[id] == 1, "id \(id) has \(seen[id]) live entries")
-            live += 1
-        }
-        precondition(live == count, "\(live) live ids, counted \(count)")
-        precondition(dynamicIDs.count < Self.bufferCapacity, "the buffer is over capacity")
     }
 }
