@@ -147,7 +147,12 @@ public struct VertexStore: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     public mutating func append(_ point: Point) throws {
         if type == .point { return try insertVertex(point, part: 0, at: 0) }
-        if parts.isEmpty { parts.append(ChunkedVertices()) }
+        if parts.isEmpty {
+            // Make the first part only once the vertex is known to be accepted: a refused edit
+            // changes nothing.
+            try checkFinite(point, part: 0, index: 0)
+            parts.append(ChunkedVertices())
+        }
         try insertVertex(point, part: parts.count - 1, at: parts[parts.count - 1].count)
     }
 
