@@ -278,14 +278,14 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// The number of chunks (tree leaves plus a non-empty tail): for tests and diagnostics.
-    public var chunkCount: Int {
+    package var chunkCount: Int {
         var n = 0
         forEachChunkBuffer { _ in n += 1 }
         return n
     }
 
     /// The tree's height: 0 when the tree is empty or a single chunk.
-    public var height: Int { _root?.height ?? 0 }
+    package var height: Int { _root?.height ?? 0 }
 }
 
 extension ChunkedVertices: Sequence {

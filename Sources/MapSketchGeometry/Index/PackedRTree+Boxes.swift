@@ -4,7 +4,7 @@
 extension PackedRTree {
     /// Appends `e` to flat boxes, rounded outward to `Float` so the box still contains `e`.
     @inlinable
-    public static func appendBox(_ e: Envelope, to boxes: inout [Float]) {
+    package static func appendBox(_ e: Envelope, to boxes: inout [Float]) {
         let b = _outward(e)
         boxes.append(b.x)
         boxes.append(b.y)
@@ -14,7 +14,7 @@ extension PackedRTree {
 
     /// Stores `e` as item `i` of flat boxes (see ``appendBox(_:to:)``).
     @inlinable
-    public static func storeBox(_ e: Envelope, into boxes: UnsafeMutableBufferPointer<Float>, at i: Int) {
+    package static func storeBox(_ e: Envelope, into boxes: UnsafeMutableBufferPointer<Float>, at i: Int) {
         precondition(i >= 0 && 4 * i + 3 < boxes.count, "box index out of range")
         UnsafeMutableRawPointer(boxes.baseAddress.unsafelyUnwrapped).storeBytes(of: _outward(e), toByteOffset: 16 &* i, as: SIMD4<Float>.self)
     }

@@ -4,7 +4,7 @@
 extension PackedRTree {
     /// Bulk-loads a tree from envelopes; item `i` is `envelopes[i]`.
     /// - Complexity: O(n) (radix sort of Hilbert keys), for n envelopes.
-    public init(envelopes: [Envelope]) {
+    package init(envelopes: [Envelope]) {
         let flat = [Float](unsafeUninitializedCapacity: envelopes.count * 4) { f, initialized in
             for (i, e) in envelopes.enumerated() { PackedRTree.storeBox(e, into: f, at: i) }
             initialized = envelopes.count * 4
@@ -17,7 +17,7 @@ extension PackedRTree {
     /// - Precondition: `boxes.count` is a multiple of 4 and `ids`, if given, has `boxes.count / 4`
     ///   entries, each below `Int32.max`.
     /// - Complexity: O(n) for n items.
-    public init(boxes input: [Float], ids itemIDs: [Int32]?) {
+    package init(boxes input: [Float], ids itemIDs: [Int32]?) {
         let n = input.count / 4
         precondition(itemIDs == nil || itemIDs?.count == n, "one id per box")
         precondition(n < Int(Int32.max), "item positions are 32-bit")

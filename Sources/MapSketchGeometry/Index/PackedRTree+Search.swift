@@ -5,7 +5,8 @@ extension PackedRTree {
     /// The walk is iterative (a lane mask and a block per level, on the stack): each node's 16
     /// children are tested at once, and only the lanes that hit are followed.
     /// - Complexity: O(log n + k) for k hits on well-spread data.
-    public func search(_ query: Envelope, _ visit: (Int) -> Bool) {
+    @usableFromInline
+    package func search(_ query: Envelope, _ visit: (Int) -> Bool) {
         guard count > 0 else { return }
         let q = SIMDQuery(query)
         blocks.withUnsafeBufferPointer { b in
@@ -23,7 +24,7 @@ extension PackedRTree {
     /// was too small can call again with a larger one. Calls no closure, so a caller can search
     /// an index it holds in a class property without copying it.
     /// - Complexity: O(log n + k) for k hits on well-spread data.
-    public func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
+    package func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
         var found = 0
         search(query) { id in
             if found < capacity { out[found] = Int32(truncatingIfNeeded: id) }

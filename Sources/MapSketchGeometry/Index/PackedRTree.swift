@@ -17,11 +17,12 @@
 /// let tree = PackedRTree(envelopes: [Envelope(xmin: 0, ymin: 0, xmax: 1, ymax: 1)])
 /// tree.search(Envelope(xmin: 0.5, ymin: 0.5, xmax: 2, ymax: 2)) { id in print(id); return true }
 /// ```
-public struct PackedRTree: Sendable {
+@usableFromInline
+package struct PackedRTree: Sendable {
     /// The number of items.
-    public let count: Int
+    package let count: Int
     /// Children per node: one SIMD block.
-    public var nodeSize: Int { 16 }
+    package var nodeSize: Int { 16 }
     /// Node boxes, 64 `Float`s per block of 16 entries (structure of arrays); leaves first, then
     /// each level up; the root is lane 0 of the last block.
     var blocks: [Float]
@@ -31,7 +32,7 @@ public struct PackedRTree: Sendable {
     var levelBlocks: [Int]
 
     /// An empty tree.
-    public init() {
+    package init() {
         self.count = 0
         self.blocks = []
         self.ids = []
@@ -45,17 +46,17 @@ public struct PackedRTree: Sendable {
     }
 
     /// The box of the whole tree, or nil when it is empty.
-    public var bounds: Envelope? {
+    package var bounds: Envelope? {
         guard count > 0 else { return nil }
         let r = rawBox(level: levelBlocks.count - 1, entry: 0)
         return Envelope(xmin: Double(r.0), ymin: Double(r.1), xmax: Double(r.2), ymax: Double(r.3))
     }
 
     /// Bytes held by the tree's arrays.
-    public var memoryFootprint: Int { blocks.capacity * 4 + ids.capacity * 4 + levelBlocks.capacity * 8 }
+    package var memoryFootprint: Int { blocks.capacity * 4 + ids.capacity * 4 + levelBlocks.capacity * 8 }
 
     /// Calls `body` with (id, box) of every item, in tree order.
-    public func forEachItem(_ body: (Int, Envelope) -> Void) {
+    package func forEachItem(_ body: (Int, Envelope) -> Void) {
         forEachItemRaw { id, r in
             body(id, Envelope(xmin: Double(r.0), ymin: Double(r.1), xmax: Double(r.2), ymax: Double(r.3)))
         }

@@ -17,14 +17,14 @@
 /// it was removed.
 public struct SpatialIndex: Sendable {
     /// Children per tree node.
-    public var nodeSize: Int { tree.nodeSize }
+    package var nodeSize: Int { tree.nodeSize }
     /// The runs never trigger a rebuild of the main tree below this size.
-    public var minimumDynamicCapacity: Int = 256
+    package var minimumDynamicCapacity: Int = 256
     /// Items the buffer holds before it becomes a run.
-    public static let bufferCapacity = 32
+    package static let bufferCapacity = 32
 
     /// The bulk-loaded part.
-    public private(set) var tree: PackedRTree
+    @usableFromInline package private(set) var tree: PackedRTree
     /// Trees of the items inserted since the last rebuild, each more than twice the size of the next.
     @usableFromInline var runs: [PackedRTree] = []
     /// Tombstones in each run.
@@ -41,7 +41,7 @@ public struct SpatialIndex: Sendable {
     /// The number of live items.
     public private(set) var count: Int = 0
     /// How many times the main tree was rebuilt (bulk loads included).
-    public private(set) var rebuildCount: Int = 0
+    package private(set) var rebuildCount: Int = 0
 
     @usableFromInline static var _absent: UInt8 { 0 }
     @usableFromInline static var _inTree: UInt8 { 1 }

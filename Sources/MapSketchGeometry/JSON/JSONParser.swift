@@ -16,42 +16,42 @@
 /// let v = try JSONParser.parse(#"{"rings": [[[0,0],[0,1],[1,1],[0,0]]]}"#)
 /// try JSONParser.parse("[1,]")   // throws 1:4: trailing comma before ']' is not allowed
 /// ```
-public enum JSONParser {
+package enum JSONParser {
     /// Parsing options.
-    public struct Options: Hashable, Sendable {
+    package struct Options: Hashable, Sendable {
         /// The deepest nesting of arrays and objects accepted (default 512). The parser recurses
         /// once per level, so this also bounds its stack use; raise it with care.
-        public var maxDepth: Int
+        package var maxDepth: Int
         /// Accept a comma before `]` or `}` (as some hand-written files have). Default false.
-        public var allowTrailingCommas: Bool
+        package var allowTrailingCommas: Bool
         /// Reject an object that repeats a key. Default false: as ECMAScript's `JSON.parse` does, the
         /// last value wins and keeps the first occurrence's position. RFC 8259 §4 leaves this open,
         /// and real ArcGIS responses repeat keys (e.g. `fieldAliases`).
-        public var rejectDuplicateKeys: Bool
+        package var rejectDuplicateKeys: Bool
 
         /// Creates options.
-        public init(maxDepth: Int = 512, allowTrailingCommas: Bool = false, rejectDuplicateKeys: Bool = false) {
+        package init(maxDepth: Int = 512, allowTrailingCommas: Bool = false, rejectDuplicateKeys: Bool = false) {
             self.maxDepth = maxDepth
             self.allowTrailingCommas = allowTrailingCommas
             self.rejectDuplicateKeys = rejectDuplicateKeys
         }
 
         /// Strict RFC 8259 parsing with nesting up to 512.
-        public static let strict = Options()
+        package static let strict = Options()
     }
 
     /// One line of a JSON Lines document.
-    public struct Line: Hashable, Sendable {
+    package struct Line: Hashable, Sendable {
         /// The 1-based line number in the input.
-        public var line: Int
+        package var line: Int
         /// The value on that line.
-        public var value: JSONValue
+        package var value: JSONValue
     }
 
     /// Parses one JSON document.
     /// - Throws: ``JSONError`` with line:column and what was expected.
     /// - Complexity: O(n) for n bytes.
-    public static func parse(_ text: String, options: Options = .strict) throws -> JSONValue {
+    package static func parse(_ text: String, options: Options = .strict) throws -> JSONValue {
         var text = text
         return try text.withUTF8 { try parse($0, options: options) }
     }
@@ -59,14 +59,14 @@ public enum JSONParser {
     /// Parses one JSON document from UTF-8 bytes.
     /// - Throws: ``JSONError`` with line:column and what was expected.
     /// - Complexity: O(n) for n bytes.
-    public static func parse(_ bytes: [UInt8], options: Options = .strict) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8], options: Options = .strict) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { try parse($0, options: options) }
     }
 
     /// Parses one JSON document from a buffer of UTF-8 bytes.
     /// - Throws: ``JSONError`` with line:column and what was expected.
     /// - Complexity: O(n) for n bytes.
-    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, options: Options = .strict) throws -> JSONValue {
+    package static func parse(_ buffer: UnsafeBufferPointer<UInt8>, options: Options = .strict) throws -> JSONValue {
         var p = _JSONScanner(buffer, options: options)
         p.skipBOM()
         return try p.parseDocument()
@@ -75,7 +75,7 @@ public enum JSONParser {
     /// Parses JSON Lines: one value per non-blank line. Errors carry the line number in the input.
     /// - Throws: ``JSONError`` for the first bad line.
     /// - Complexity: O(n) for n bytes.
-    public static func parseLines(_ text: String, options: Options = .strict) throws -> [Line] {
+    package static func parseLines(_ text: String, options: Options = .strict) throws -> [Line] {
         var out: [Line] = []
         try forEachLine(text, options: options) { out.append(Line(line: $0, value: $1)) }
         return out
@@ -84,7 +84,7 @@ public enum JSONParser {
     /// Calls `body` with each non-blank line of a JSON Lines document, in order, as it is parsed.
     /// - Throws: ``JSONError`` for the first bad line, or whatever `body` throws.
     /// - Complexity: O(n) for n bytes; one value is held at a time.
-    public static func forEachLine(
+    package static func forEachLine(
         _ text: String, options: Options = .strict, _ body: (_ line: Int, _ value: JSONValue) throws -> Void
     ) throws {
         var text = text

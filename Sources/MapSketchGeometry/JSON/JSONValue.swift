@@ -82,7 +82,8 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// A short name of the value's kind for error messages: "null", "a boolean", "a number", …
-    public var kindDescription: String {
+    @usableFromInline
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -7,7 +7,7 @@ extension Kernel {
     /// Computed relative to the first vertex to limit cancellation.
     ///
     /// - Complexity: O(n) for n vertices.
-    public static func signedDoubleArea(_ ring: [Point]) -> Double {
+    package static func signedDoubleArea(_ ring: [Point]) -> Double {
         guard ring.count >= 3 else { return 0 }
         let ox = ring[0].x, oy = ring[0].y
         var s = 0.0
@@ -41,21 +41,21 @@ extension Kernel {
     }
 
     /// Where a point lies relative to a ring.
-    public enum RingLocation: Hashable, Sendable { case interior, boundary, exterior }
+    package enum RingLocation: Hashable, Sendable { case interior, boundary, exterior }
 
     /// Locates `p` relative to an open ring with an exact ray-crossing count (the JTS
     /// `RayCrossingCounter` rule: upward edges include their start, downward edges their end).
     ///
     /// - Complexity: O(n) for n vertices. For many queries against one large ring,
     ///   ``PreparedRing`` gives the same answers in about O(√n) each.
-    public static func locate(_ p: Point, inRing ring: [Point]) -> RingLocation {
+    package static func locate(_ p: Point, inRing ring: [Point]) -> RingLocation {
         ring.withUnsafeBufferPointer { location(of: p, inRing: $0) }
     }
 
     /// ``locate(_:inRing:)`` on a ring of packed x, y coordinates.
     ///
     /// - Complexity: O(n) for n vertices.
-    public static func locate(_ p: Point, inRing ring: UnsafeBufferPointer<SIMD2<Double>>) -> RingLocation {
+    package static func locate(_ p: Point, inRing ring: UnsafeBufferPointer<SIMD2<Double>>) -> RingLocation {
         location(of: p, inRing: ring)
     }
 

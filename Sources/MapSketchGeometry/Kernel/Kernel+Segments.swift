@@ -1,7 +1,7 @@
 extension Kernel {
     /// Whether `p` lies on the closed segment a–b (exact).
     @inlinable
-    public static func isOnSegment(_ p: Point, _ a: Point, _ b: Point) -> Bool {
+    package static func isOnSegment(_ p: Point, _ a: Point, _ b: Point) -> Bool {
         if p.x < min(a.x, b.x) || p.x > max(a.x, b.x) || p.y < min(a.y, b.y) || p.y > max(a.y, b.y) {
             return false
         }
@@ -9,7 +9,7 @@ extension Kernel {
     }
 
     /// How two closed segments meet.
-    public enum SegmentIntersection: Hashable, Sendable {
+    package enum SegmentIntersection: Hashable, Sendable {
         /// The segments share no point.
         case none
         /// They cross at one point interior to both (no endpoint involved). The point is
@@ -24,7 +24,7 @@ extension Kernel {
     /// Classifies how segments p0–p1 and q0–q1 intersect, with exact predicates.
     ///
     /// - Complexity: O(1).
-    public static func intersect(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> SegmentIntersection {
+    package static func intersect(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> SegmentIntersection {
         // Envelope rejection.
         if max(p0.x, p1.x) < min(q0.x, q1.x) || max(q0.x, q1.x) < min(p0.x, p1.x)
             || max(p0.y, p1.y) < min(q0.y, q1.y) || max(q0.y, q1.y) < min(p0.y, p1.y)
@@ -69,7 +69,7 @@ extension Kernel {
 
     /// The intersection point of the lines through p0–p1 and q0–q1, computed relative to the
     /// segments' common centre for conditioning and clamped into both segments' envelopes.
-    public static func intersectionPoint(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> Point {
+    package static func intersectionPoint(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> Point {
         let mx = (min(p0.x, p1.x, q0.x, q1.x) + max(p0.x, p1.x, q0.x, q1.x)) / 2
         let my = (min(p0.y, p1.y, q0.y, q1.y) + max(p0.y, p1.y, q0.y, q1.y)) / 2
         let ax = p0.x - mx, ay = p0.y - my, bx = p1.x - mx, by = p1.y - my

@@ -8,9 +8,9 @@
 /// Source: J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast Robust
 /// Geometric Predicates", Discrete & Computational Geometry 18:305–363, 1997 (error bound
 /// `ccwerrboundA`, `Two-Product`, `Grow-Expansion`).
-public enum Kernel {
+package enum Kernel {
     /// The orientation of three points.
-    public enum Orientation: Int, Sendable {
+    package enum Orientation: Int, Sendable {
         /// c lies to the right of the directed line a→b (the turn a→b→c is clockwise).
         case clockwise = -1
         /// a, b and c lie on one line.
@@ -23,13 +23,13 @@ public enum Kernel {
     ///
     /// - Complexity: O(1); the exact fallback runs only when the filtered result is uncertain.
     @inlinable
-    public static func orient2d(_ a: Point, _ b: Point, _ c: Point) -> Int {
+    package static func orient2d(_ a: Point, _ b: Point, _ c: Point) -> Int {
         orient2d(a.x, a.y, b.x, b.y, c.x, c.y)
     }
 
     /// ``orient2d(_:_:_:)`` on raw coordinates.
     @inlinable
-    public static func orient2d(
+    package static func orient2d(
         _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double
     ) -> Int {
         let detLeft = (ax - cx) * (by - cy)
@@ -54,7 +54,7 @@ public enum Kernel {
 
     /// The orientation as an enum.
     @inlinable
-    public static func orientation(_ a: Point, _ b: Point, _ c: Point) -> Orientation {
+    package static func orientation(_ a: Point, _ b: Point, _ c: Point) -> Orientation {
         switch orient2d(a, b, c) {
         case 1: .counterClockwise
         case -1: .clockwise
