@@ -89,3 +89,11 @@ public struct Envelope: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { "[\(xmin) \(ymin), \(xmax) \(ymax)]" }
 }
+
+extension Envelope {
+    /// Whether `other` lies inside this envelope, boundaries included (the envelope test before a
+    /// ring-in-ring test).
+    func covers(_ other: Envelope) -> Bool {
+        xmin <= other.xmin && xmax >= other.xmax && ymin <= other.ymin && ymax >= other.ymax
+    }
+}

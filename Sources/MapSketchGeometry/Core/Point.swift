@@ -45,3 +45,12 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
         return s + ")"
     }
 }
+
+extension Point {
+    /// Sets z and m to their values at `t` along a→b (0 at `a`, 1 at `b`), each only when both
+    /// ends carry it: the one rule for the vertices that noding and antimeridian cuts insert.
+    mutating func interpolateZM(from a: Point, to b: Point, at t: Double) {
+        if let za = a.z, let zb = b.z { z = za + (zb - za) * t }
+        if let ma = a.m, let mb = b.m { m = ma + (mb - ma) * t }
+    }
+}

@@ -87,8 +87,7 @@ extension ChunkedVertices {
         let tailFirst = tailPoints.first
         if let r = _root { searchNearestMidVertex(r, offset: 0, next: tailFirst, p, &best) }
         if !tailPoints.isEmpty, tailEnvelope.distanceSquared(to: p) <= best.limit {
-            let base = treeCount
-            for i in 0..<(tailPoints.count - 1) { best.offer(base + i, squaredDistance(midpoint(tailPoints[i], tailPoints[i + 1]), p)) }
+            tailPoints.forEachMidVertex(offset: treeCount, next: nil) { i, m in best.offer(i, squaredDistance(m, p)) }
         }
         if closed, count >= 3, let f = first, let l = last {
             best.offer(count - 1, squaredDistance(midpoint(l, f), p))
@@ -98,18 +97,7 @@ extension ChunkedVertices {
 
     private func searchNearestMidVertex(_ n: _VertexNode, offset: Int, next: Point?, _ p: Point, _ best: inout NearestCandidate) {
         if n.isLeaf {
-            let pts = n.points
-            for i in 0..<pts.count {
-                let b: Point
-                if i + 1 < pts.count {
-                    b = pts[i + 1]
-                } else if let next {
-                    b = next
-                } else {
-                    break
-                }
-                best.offer(offset + i, squaredDistance(midpoint(pts[i], b), p))
-            }
+            n.points.forEachMidVertex(offset: offset, next: next) { i, m in best.offer(i, squaredDistance(m, p)) }
             return
         }
         var off = offset
@@ -117,9 +105,7 @@ extension ChunkedVertices {
         let envelopes = n.childEnvelopes
         let counts = n.childCounts
         for i in 0..<cs.count {
-            let after = i + 1 < cs.count ? cs[i + 1].first : next
-            var e = envelopes[i]
-            if let after { e.expand(toInclude: after) }
+            let (e, after) = _VertexNode.midVertexReach(cs, envelopes, child: i, next: next)
             if e.distanceSquared(to: p) <= best.limit { searchNearestMidVertex(cs[i], offset: off, next: after, p, &best) }
             off += counts[i]
         }
@@ -157,18 +143,7 @@ extension ChunkedVertices {
     public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
         func emitChunk(_ pts: LeafPoints, _ offset: Int, next: Point?) {
-            for i in 0..<pts.count {
-                let b: Point
-                if i + 1 < pts.count {
-                    b = pts[i + 1]
-                } else if let next {
-                    b = next
-                } else {
-                    break
-                }
-                let m = midpoint(pts[i], b)
-                if envelope.contains(m) { body(offset + i, m) }
-            }
+            pts.forEachMidVertex(offset: offset, next: next) { i, m in if envelope.contains(m) { body(i, m) } }
         }
         func visit(_ n: _VertexNode, _ offset: Int, next: Point?) {
             if n.isLeaf { return emitChunk(n.points, offset, next: next) }
@@ -177,9 +152,7 @@ extension ChunkedVertices {
             let envelopes = n.childEnvelopes
             let counts = n.childCounts
             for i in 0..<cs.count {
-                let after = i + 1 < cs.count ? cs[i + 1].first : next
-                var e = envelopes[i]
-                if let after { e.expand(toInclude: after) }
+                let (e, after) = _VertexNode.midVertexReach(cs, envelopes, child: i, next: next)
                 if e.intersects(envelope) { visit(cs[i], off, next: after) }
                 off += counts[i]
             }
@@ -190,6 +163,41 @@ extension ChunkedVertices {
             let m = midpoint(l, f)
             if envelope.contains(m) { body(count - 1, m) }
         }
+    }
+}
+
+extension LeafPoints {
+    /// Calls `body` with the index (counted from `offset`) and position of the mid-vertex of each
+    /// segment that starts in this chunk: between consecutive vertices, then from the last vertex
+    /// to `next` (the first vertex of the following chunk) when there is one.
+    @inline(__always)
+    func forEachMidVertex(offset: Int, next: Point?, _ body: (Int, Point) -> Void) {
+        for i in 0..<count {
+            let b: Point
+            if i + 1 < count {
+                b = self[i + 1]
+            } else if let next {
+                b = next
+            } else {
+                break
+            }
+            body(offset + i, midpoint(self[i], b))
+        }
+    }
+}
+
+extension _VertexNode {
+    /// What the mid-vertices of the segments starting in child `i` (of `children`, whose
+    /// envelopes are `envelopes`) can reach: the child's envelope grown to take in the vertex
+    /// after it (the next child's first, or `next` after the last child), and that vertex.
+    @inline(__always)
+    static func midVertexReach(
+        _ children: [_VertexNode], _ envelopes: [Envelope], child i: Int, next: Point?
+    ) -> (envelope: Envelope, after: Point?) {
+        let after = i + 1 < children.count ? children[i + 1].first : next
+        var e = envelopes[i]
+        if let after { e.expand(toInclude: after) }
+        return (e, after)
     }
 }
 

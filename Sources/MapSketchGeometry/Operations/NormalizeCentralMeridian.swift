@@ -123,8 +123,7 @@ struct WorldWrap {
     func interpolate(_ a: Point, _ b: Point, atX x: Double) -> Point {
         let t = (x - a.x) / (b.x - a.x)
         var p = Point(x: x, y: a.y + (b.y - a.y) * t)
-        if let za = a.z, let zb = b.z { p.z = za + (zb - za) * t }
-        if let ma = a.m, let mb = b.m { p.m = ma + (mb - ma) * t }
+        p.interpolateZM(from: a, to: b, at: t)
         return p
     }
 

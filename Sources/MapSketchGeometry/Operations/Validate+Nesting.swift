@@ -1,9 +1,5 @@
 /// Ring-in-ring tests (JTS `PolygonTopologyAnalyzer.isRingNested` and friends).
 enum PolygonNesting {
-    static func covers(_ o: Envelope, _ i: Envelope) -> Bool {
-        o.xmin <= i.xmin && o.xmax >= i.xmax && o.ymin <= i.ymin && o.ymax >= i.ymax
-    }
-
     /// The first vertex of a closed ring different from `p` (or the last one).
     static func nonEqualVertex(_ ring: [Point], _ p: Point) -> Point {
         var i = 1

@@ -153,7 +153,7 @@ struct Validator {
         let envs = rings.map { Envelope(points: $0.pts) }
         func covers(_ o: Int, _ i: Int) -> Bool {
             guard let eo = envs[o], let ei = envs[i] else { return false }
-            return PolygonNesting.covers(eo, ei)
+            return eo.covers(ei)
         }
         // Holes not nested.
         for s in structure {
@@ -219,7 +219,7 @@ struct Validator {
             for j in byXmin {
                 guard let ej = envs[j] else { continue }
                 if ej.xmin > ei.xmin { break }
-                guard j != i, PolygonNesting.covers(ej, ei), PolygonNesting.isRingNested(rings[i].pts, in: rings[j].pts) else { continue }
+                guard j != i, ej.covers(ei), PolygonNesting.isRingNested(rings[i].pts, in: rings[j].pts) else { continue }
                 depth[i] += 1
                 if best < 0 || areas[j] < areas[best] { best = j }
             }
