@@ -58,8 +58,11 @@ extension EsriJSON {
     /// The Esri JSON object for a feature: `geometry` (omitted when nil) and `attributes`
     /// (omitted when nil). The feature's ``Feature/id`` is not written: Esri features carry ids as
     /// attributes (see ``Feature/withIDInAttributes(_:)``).
-    /// - Parameter includeSpatialReference: write the geometry's spatial reference (false inside a
-    ///   feature set that states it once).
+    ///
+    /// - Parameters:
+    ///   - f: the feature.
+    ///   - includeSpatialReference: write the geometry's spatial reference (false inside a
+    ///     feature set that states it once).
     public static func jsonValue(_ f: Feature, includeSpatialReference: Bool = true) -> JSONValue {
         var o = JSONObject()
         if var g = f.geometry {

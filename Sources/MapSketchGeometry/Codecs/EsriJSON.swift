@@ -18,7 +18,7 @@
 /// `spatialReference`, `geometryType`, `hasZ`, `hasM` applying to every feature; other top-level
 /// members (`fields`, `objectIdFieldName`, …) are kept in ``FeatureSet/metadata`` in order.
 ///
-/// Leniency: ``DecodingOptions/allowTrailingCommas`` accepts `[1,2,]`-style commas, which some
+/// Leniency: ``CodecDecodingOptions/allowTrailingCommas`` accepts `[1,2,]`-style commas, which some
 /// hand-written files have (GDAL's `esrizpoint.json` test file does on purpose); it is off by
 /// default, and the error then says `trailing comma before '}' is not allowed` with line:column.
 ///
@@ -84,13 +84,18 @@ public enum EsriJSON {
     }
 
     /// Decodes a geometry object.
+    ///
     /// - Parameters:
+    ///   - value: the parsed geometry object.
     ///   - spatialReference: used when the object has no `spatialReference` of its own.
     ///   - geometryType: the feature set's type: `{}` becomes an empty geometry of this type. A
     ///     geometry whose keys say otherwise keeps its own type (the keys are authoritative; some
     ///     services and test files mix types under one `geometryType`).
-    ///   - hasZ, hasM: defaults for the object's own `hasZ`/`hasM`.
-    /// - Throws: ``JSONError`` with the field path (no line:column: see ``JSONParser/locate(_:in:options:)``).
+    ///   - hasZ: the default for the object's own `hasZ`.
+    ///   - hasM: the default for the object's own `hasM`.
+    ///   - options: reading options (``CodecDecodingOptions/dropDegenerateRings`` applies here).
+    /// - Throws: ``JSONError`` with the field path; a value has no text position, so no
+    ///   line:column (``decode(_:options:)`` adds it when it reads text).
     /// - Complexity: O(v) for v vertices.
     public static func decodeGeometry(
         _ value: JSONValue, spatialReference: SpatialReference? = nil, geometryType: GeometryType? = nil,

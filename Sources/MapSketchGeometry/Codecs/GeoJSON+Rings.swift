@@ -7,7 +7,7 @@ extension GeoJSON {
     /// vertex that is not on that exterior's boundary; failing that, to the smallest exterior
     /// containing any of its vertices (a hole that crosses its exterior's boundary, which
     /// `arcgis-to-geojson-utils` also attaches); failing that, the hole stands alone as its own
-    /// polygon, so no ring is ever lost. (The kernel's `RingNesting`, used by WKT, makes a crossing
+    /// polygon, so no ring is ever lost. (The kernel's ring grouping for WKT, `RingNesting`, makes a crossing
     /// hole stand alone instead.) Exteriors keep their order, holes keep their order within an
     /// exterior, lone holes come last.
     ///

@@ -3,7 +3,7 @@
 /// - Geometry types: Point, MultiPoint, LineString, MultiLineString (→ ``Polyline``), Polygon,
 ///   MultiPolygon (→ one ``Polygon`` holding every ring), and Feature, FeatureCollection
 ///   (properties kept as an ordered ``JSONObject``, `id` kept).
-/// - GeometryCollection: read by ``decodeDocument(_:options:)`` as a list of geometries (our model
+/// - GeometryCollection: read by ``decodeDocument(_:options:)-(String,_)`` as a list of geometries (our model
 ///   has no collection type); ``decode(_:options:)`` (one geometry) rejects it with an error that
 ///   says so. Writing a list of geometries produces a GeometryCollection.
 /// - Orientation: GeoJSON writes exteriors counter-clockwise and holes clockwise (RFC 7946
@@ -13,7 +13,7 @@
 ///   or a MultiPolygon with exteriors counter-clockwise and holes clockwise. Reversal keeps a
 ///   ring's first vertex first. ``EncodingOptions/ringOrientation`` `.asStored` skips reorienting.
 /// - Rings: the closing position is dropped on read and added on write. Degenerate rings (fewer
-///   than 3 positions once the closing one is dropped) are kept unless ``DecodingOptions/dropDegenerateRings`` is set.
+///   than 3 positions once the closing one is dropped) are kept unless ``CodecDecodingOptions/dropDegenerateRings`` is set.
 /// - Positions: `[x, y]` or `[x, y, z]`; a fourth number is read as m (a common extension).
 ///   GeoJSON has no m: **m values are dropped on write**. Z is kept as the third number.
 /// - Empty geometries: `"coordinates": []` (RFC 7946 §3.1). In a Feature an empty geometry is

@@ -29,7 +29,7 @@ public struct WKTError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum WKT {
     /// Reads one geometry into a ``Geometry`` (see ``WKTGeometry`` for the mapping).
     /// - Throws: ``WKTError`` with line:column for malformed text, or for a GEOMETRYCOLLECTION.
-    /// - Complexity: O(n) in the text length.
+    /// - Complexity: O(n) for n bytes of text.
     public static func decode(_ text: String) throws -> Geometry {
         var p = WKTParser(text)
         let start = p.position
@@ -45,7 +45,7 @@ public enum WKT {
 
     /// Reads one geometry keeping its WKT structure (collections, linear rings, EMPTY members).
     /// - Throws: ``WKTError`` with line:column for malformed text.
-    /// - Complexity: O(n) in the text length.
+    /// - Complexity: O(n) for n bytes of text.
     public static func decodeTree(_ text: String) throws -> WKTGeometry {
         var p = WKTParser(text)
         return try p.parseDocument()

@@ -1,5 +1,6 @@
 /// A set of points.
 public struct Multipoint: Hashable, Sendable, Codable {
+    /// The points, in order.
     public var points: [Point]
     /// Whether the vertices carry z values (kept explicitly so an empty geometry keeps its flags).
     public var hasZ: Bool
@@ -13,5 +14,6 @@ public struct Multipoint: Hashable, Sendable, Codable {
         self.hasM = hasM ?? allVertices([points]) { $0.m != nil }
     }
 
+    /// Whether there is no point.
     public var isEmpty: Bool { points.isEmpty }
 }

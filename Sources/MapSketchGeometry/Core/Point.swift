@@ -3,9 +3,13 @@
 /// Points are plain values; the spatial reference travels with the geometry that holds them
 /// (see ``SpatialGeometry``) rather than with every vertex.
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The x coordinate (easting or longitude).
     public var x: Double
+    /// The y coordinate (northing or latitude).
     public var y: Double
+    /// The height, when the point carries one.
     public var z: Double?
+    /// The measure, when the point carries one.
     public var m: Double?
 
     /// Creates a point.

@@ -5,8 +5,11 @@
 /// the first. Codecs add the closing vertex on output and drop it on input. The Esri convention
 /// for orientation holds (y up): exterior rings clockwise, holes counter-clockwise.
 public struct Polygon: Hashable, Sendable, Codable {
+    /// The rings, each open (its closing vertex implicit).
     public var rings: [[Point]]
+    /// Whether the vertices carry z values.
     public var hasZ: Bool
+    /// Whether the vertices carry m values.
     public var hasM: Bool
 
     /// Creates a polygon from open rings; a ring whose last vertex repeats its first is opened.

@@ -31,7 +31,8 @@ extension ChunkedVertices {
     }
 
     /// The indices of every vertex within distance `d` of `p` (inclusive), ascending.
-    /// - Complexity: O(log n + k) as ``nearestVertex(to:within:)``, plus the result.
+    /// - Complexity: O(log n + k) for n vertices and k vertices in the chunks near `p`, as
+    ///   ``nearestVertex(to:within:)``, plus the result.
     public func vertexIndices(within d: Double, of p: Point) -> [Int] {
         var out: [Int] = []
         guard d >= 0 else { return out }
@@ -67,7 +68,7 @@ extension ChunkedVertices {
 
     /// The mid-vertex of `segment`: the midpoint of vertices `segment` and `segment + 1` (the
     /// first vertex for a ring's closing segment). z and m are averaged when both ends carry them.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     public func midVertex(segment: Int, closed: Bool) -> Point {
         precondition(segment >= 0 && segment < segmentCount(closed: closed), "segment index out of range")
         let a = self[segment]

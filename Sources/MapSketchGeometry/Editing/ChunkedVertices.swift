@@ -95,13 +95,17 @@ public struct ChunkedVertices: @unchecked Sendable {
         return e
     }
 
-    /// The first vertex. - Complexity: O(1).
+    /// The first vertex.
+    ///
+    /// - Complexity: O(1).
     public var first: Point? {
         if let r = _root { return r.first }
         return tailPoints.first
     }
 
-    /// The last vertex. - Complexity: O(1) with a tail, else O(log n).
+    /// The last vertex.
+    ///
+    /// - Complexity: O(1) with a tail, else O(log n) for n vertices.
     public var last: Point? {
         if let l = tailPoints.last { return l }
         guard let r = _root else { return nil }
@@ -109,7 +113,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// The vertex at `index` (`0 ..< count`).
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     public subscript(index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = treeCount
@@ -137,7 +141,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Inserts `p` so that it becomes vertex `index` (`0 ... count`).
-    /// - Complexity: O(log n) (a chunk of at most 128 vertices is shifted).
+    /// - Complexity: O(log n) for n vertices (a chunk of at most 128 vertices is shifted).
     public mutating func insert(_ p: Point, at index: Int) {
         precondition(index >= 0 && index <= count, "vertex index out of range")
         let t = treeCount
@@ -156,7 +160,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Replaces vertex `index` with `p` and returns the old vertex.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     @discardableResult
     public mutating func replace(at index: Int, with p: Point) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
@@ -174,7 +178,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Removes and returns vertex `index`.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     @discardableResult
     public mutating func remove(at index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
@@ -197,7 +201,9 @@ public struct ChunkedVertices: @unchecked Sendable {
         return old
     }
 
-    /// Removes every vertex. - Complexity: O(1) (chunks are freed as their last owner goes).
+    /// Removes every vertex.
+    ///
+    /// - Complexity: O(1) (chunks are freed as their last owner goes).
     public mutating func removeAll() {
         self = ChunkedVertices()
     }
@@ -264,12 +270,16 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Calls `body` with each chunk's vertices, in order (each chunk copied into the slice).
-    /// - Complexity: O(n).
+    ///
+    /// - Throws: what `body` throws.
+    /// - Complexity: O(n) for n vertices.
     public func forEachChunk(_ body: (ArraySlice<Point>) throws -> Void) rethrows {
         try forEachChunkBuffer { try body(ArraySlice($0)) }
     }
 
-    /// The vertices as an array. - Complexity: O(n).
+    /// The vertices as an array.
+    ///
+    /// - Complexity: O(n) for n vertices.
     public var array: [Point] {
         var out: [Point] = []
         out.reserveCapacity(count)
@@ -289,7 +299,9 @@ public struct ChunkedVertices: @unchecked Sendable {
 }
 
 extension ChunkedVertices: Sequence {
-    /// Iterates the vertices in order. - Complexity: O(1) amortised per vertex.
+    /// Iterates the vertices in order.
+    ///
+    /// - Complexity: O(1) amortised per vertex.
     public struct Iterator: IteratorProtocol {
         var stack: [(node: _VertexNode, next: Int)] = []
         /// The chunk being read (kept alive by this reference) and its vertex count.
@@ -340,7 +352,9 @@ extension ChunkedVertices: Sequence {
 }
 
 extension ChunkedVertices: Hashable {
-    /// Vertex-by-vertex equality; chunk boundaries do not matter. - Complexity: O(n).
+    /// Vertex-by-vertex equality; chunk boundaries do not matter.
+    ///
+    /// - Complexity: O(n) for n vertices.
     public static func == (lhs: ChunkedVertices, rhs: ChunkedVertices) -> Bool {
         if lhs._root === rhs._root, lhs._tailNode === rhs._tailNode { return true }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)

@@ -63,7 +63,9 @@ public struct VertexStore: Hashable, Sendable {
 
     /// The geometry held. A `hasZ` or `hasM` flag that is true is kept; one that is false defers to
     /// the vertices (true when every vertex carries z or m), so a sketch started empty keeps the
-    /// heights of the GPS fixes appended to it. - Complexity: O(n).
+    /// heights of the GPS fixes appended to it.
+    ///
+    /// - Complexity: O(n) for n vertices.
     public var geometry: Geometry {
         let z: Bool? = hasZ ? true : nil
         let m: Bool? = hasM ? true : nil
@@ -77,14 +79,18 @@ public struct VertexStore: Hashable, Sendable {
 
     /// The number of parts.
     public var partCount: Int { parts.count }
-    /// The number of vertices over all parts. - Complexity: O(parts).
+    /// The number of vertices over all parts.
+    ///
+    /// - Complexity: O(p) for p parts.
     public var vertexCount: Int { parts.reduce(0) { $0 + $1.count } }
     /// Whether there is no vertex.
     public var isEmpty: Bool { parts.allSatisfy(\.isEmpty) }
     /// Whether polygon rings close back to their first vertex (and so have a closing segment).
     public var isClosed: Bool { type == .polygon }
 
-    /// The envelope of every vertex, or nil when empty. - Complexity: O(parts).
+    /// The envelope of every vertex, or nil when empty.
+    ///
+    /// - Complexity: O(p) for p parts.
     public var envelope: Envelope? {
         var e: Envelope?
         for p in parts { if let pe = p.envelope { e = e.map { $0.union(pe) } ?? pe } }
@@ -99,12 +105,16 @@ public struct VertexStore: Hashable, Sendable {
     }
 
     /// The number of vertices in `part`.
+    ///
+    /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
     public func vertexCount(part: Int) throws -> Int {
         try checkPart(part)
         return parts[part].count
     }
 
-    /// The vertex at (part, index). - Complexity: O(log n).
+    /// The vertex at (part, index).
+    ///
+    /// - Complexity: O(log n) for n vertices in the part.
     /// - Throws: ``GeometryError`` for an index out of range.
     public func vertex(part: Int, index: Int) throws -> Point {
         try checkPart(part)
@@ -116,7 +126,7 @@ public struct VertexStore: Hashable, Sendable {
     /// A point geometry takes its one vertex at (0, 0), creating the part.
     /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, or a second
     ///   vertex in a point geometry (``GeometryError/pointHasOneVertex``).
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices in the part.
     public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         try checkFinite(point, part: part, index: index)
         if type == .point {
@@ -158,7 +168,7 @@ public struct VertexStore: Hashable, Sendable {
 
     /// Moves vertex (part, index) to `point` and returns where it was.
     /// - Throws: ``GeometryError`` for an index out of range or a non-finite coordinate.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices in the part.
     @discardableResult
     public mutating func moveVertex(part: Int, index: Int, to point: Point) throws -> Point {
         try checkPart(part)
@@ -172,7 +182,7 @@ public struct VertexStore: Hashable, Sendable {
     /// Removes vertex (part, index) and returns it. The part stays even when it becomes empty,
     /// except in a point geometry, which becomes empty.
     /// - Throws: ``GeometryError`` for an index out of range.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices in the part.
     @discardableResult
     public mutating func removeVertex(part: Int, index: Int) throws -> Point {
         try checkPart(part)
@@ -196,7 +206,7 @@ public struct VertexStore: Hashable, Sendable {
     /// multipoint takes a part only when it has none (a point's part holds exactly one vertex).
     /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, a second
     ///   part in a point or multipoint, or a point part without exactly one vertex.
-    /// - Complexity: O(parts) plus O(n) to check the new part's n coordinates.
+    /// - Complexity: O(p + n) for p parts and the new part's n vertices (each is checked).
     public mutating func insertPart(_ vertices: ChunkedVertices, at index: Int) throws {
         if (type == .point || type == .multipoint) && !parts.isEmpty {
             throw GeometryError.unsupported("a \(type) has a single part")

@@ -20,7 +20,7 @@ extension _VertexNode {
     /// which compiles to one `minsd`/`maxsd`, instead of the scalar fold's four unpredictable
     /// branches per vertex. The comparisons are those of `Envelope.expand(toInclude:)`, so the
     /// result is identical to ``referenceEnvelope(of:)`` (NaN coordinates are skipped by both).
-    /// - Complexity: O(n).
+    /// - Complexity: O(n) for n vertices.
     static func envelope(of points: UnsafeBufferPointer<_ChunkXY>) -> Envelope {
         var xmin = Double.infinity
         var ymin = Double.infinity

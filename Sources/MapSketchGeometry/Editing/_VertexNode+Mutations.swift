@@ -8,8 +8,8 @@ extension _VertexNode {
     func appendNeedsZM(_ p: Point) -> Bool { p.z != nil || p.m != nil || h.pointee.hasZM }
 
     /// Appends `p` to this leaf, which has room; returns the new count. Writes 16 bytes (x, y)
-    /// and makes no call, so the caller keeps no extra reference to the node (a call here made
-    /// the compiler retain and release the node on every append); z and m go first, through
+    /// and makes no call, so the caller keeps no extra reference to the node (a call here would
+    /// make the compiler retain and release the node on every append); z and m go first, through
     /// ``appendZM(_:)``, when ``appendNeedsZM(_:)``.
     @inlinable @inline(__always)
     func appendToLeaf(_ p: Point) -> Int {

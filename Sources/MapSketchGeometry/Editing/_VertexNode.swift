@@ -15,9 +15,9 @@
 /// referenced (copy-on-write, path copying), which is why ``ChunkedVertices`` is
 /// `@unchecked Sendable` (`ManagedBuffer`, and so this class, cannot be `Sendable` itself).
 /// The header and the vertices are reached through pointers (`ManagedBuffer`), so accesses are
-/// not checked for exclusivity at run time, which class stored properties are (measured: about
-/// two thirds of a middle insert's instructions went to those checks). Mutation happens only on
-/// uniquely referenced nodes, so no two accesses can overlap.
+/// not checked for exclusivity at run time, which class stored properties are (those checks would
+/// cost about two thirds of a middle insert's instructions). Mutation happens only on uniquely
+/// referenced nodes, so no two accesses can overlap.
 @usableFromInline
 final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
     /// Most vertices in a leaf (chunk).

@@ -38,7 +38,7 @@ extension PackedRTree {
     /// `block[k]` (at level k) still to follow.
     ///
     /// Not inlinable into callers on purpose: LLVM vectorises the node test well only where it
-    /// sees it alone (inlined into a caller's loop it was split into scalar lanes, 3× the
+    /// sees it alone (inlined into a caller's loop, it splits the test into scalar lanes, 3× the
     /// instructions); the price is one indirect call per hit.
     static func walk(
         _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, levels: Int,

@@ -62,7 +62,7 @@ extension JSONValue {
 
     /// Decodes every element of an array with `body`; errors get the element's `[index]` in their path.
     /// - Throws: ``JSONError`` when this is not an array, or what `body` throws.
-    /// - Complexity: O(n) calls of `body`.
+    /// - Complexity: O(n) calls of `body` for n elements.
     @inlinable
     package func decodeElements<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
         let a = try decodeArray()

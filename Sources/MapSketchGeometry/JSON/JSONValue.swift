@@ -1,4 +1,5 @@
-/// A JSON value, as parsed by ``JSONParser`` and printed by ``JSONWriter``.
+/// A JSON value: what the codecs read and write (``EsriJSON``, ``GeoJSON``), and the attributes of
+/// a ``Feature``; printed by ``JSONWriter``.
 ///
 /// Numbers keep their kind: a literal without fraction or exponent that fits in 64 bits is an
 /// ``integer(_:)`` (so IDs such as `9007199254740993` round-trip exactly); every other number is
@@ -9,7 +10,7 @@
 /// different values (use ``doubleValue`` to compare numerically).
 ///
 /// ```swift
-/// let v = try JSONParser.parse(#"{"x": 1, "y": 2.5}"#)
+/// let v: JSONValue = ["x": 1, "y": 2.5]
 /// v["x"]?.doubleValue   // 1.0
 /// JSONWriter.string(v)  // {"x":1,"y":2.5}
 /// ```

@@ -22,7 +22,7 @@ public enum JSONWriter {
     }
 
     /// The value as JSON text.
-    /// - Complexity: O(n) in the size of the output.
+    /// - Complexity: O(n) for n bytes of output.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
         var w = JSONByteWriter()
         w.write(value, style: style)
@@ -30,7 +30,7 @@ public enum JSONWriter {
     }
 
     /// The value as UTF-8 JSON bytes.
-    /// - Complexity: O(n) in the size of the output.
+    /// - Complexity: O(n) for n bytes of output.
     package static func bytes(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
         var w = JSONByteWriter()
         w.write(value, style: style)
@@ -38,7 +38,7 @@ public enum JSONWriter {
     }
 
     /// Appends the value as JSON text to `out`.
-    /// - Complexity: O(n) in the size of the output.
+    /// - Complexity: O(n) for n bytes of output.
     package static func write(_ value: JSONValue, style: Style = .compact, into out: inout String) {
         out += string(value, style: style)
     }

@@ -6,7 +6,7 @@ extension GeometryEngine {
     /// - Polyline: non-finite and duplicate consecutive vertices dropped, then paths with fewer
     ///   than 2 vertices.
     /// - Polygon: repaired with the **odd-even** fill rule. All ring segments are noded (see
-    ///   ``Noder``: floating noding checked exactly, snap rounding as fallback, so the result is
+    ///   `Noder`: floating noding checked exactly, snap rounding as fallback, so the result is
     ///   valid even for nearly-degenerate input), edges covered an even number of times cancel
     ///   (this removes spikes, collapsed and duplicate rings), the faces of the planar
     ///   arrangement are traced and classified inside or outside by parity, and each inside

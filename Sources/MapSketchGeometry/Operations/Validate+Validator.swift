@@ -205,7 +205,7 @@ struct Validator {
             issues.append(i)
             return
         }
-        // Rings no longer cross: roles follow nesting depth (even → exterior, odd → hole).
+        // No two rings cross here: roles follow nesting depth (even → exterior, odd → hole).
         let n = rings.count
         var parent = [Int](repeating: -1, count: n)
         var depth = [Int](repeating: 0, count: n)
