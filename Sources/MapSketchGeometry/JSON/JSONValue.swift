@@ -130,10 +130,10 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     public private(set) var keys: [String] = []
     /// The values, parallel to ``keys``.
     public private(set) var values: [JSONValue] = []
-    /// key → position, kept only when `count > _indexThreshold`.
+    /// key → position, kept only when `count > indexThreshold`.
     private var index: [String: Int]?
 
-    @usableFromInline static let _indexThreshold = 12
+    static let indexThreshold = 12
 
     /// Creates an empty object.
     public init() {}
@@ -182,7 +182,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
                 values.append(newValue)
                 if index != nil {
                     index?[key] = keys.count - 1
-                } else if keys.count > Self._indexThreshold {
+                } else if keys.count > Self.indexThreshold {
                     rebuildIndex()
                 }
             }
@@ -195,13 +195,13 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         values.append(value)
         if index != nil {
             index?[key] = keys.count - 1
-        } else if keys.count > Self._indexThreshold {
+        } else if keys.count > Self.indexThreshold {
             rebuildIndex()
         }
     }
 
     private mutating func rebuildIndex() {
-        guard keys.count > Self._indexThreshold else {
+        guard keys.count > Self.indexThreshold else {
             index = nil
             return
         }
