@@ -17,6 +17,8 @@ import Testing
 
     // MARK: Corruption is caught
 
+    // Exit tests (a child process that must trap) need Swift Testing 6.2; the package builds with 6.1.
+    #if compiler(>=6.2)
     /// The control for the tests below: the same child-process run of a sound structure exits
     /// normally, so a trap there is the check's doing.
     @Test func aSoundStructureExitsNormally() async {
@@ -59,6 +61,7 @@ import Testing
             VertexStore.checkShape(type: .multipoint, parts: [[Point(0, 0)], [Point(1, 1)]])
         }
     }
+    #endif
 
     @Test func soundShapesPass() {
         VertexStore.checkShape(type: .point, parts: [])
