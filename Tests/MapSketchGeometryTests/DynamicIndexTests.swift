@@ -5,13 +5,6 @@ import Testing
 /// The log-structured dynamic part against brute force, on seeded random sequences of inserts,
 /// removals, moves and queries, from an empty index and from a bulk load.
 @Suite struct DynamicIndexTests {
-    func randomBox(_ r: inout SeededRandom) -> Envelope {
-        let x = r.double(in: -1000...1000), y = r.double(in: -1000...1000)
-        let w = r.int(in: 0...3) == 0 ? 0 : r.double(in: 0...40)
-        let h = r.int(in: 0...3) == 0 ? 0 : r.double(in: 0...40)
-        return Envelope(xmin: x, ymin: y, xmax: x + w, ymax: y + h)
-    }
-
     @Test(arguments: [0, 1, 2, 3])
     func matchesBruteForce(seed: Int) {
         var r = SeededRandom(seed: UInt64(1000 + seed))
@@ -22,7 +15,7 @@ import Testing
         if loaded > 0 {
             index.bulkLoad(count: loaded) { i in
                 if i % 11 == 0 { return nil }
-                let b = randomBox(&r)
+                let b = r.indexBox()
                 truth[i] = b
                 return b
             }
@@ -37,7 +30,7 @@ import Testing
             let op = r.int(in: 0...9)
             if op < 10 - removeWeight - 1 {
                 let id = freeIDs.popLast() ?? { nextID += 1; return nextID - 1 }()
-                let b = randomBox(&r)
+                let b = r.indexBox()
                 index.insert(id, box: b)
                 truth[id] = b
                 liveIDs.append(id)
@@ -47,14 +40,14 @@ import Testing
                 truth[id] = nil
                 freeIDs.append(id)
             } else if let id = liveIDs.randomElement(using: &r) {
-                let b = randomBox(&r)
+                let b = r.indexBox()
                 index.update(id, box: b)
                 truth[id] = b
             }
             if step % 97 == 0 {
-                index._checkInvariants()
+                index._checkInvariantsNow()
                 for _ in 0..<8 {
-                    let q = randomBox(&r).inset(by: r.double(in: -200...50))
+                    let q = r.indexBox().inset(by: r.double(in: -200...50))
                     var got: [Int] = []
                     index.search(q) { got.append($0); return true }
                     let want = truth.filter { $0.value.intersects(q) }.map(\.key).sorted()
@@ -76,7 +69,7 @@ import Testing
                 if index.runs.count > bound { mismatches.append("\(index.runs.count) runs for \(inRuns) items at \(step)") }
             }
         }
-        index._checkInvariants()
+        index._checkInvariantsNow()
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
         #expect(index.count == truth.count)
         #expect(index.rebuildCount > (loaded > 0 ? 1 : 0), "the runs outgrew the main tree")
@@ -87,13 +80,13 @@ import Testing
         var index = SpatialIndex()
         index.minimumDynamicCapacity = 1 << 30  // never fold the runs into the main tree
         for id in 0..<5000 {
-            index.insert(id, box: randomBox(&r))
+            index.insert(id, box: r.indexBox())
             // Runs more than double from last to first: at most log₂(items / buffer) + 1.
             let inRuns = index.runs.reduce(0) { $0 + $1.count }
             let bound = 63 - (inRuns / SpatialIndex.bufferCapacity + 1).leadingZeroBitCount
             #expect(index.runs.count <= bound, "\(index.runs.count) runs for \(inRuns) items")
         }
-        index._checkInvariants()
+        index._checkInvariantsNow()
         #expect(index.rebuildCount == 0)
     }
 }

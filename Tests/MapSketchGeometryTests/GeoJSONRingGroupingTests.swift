@@ -19,26 +19,6 @@ struct GeoJSONRingGroupingTests {
         return pts
     }
 
-    @Test func bandedLocationEqualsTheKernel() {
-        var rng = SeededRandom(seed: 2024)
-        for _ in 0..<20 {
-            let ring = Self.star(
-                &rng, n: rng.int(in: 3...400), cx: 0, cy: 0, r: 100, clockwise: rng.int(in: 0...1) == 0)
-            let banded = _BandedRing(ring)
-            var queries = ring  // every vertex (boundary)
-            for k in ring.indices {  // edge midpoints (boundary or near it)
-                let a = ring[k], b = ring[(k + 1) % ring.count]
-                queries.append(Point((a.x + b.x) / 2, (a.y + b.y) / 2))
-            }
-            for _ in 0..<500 {
-                queries.append(Point((rng.double(in: -120...120) * 4).rounded() / 4, rng.double(in: -120...120)))
-            }
-            for q in queries {
-                #expect(banded.locate(q) == Kernel.locate(q, inRing: ring), "\(q)")
-            }
-        }
-    }
-
     @Test func manyExteriorsEachWithAHole() {
         // 50 × 50 islands, each with a lake; rings shuffled. Each lake must join its own island.
         var rng = SeededRandom(seed: 5)
@@ -51,7 +31,7 @@ struct GeoJSONRingGroupingTests {
             }
         }
         rings.shuffle(using: &rng)
-        let groups = _groupRings(rings)
+        let groups = GeoJSON.groupRings(rings)
         #expect(groups.count == 2500)
         for g in groups {
             #expect(g.count == 2)
@@ -76,7 +56,7 @@ struct GeoJSONRingGroupingTests {
             }
             rings.append(hole)
         }
-        let groups = _groupRings(rings)
+        let groups = GeoJSON.groupRings(rings)
         #expect(groups[0].count == 1 + inside)
         #expect(groups.count == 1 + (rings.count - 1 - inside))
         #expect(inside > 100)

@@ -3,13 +3,6 @@ import MapSketchTestSupport
 import Testing
 
 @Suite struct RTreeTests {
-    func randomBox(_ r: inout SeededRandom) -> Envelope {
-        let x = r.double(in: -1000...1000), y = r.double(in: -1000...1000)
-        let w = r.int(in: 0...3) == 0 ? 0 : r.double(in: 0...40)
-        let h = r.int(in: 0...3) == 0 ? 0 : r.double(in: 0...40)
-        return Envelope(xmin: x, ymin: y, xmax: x + w, ymax: y + h)
-    }
-
     @Test func emptyTreeFindsNothing() {
         let t = PackedRTree(envelopes: [])
         var hits = 0
@@ -21,12 +14,12 @@ import Testing
     @Test(arguments: [1, 2, 15, 16, 17, 257, 5000])
     func packedTreeMatchesBruteForce(n: Int) {
         var r = SeededRandom(seed: UInt64(n))
-        let boxes = (0..<n).map { _ in randomBox(&r) }
+        let boxes = (0..<n).map { _ in r.indexBox() }
         let t = PackedRTree(envelopes: boxes)
-        t._checkInvariants()
+        t._checkInvariantsNow()
         #expect(t.count == n)
         for _ in 0..<200 {
-            let q = randomBox(&r).inset(by: r.double(in: 0...60))
+            let q = r.indexBox().inset(by: r.double(in: 0...60))
             var got: [Int] = []
             t.search(q) { got.append($0); return true }
             let want = boxes.indices.filter { boxes[$0].intersects(q) }
@@ -37,11 +30,11 @@ import Testing
     @Test(arguments: [1, 16, 17, 300, 5000])
     func collectWritesTheSearchHitsAndCountsOverflow(n: Int) {
         var r = SeededRandom(seed: UInt64(100 + n))
-        let boxes = (0..<n).map { _ in randomBox(&r) }
+        let boxes = (0..<n).map { _ in r.indexBox() }
         let t = PackedRTree(envelopes: boxes)
         var buffer = [Int32](repeating: -7, count: 8)
         for _ in 0..<200 {
-            let q = randomBox(&r).inset(by: r.double(in: -200...60))
+            let q = r.indexBox().inset(by: r.double(in: -200...60))
             var want: [Int] = []
             t.search(q) { want.append($0); return true }
             let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
@@ -57,7 +50,7 @@ import Testing
         index.minimumDynamicCapacity = 64
         var truth: [Int: Envelope] = [:]
         index.bulkLoad(count: 400) { i in
-            let b = randomBox(&r)
+            let b = r.indexBox()
             truth[i] = b
             return b
         }
@@ -66,12 +59,12 @@ import Testing
             truth[id] = nil
         }
         for id in 400..<440 {
-            let b = randomBox(&r)
+            let b = r.indexBox()
             index.insert(id, box: b)
             truth[id] = b
         }
         for _ in 0..<300 {
-            let q = randomBox(&r).inset(by: r.double(in: -300...60))
+            let q = r.indexBox().inset(by: r.double(in: -300...60))
             let want = truth.filter { $0.value.intersects(q) }.keys.sorted()
             var capacity = 4
             var got: [Int] = []
@@ -114,7 +107,7 @@ import Testing
         var index = SpatialIndex()
         index.minimumDynamicCapacity = 32
         index.bulkLoad(count: 500) { i in
-            let b = randomBox(&r)
+            let b = r.indexBox()
             truth[i] = b
             return b
         }
@@ -124,7 +117,7 @@ import Testing
         for step in 0..<3000 {
             switch r.int(in: 0...9) {
             case 0...4:
-                let b = randomBox(&r)
+                let b = r.indexBox()
                 index.insert(nextID, box: b)
                 truth[nextID] = b
                 liveIDs.append(nextID)
@@ -138,7 +131,7 @@ import Testing
                 }
             case 8:
                 if let id = liveIDs.randomElement(using: &r) {
-                    let b = randomBox(&r)
+                    let b = r.indexBox()
                     index.update(id, box: b)
                     truth[id] = b
                 }
@@ -147,7 +140,7 @@ import Testing
             }
             if step % 100 == 0 {
                 for _ in 0..<10 {
-                    let q = randomBox(&r).inset(by: 50)
+                    let q = r.indexBox().inset(by: 50)
                     var got: [Int] = []
                     index.search(q) { got.append($0); return true }
                     let want = truth.filter { $0.value.intersects(q) }.map(\.key).sorted()
@@ -193,7 +186,7 @@ import Testing
             // Every cell of the 32 × 32 corner, then random cells.
             let x = i < 1024 ? i & 31 : r.int(in: 0...2047)
             let y = i < 1024 ? i >> 5 : r.int(in: 0...2047)
-            let got = _hilbert22(x, y)
+            let got = hilbert22(x, y)
             let want = Int(Self.xy2d(UInt32(x), UInt32(y), bits: 11))
             if got != want, mismatches.count < 3 { mismatches.append("(\(x), \(y)): \(got) vs \(want)") }
         }
@@ -201,10 +194,10 @@ import Testing
         // The 11-bit curve is the 16-bit one read at a coarser grain.
         for _ in 0..<1000 {
             let x = UInt32(r.int(in: 0...65535)), y = UInt32(r.int(in: 0...65535))
-            #expect(_hilbert22(Int(x >> 5), Int(y >> 5)) == Int(Self.xy2d(x, y) >> 10))
+            #expect(hilbert22(Int(x >> 5), Int(y >> 5)) == Int(Self.xy2d(x, y) >> 10))
         }
-        #expect(_hilbert22(0, 0) == 0)
-        #expect(_hilbert22(2047, 0) == (1 << 22) - 1)
+        #expect(hilbert22(0, 0) == 0)
+        #expect(hilbert22(2047, 0) == (1 << 22) - 1)
     }
 }
 
@@ -218,7 +211,7 @@ import Testing
         let spread = n < 70_000 ? 50 : (1 << 22) - 1
         var keys = (0..<n).map { UInt64(r.int(in: 0...spread)) << 32 | UInt64($0) }
         let want = keys.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }.map(\.element)
-        _radixSort22(&keys)
+        radixSort22(&keys)
         #expect(keys == want)
     }
 }
@@ -291,9 +284,9 @@ import Testing
             // Some lanes NaN or infinite, as unused lanes and degenerate boxes are.
             for _ in 0..<(i % 5) { v[r.int(in: 0...15)] = [.nan, .infinity, -.infinity][r.int(in: 0...2)] }
             let lanes = (0..<16).map { v[$0] }.filter { !$0.isNaN }
-            let got = PackedRTree._least(v)
+            let got = PackedRTree.least(v)
             if let want = lanes.min() { #expect(got == want) } else { #expect(got.isNaN) }
         }
-        #expect(PackedRTree._least(SIMD16(repeating: .nan)).isNaN)
+        #expect(PackedRTree.least(SIMD16(repeating: .nan)).isNaN)
     }
 }

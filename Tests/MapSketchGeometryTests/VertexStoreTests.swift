@@ -110,4 +110,18 @@ import Testing
         }
         #expect(m.partCount == 0)
     }
+
+    /// Caught while adding the store's invariant checks: a refused append (a NaN or infinite
+    /// vertex) to a store with no part left the part it had made for the vertex behind, so a
+    /// refused edit changed the store.
+    @Test(arguments: [GeometryType.multipoint, .polyline, .polygon])
+    func refusedAppendToAnEmptyStoreAddsNoPart(type: GeometryType) throws {
+        var s = try VertexStore(type: type)
+        #expect(throws: GeometryError.nonFiniteCoordinate(part: 0, index: 0)) {
+            try s.append(Point(.infinity, 1))
+        }
+        #expect(s.partCount == 0)
+        try s.append(Point(1, 1))
+        #expect(s.partCount == 1 && s.vertexCount == 1)
+    }
 }

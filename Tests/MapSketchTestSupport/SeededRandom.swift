@@ -17,6 +17,15 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// An integer uniformly in `range`.
     public mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
+    /// A box anywhere in ±1000 whose width and height are each 0 a quarter of the time (points
+    /// and lines occur) and otherwise up to 40: the items and queries of the spatial index tests.
+    public mutating func indexBox() -> Envelope {
+        let x = double(in: -1000...1000), y = double(in: -1000...1000)
+        let w = int(in: 0...3) == 0 ? 0 : double(in: 0...40)
+        let h = int(in: 0...3) == 0 ? 0 : double(in: 0...40)
+        return Envelope(xmin: x, ymin: y, xmax: x + w, ymax: y + h)
+    }
+
     /// A point uniformly in `envelope`.
     public mutating func point(in envelope: Envelope) -> Point {
         Point(x: double(in: envelope.xmin...envelope.xmax), y: double(in: envelope.ymin...envelope.ymax))

@@ -2,7 +2,7 @@
 // (one allocation per vertex saved). Byte-identical to `JSONWriter.string(jsonValue(g))`; the
 // tests check that for every geometry type.
 
-extension _JSONByteWriter {
+extension JSONByteWriter {
     /// `[x,y]`, then z (or null) when `hasZ`, then m (or null) when `hasM`.
     @inline(__always)
     mutating func vertex(_ p: Point, hasZ: Bool, hasM: Bool) {
@@ -49,8 +49,7 @@ extension _JSONByteWriter {
     mutating func esriGeometry(_ g: SpatialGeometry) {
         out.append(UInt8(ascii: "{"))
         func flags(_ z: Bool, _ m: Bool, _ parts: [[Point]]) -> (Bool, Bool) {
-            let z = z || parts.contains { $0.contains { $0.z != nil } }
-            let m = m || parts.contains { $0.contains { $0.m != nil } }
+            let (z, m) = EsriJSON.writtenFlags(z, m, parts)
             if z { ascii("\"hasZ\":true,") }
             if m { ascii("\"hasM\":true,") }
             return (z, m)

@@ -18,7 +18,7 @@
 /// `spatialReference`, `geometryType`, `hasZ`, `hasM` applying to every feature; other top-level
 /// members (`fields`, `objectIdFieldName`, …) are kept in ``FeatureSet/metadata`` in order.
 ///
-/// Leniency: ``DecodingOptions/allowTrailingCommas`` accepts `[1,2,]`-style commas, which some
+/// Leniency: ``CodecDecodingOptions/allowTrailingCommas`` accepts `[1,2,]`-style commas, which some
 /// hand-written files have (GDAL's `esrizpoint.json` test file does on purpose); it is off by
 /// default, and the error then says `trailing comma before '}' is not allowed` with line:column.
 ///
@@ -67,16 +67,16 @@ public enum EsriJSON {
     public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
         try JSONParser.decode(text, options: options.parser) { value in
             let obj = try value.decodeObject()
-            if _geometryKind(obj) == nil, obj.contains("geometry") {
+            if geometryKind(of: obj) == nil, obj.contains("geometry") {
                 guard let g = try obj.decode("geometry", { try decodeFeatureGeometry($0, nil, options) }) else {
                     throw JSONError("the feature has no geometry", path: [.key("geometry")])
                 }
                 return g
             }
-            if _geometryKind(obj) == nil, obj.contains("features") {
+            if geometryKind(of: obj) == nil, obj.contains("features") {
                 throw JSONError("expected one geometry, found a feature set (decode it with EsriJSON.decodeFeatureSet)")
             }
-            if _geometryKind(obj) == nil, obj.contains("geometries") {
+            if geometryKind(of: obj) == nil, obj.contains("geometries") {
                 throw JSONError("expected one geometry, found a geometry list (decode it with EsriJSON.decodeGeometries)")
             }
             return try decodeGeometry(value, options: options)
@@ -84,13 +84,18 @@ public enum EsriJSON {
     }
 
     /// Decodes a geometry object.
+    ///
     /// - Parameters:
+    ///   - value: the parsed geometry object.
     ///   - spatialReference: used when the object has no `spatialReference` of its own.
     ///   - geometryType: the feature set's type: `{}` becomes an empty geometry of this type. A
     ///     geometry whose keys say otherwise keeps its own type (the keys are authoritative; some
     ///     services and test files mix types under one `geometryType`).
-    ///   - hasZ, hasM: defaults for the object's own `hasZ`/`hasM`.
-    /// - Throws: ``JSONError`` with the field path (no line:column: see ``JSONParser/locate(_:in:options:)``).
+    ///   - hasZ: the default for the object's own `hasZ`.
+    ///   - hasM: the default for the object's own `hasM`.
+    ///   - options: reading options (``CodecDecodingOptions/dropDegenerateRings`` applies here).
+    /// - Throws: ``JSONError`` with the field path; a value has no text position, so no
+    ///   line:column (``decode(_:options:)`` adds it when it reads text).
     /// - Complexity: O(v) for v vertices.
     public static func decodeGeometry(
         _ value: JSONValue, spatialReference: SpatialReference? = nil, geometryType: GeometryType? = nil,
@@ -100,37 +105,39 @@ public enum EsriJSON {
         let sr = try obj.decodeIfPresent("spatialReference", decodeSpatialReference) ?? spatialReference
         let hz = try obj.decodeIfPresent("hasZ") { try $0.decodeBool() } ?? hasZ
         let hm = try obj.decodeIfPresent("hasM") { try $0.decodeBool() } ?? hasM
-        guard let kind = _geometryKind(obj) ?? (obj.isEmpty ? geometryType : nil) else {
+        guard let kind = geometryKind(of: obj) ?? (obj.isEmpty ? geometryType : nil) else {
             if obj.contains("curvePaths") || obj.contains("curveRings") {
                 throw JSONError("curved geometries (curvePaths, curveRings) are not supported")
             }
             throw JSONError(
                 "expected an Esri JSON geometry: an object with \"x\", \"points\", \"paths\", \"rings\" or \"xmin\"")
         }
-        let layout = _Layout(hasZ: hz, hasM: hm)
+        let layout = VertexLayout(hasZ: hz, hasM: hm)
         let g: Geometry
         switch kind {
         case .point: g = .point(obj.contains("x") ? try decodePoint(obj) : nil)
         case .multipoint:
             let pts = try obj.decodeIfPresent("points") { try $0.decodeElements { try layout.vertex($0) } } ?? []
             g = .multipoint(
-                Multipoint(points: pts, hasZ: hz || _all(pts) { $0.z != nil }, hasM: hm || _all(pts) { $0.m != nil }))
+                Multipoint(
+                    points: pts, hasZ: hz || allVertices([pts]) { $0.z != nil },
+                    hasM: hm || allVertices([pts]) { $0.m != nil }))
         case .polyline:
             let paths = try obj.decodeIfPresent("paths") { try layout.parts($0) } ?? []
             g = .polyline(
                 Polyline(
-                    paths: paths, hasZ: hz || _allParts(paths) { $0.z != nil },
-                    hasM: hm || _allParts(paths) { $0.m != nil }))
+                    paths: paths, hasZ: hz || allVertices(paths) { $0.z != nil },
+                    hasM: hm || allVertices(paths) { $0.m != nil }))
         case .polygon:
             var rings = try obj.decodeIfPresent("rings") { try layout.parts($0) } ?? []
-            rings = rings.map(_openRing)
+            rings = rings.map(Polygon.open)
             if options.dropDegenerateRings { rings.removeAll { $0.count < 3 } }
-            g = .polygon(_polygon(rings, hasZ: hz, hasM: hm))
+            g = .polygon(Polygon(openRings: rings, hasZ: hz, hasM: hm))
         case .envelope:
             func bound(_ k: String) throws -> Double {
                 try obj.decode(k) { v in
                     if v.isNull { throw JSONError("empty envelopes (null bounds) are not supported") }
-                    return try _coordinate(v)
+                    return try v.decodeCoordinate()
                 }
             }
             g = .envelope(
@@ -171,7 +178,7 @@ public enum EsriJSON {
         }
         let obj = try value.decodeObject()
         guard obj.contains("features") else {
-            if _geometryKind(obj) != nil {
+            if geometryKind(of: obj) != nil {
                 let g = try decodeGeometry(value, options: options)
                 return FeatureSet(
                     features: [Feature(geometry: g)], spatialReference: g.spatialReference,
@@ -278,233 +285,62 @@ public enum EsriJSON {
 
     private static func decodePoint(_ obj: JSONObject) throws -> Point? {
         let xv = try obj.require("x")
-        if _isEmptyMarker(xv) { return nil }
-        let x = try withJSONPath(.key("x")) { try _coordinate(xv) }
-        let y = try obj.decode("y") { try _coordinate($0) }
-        let z = try obj.decodeIfPresent("z") { v in _isEmptyMarker(v) ? nil : try _coordinate(v) } ?? nil
-        let m = try obj.decodeIfPresent("m") { v in _isEmptyMarker(v) ? nil : try _coordinate(v) } ?? nil
+        if xv.isEmptyMarker { return nil }
+        let x = try withJSONPath(.key("x")) { try xv.decodeCoordinate() }
+        let y = try obj.decode("y") { try $0.decodeCoordinate() }
+        let z = try obj.decodeIfPresent("z") { try $0.decodeOptionalCoordinate() } ?? nil
+        let m = try obj.decodeIfPresent("m") { try $0.decodeOptionalCoordinate() } ?? nil
         return Point(x: x, y: y, z: z, m: m)
     }
+}
 
-    // MARK: - Writing
-
-    /// Encodes a geometry as Esri JSON text (deterministic; see ``JSONWriter``).
-    /// - Complexity: O(v) for v vertices.
-    public static func encode(_ g: SpatialGeometry, style: JSONWriter.Style = .compact) -> String {
-        guard style == .compact else { return JSONWriter.string(jsonValue(g), style: style) }
-        var w = _JSONByteWriter()
-        w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
-        w.esriGeometry(g)
-        return String(decoding: w.out, as: UTF8.self)
+extension EsriJSON {
+    /// Which geometry an Esri JSON object is, by its keys.
+    static func geometryKind(of o: JSONObject) -> GeometryType? {
+        if o.contains("x") { return .point }
+        if o.contains("points") { return .multipoint }
+        if o.contains("paths") { return .polyline }
+        if o.contains("rings") { return .polygon }
+        if o.contains("xmin") { return .envelope }
+        return nil
     }
 
-    /// The Esri JSON object for a geometry: `x`/`y`/`z`/`m`, `points`, `paths`, `rings` (closed)
-    /// or `xmin`…, then `hasZ`/`hasM` when true (multipart types), then `spatialReference` when set.
-    /// - Complexity: O(v) for v vertices.
-    public static func jsonValue(_ g: SpatialGeometry) -> JSONValue {
-        var o = JSONObject()
-        switch g.geometry {
-        case .point(let p):
-            if let p {
-                o["x"] = .number(p.x)
-                o["y"] = .number(p.y)
-                if let z = p.z { o["z"] = .number(z) }
-                if let m = p.m { o["m"] = .number(m) }
-            } else {
-                o["x"] = .null
+    /// How to read the numbers of one vertex.
+    struct VertexLayout {
+        var hasZ: Bool
+        var hasM: Bool
+
+        func vertex(_ v: JSONValue) throws -> Point {
+            let a = try v.decodeArray()
+            guard a.count >= 2 else {
+                throw JSONError("expected a vertex [x, y, …] with at least 2 numbers, found \(a.count)")
             }
-        case .multipoint(let mp):
-            let (z, m) = flags(&o, mp.hasZ, mp.hasM, [mp.points])
-            o["points"] = .array(mp.points.map { vertex($0, z, m) })
-        case .polyline(let pl):
-            let (z, m) = flags(&o, pl.hasZ, pl.hasM, pl.paths)
-            o["paths"] = .array(pl.paths.map { .array($0.map { vertex($0, z, m) }) })
-        case .polygon(let pg):
-            let (z, m) = flags(&o, pg.hasZ, pg.hasM, pg.rings)
-            o["rings"] = .array(pg.rings.map { .array(_closeRing($0).map { vertex($0, z, m) }) })
-        case .envelope(let e):
-            o["xmin"] = .number(e.xmin)
-            o["ymin"] = .number(e.ymin)
-            o["xmax"] = .number(e.xmax)
-            o["ymax"] = .number(e.ymax)
+            let x = try withJSONPath(.index(0)) { try a[0].decodeCoordinate() }
+            let y = try withJSONPath(.index(1)) { try a[1].decodeCoordinate() }
+            let need = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0)
+            if a.count < need {
+                let names = ["x", "y"] + (hasZ ? ["z"] : []) + (hasM ? ["m"] : [])
+                let why = hasZ && hasM ? "hasZ and hasM are" : (hasZ ? "hasZ is" : "hasM is")
+                throw JSONError(
+                    "expected \(need) numbers (\(names.joined(separator: ", "))) because \(why) true, found \(a.count)")
+            }
+            guard a.count <= 4 else {
+                throw JSONError("expected at most 4 numbers (x, y, z, m) in a vertex, found \(a.count)")
+            }
+            var z: Double?
+            var m: Double?
+            if a.count == 3 {
+                let third = try withJSONPath(.index(2)) { try a[2].decodeOptionalCoordinate() }
+                if hasM && !hasZ { m = third } else { z = third }
+            } else if a.count == 4 {
+                z = try withJSONPath(.index(2)) { try a[2].decodeOptionalCoordinate() }
+                m = try withJSONPath(.index(3)) { try a[3].decodeOptionalCoordinate() }
+            }
+            return Point(x: x, y: y, z: z, m: m)
         }
-        if let sr = g.spatialReference { o["spatialReference"] = jsonValue(sr) }
-        return .object(o)
-    }
 
-    /// The Esri JSON object for a spatial reference: `wkid` and `latestWkid`, or `wkt`.
-    public static func jsonValue(_ sr: SpatialReference) -> JSONValue {
-        var o = JSONObject()
-        if let w = sr.wkid { o["wkid"] = .integer(Int64(w)) }
-        if let w = sr.latestWkid { o["latestWkid"] = .integer(Int64(w)) }
-        if let wkt = sr.wkt { o["wkt"] = .string(wkt) }
-        return .object(o)
-    }
-
-    /// The Esri JSON object for a feature: `geometry` (omitted when nil) and `attributes`
-    /// (omitted when nil). The feature's ``Feature/id`` is not written: Esri features carry ids as
-    /// attributes (see ``Feature/withIDInAttributes(_:)``).
-    /// - Parameter includeSpatialReference: write the geometry's spatial reference (false inside a
-    ///   feature set that states it once).
-    public static func jsonValue(_ f: Feature, includeSpatialReference: Bool = true) -> JSONValue {
-        var o = JSONObject()
-        if var g = f.geometry {
-            if !includeSpatialReference { g.spatialReference = nil }
-            o["geometry"] = jsonValue(g)
-        }
-        if let a = f.attributes { o["attributes"] = .object(a) }
-        return .object(o)
-    }
-
-    /// The Esri JSON object for a feature set: its metadata members in order, then `geometryType`,
-    /// `spatialReference`, `hasZ`/`hasM` (when true) and `features`. A feature whose spatial
-    /// reference equals the set's does not repeat it.
-    /// - Complexity: O(v) for v vertices.
-    public static func jsonValue(_ fs: FeatureSet) -> JSONValue {
-        var o = fs.metadata
-        if let t = fs.geometryType { o["geometryType"] = .string(name(of: t)) }
-        if let sr = fs.spatialReference { o["spatialReference"] = jsonValue(sr) }
-        if fs.hasZ { o["hasZ"] = .bool(true) }
-        if fs.hasM { o["hasM"] = .bool(true) }
-        o["features"] = .array(
-            fs.features.map { f in
-                jsonValue(
-                    f,
-                    includeSpatialReference: f.geometry?.spatialReference != fs.spatialReference
-                        || fs.spatialReference == nil)
-            })
-        return .object(o)
-    }
-
-    /// Encodes a feature set as Esri JSON text.
-    public static func encode(_ fs: FeatureSet, style: JSONWriter.Style = .compact) -> String {
-        JSONWriter.string(jsonValue(fs), style: style)
-    }
-
-    /// Writes `hasZ`/`hasM`: the geometry's flags, or true when any vertex carries z/m anyway
-    /// (so no value is dropped). Returns the flags written.
-    private static func flags(_ o: inout JSONObject, _ z: Bool, _ m: Bool, _ parts: [[Point]]) -> (Bool, Bool) {
-        let z = z || parts.contains { $0.contains { $0.z != nil } }
-        let m = m || parts.contains { $0.contains { $0.m != nil } }
-        if z { o["hasZ"] = .bool(true) }
-        if m { o["hasM"] = .bool(true) }
-        return (z, m)
-    }
-
-    /// `[x, y]`, then z (or null) when `hasZ`, then m (or null) when `hasM`.
-    private static func vertex(_ p: Point, _ hasZ: Bool, _ hasM: Bool) -> JSONValue {
-        var a: [JSONValue] = [.number(p.x), .number(p.y)]
-        a.reserveCapacity(4)
-        if hasZ { a.append(p.z.map(JSONValue.number) ?? .null) }
-        if hasM { a.append(p.m.map(JSONValue.number) ?? .null) }
-        return .array(a)
-    }
-}
-
-// MARK: - Shared helpers (internal)
-
-/// Which geometry an Esri JSON object is, by its keys.
-func _geometryKind(_ o: JSONObject) -> GeometryType? {
-    if o.contains("x") { return .point }
-    if o.contains("points") { return .multipoint }
-    if o.contains("paths") { return .polyline }
-    if o.contains("rings") { return .polygon }
-    if o.contains("xmin") { return .envelope }
-    return nil
-}
-
-/// How to read the numbers of one vertex.
-struct _Layout {
-    var hasZ: Bool
-    var hasM: Bool
-
-    func vertex(_ v: JSONValue) throws -> Point {
-        let a = try v.decodeArray()
-        guard a.count >= 2 else {
-            throw JSONError("expected a vertex [x, y, …] with at least 2 numbers, found \(a.count)")
-        }
-        let x = try withJSONPath(.index(0)) { try _coordinate(a[0]) }
-        let y = try withJSONPath(.index(1)) { try _coordinate(a[1]) }
-        let need = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0)
-        if a.count < need {
-            let names = ["x", "y"] + (hasZ ? ["z"] : []) + (hasM ? ["m"] : [])
-            let why = hasZ && hasM ? "hasZ and hasM are" : (hasZ ? "hasZ is" : "hasM is")
-            throw JSONError(
-                "expected \(need) numbers (\(names.joined(separator: ", "))) because \(why) true, found \(a.count)")
-        }
-        guard a.count <= 4 else {
-            throw JSONError("expected at most 4 numbers (x, y, z, m) in a vertex, found \(a.count)")
-        }
-        var z: Double?
-        var m: Double?
-        if a.count == 3 {
-            let third = try withJSONPath(.index(2)) { try _optionalCoordinate(a[2]) }
-            if hasM && !hasZ { m = third } else { z = third }
-        } else if a.count == 4 {
-            z = try withJSONPath(.index(2)) { try _optionalCoordinate(a[2]) }
-            m = try withJSONPath(.index(3)) { try _optionalCoordinate(a[3]) }
-        }
-        return Point(x: x, y: y, z: z, m: m)
-    }
-
-    func parts(_ v: JSONValue) throws -> [[Point]] {
-        try v.decodeElements { part in try part.decodeElements { try vertex($0) } }
-    }
-}
-
-/// A finite coordinate.
-func _coordinate(_ v: JSONValue) throws -> Double {
-    switch v {
-    case .integer(let i): return Double(i)
-    case .number(let d): return d
-    case .string(let s) where s == "NaN" || s == "Infinity" || s == "-Infinity":
-        throw JSONError("coordinate is \(s): only an empty point ({\"x\": null} or \"x\": \"NaN\") may use NaN")
-    default: throw JSONError("expected a number, found \(v.kindDescription)")
-    }
-}
-
-/// A finite coordinate, or nil for `null` / `"NaN"` (an absent z or m).
-func _optionalCoordinate(_ v: JSONValue) throws -> Double? {
-    if _isEmptyMarker(v) { return nil }
-    return try _coordinate(v)
-}
-
-func _isEmptyMarker(_ v: JSONValue) -> Bool {
-    if case .null = v { return true }
-    if case .string("NaN") = v { return true }
-    return false
-}
-
-func _all(_ pts: [Point], _ pred: (Point) -> Bool) -> Bool { !pts.isEmpty && pts.allSatisfy(pred) }
-
-func _allParts(_ parts: [[Point]], _ pred: (Point) -> Bool) -> Bool {
-    var any = false
-    for part in parts {
-        for p in part {
-            if !pred(p) { return false }
-            any = true
+        func parts(_ v: JSONValue) throws -> [[Point]] {
+            try v.decodeElements { part in try part.decodeElements { try vertex($0) } }
         }
     }
-    return any
-}
-
-/// A ring with exactly one closing vertex removed (when the last equals the first in x and y).
-func _openRing(_ ring: [Point]) -> [Point] {
-    guard ring.count >= 2, let f = ring.first, let l = ring.last, f.equals2D(l) else { return ring }
-    return Array(ring.dropLast())
-}
-
-/// An open ring with its first vertex appended (always, so a stored duplicate survives a round trip).
-func _closeRing(_ ring: [Point]) -> [Point] {
-    guard let f = ring.first else { return ring }
-    return ring + [f]
-}
-
-/// A polygon whose rings are stored exactly as given (already opened by the codec: the core
-/// initializer would open a ring a second time when it has a duplicate closing vertex).
-func _polygon(_ rings: [[Point]], hasZ: Bool, hasM: Bool) -> Polygon {
-    var p = Polygon(
-        rings: [], hasZ: hasZ || _allParts(rings) { $0.z != nil }, hasM: hasM || _allParts(rings) { $0.m != nil })
-    p.rings = rings
-    return p
 }

@@ -1,7 +1,7 @@
 // Compact GeoJSON geometry output written straight into bytes (see EsriJSON+Streaming.swift).
 // Byte-identical to `JSONWriter.string(GeoJSON.jsonValue(g))`; the tests check that.
 
-extension _JSONByteWriter {
+extension JSONByteWriter {
     /// `[x,y]` or `[x,y,z]` (GeoJSON has no m).
     @inline(__always)
     mutating func position(_ p: Point) {
@@ -80,16 +80,13 @@ extension _JSONByteWriter {
                 ascii("{\"type\":\"Polygon\",\"coordinates\":[]")
                 break
             }
-            let groups = _groupRings(rings)
+            let groups = GeoJSON.groupRings(rings)
             func polygon(_ group: [Int]) {
                 out.append(UInt8(ascii: "["))
                 for (k, idx) in group.enumerated() {
                     if k > 0 { out.append(UInt8(ascii: ",")) }
-                    var reverse = false
-                    if orientation == .rfc7946, rings[idx].count > 2 {
-                        let a = _signedArea2(rings[idx])
-                        reverse = k == 0 ? a < 0 : a > 0
-                    }
+                    // RFC 7946: exterior counter-clockwise, holes clockwise.
+                    let reverse = orientation == .rfc7946 && Kernel.isReversed(rings[idx], clockwise: k > 0)
                     ring(rings[idx], reverse: reverse)
                 }
                 out.append(UInt8(ascii: "]"))

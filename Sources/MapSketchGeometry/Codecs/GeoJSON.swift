@@ -3,7 +3,7 @@
 /// - Geometry types: Point, MultiPoint, LineString, MultiLineString (→ ``Polyline``), Polygon,
 ///   MultiPolygon (→ one ``Polygon`` holding every ring), and Feature, FeatureCollection
 ///   (properties kept as an ordered ``JSONObject``, `id` kept).
-/// - GeometryCollection: read by ``decodeDocument(_:options:)`` as a list of geometries (our model
+/// - GeometryCollection: read by ``decodeDocument(_:options:)-(String,_)`` as a list of geometries (our model
 ///   has no collection type); ``decode(_:options:)`` (one geometry) rejects it with an error that
 ///   says so. Writing a list of geometries produces a GeometryCollection.
 /// - Orientation: GeoJSON writes exteriors counter-clockwise and holes clockwise (RFC 7946
@@ -13,7 +13,7 @@
 ///   or a MultiPolygon with exteriors counter-clockwise and holes clockwise. Reversal keeps a
 ///   ring's first vertex first. ``EncodingOptions/ringOrientation`` `.asStored` skips reorienting.
 /// - Rings: the closing position is dropped on read and added on write. Degenerate rings (fewer
-///   than 3 positions once the closing one is dropped) are kept unless ``DecodingOptions/dropDegenerateRings`` is set.
+///   than 3 positions once the closing one is dropped) are kept unless ``CodecDecodingOptions/dropDegenerateRings`` is set.
 /// - Positions: `[x, y]` or `[x, y, z]`; a fourth number is read as m (a common extension).
 ///   GeoJSON has no m: **m values are dropped on write**. Z is kept as the third number.
 /// - Empty geometries: `"coordinates": []` (RFC 7946 §3.1). In a Feature an empty geometry is
@@ -229,7 +229,7 @@ public enum GeoJSON {
         var nums: [Double] = []
         nums.reserveCapacity(a.count)
         for (k, e) in a.enumerated() {
-            nums.append(try withJSONPath(.index(k)) { try _coordinate(e) })
+            nums.append(try withJSONPath(.index(k)) { try e.decodeCoordinate() })
         }
         return Point(x: nums[0], y: nums[1], z: a.count > 2 ? nums[2] : nil, m: a.count > 3 ? nums[3] : nil)
     }
@@ -239,17 +239,16 @@ public enum GeoJSON {
         var rings: [[Point]] = []
         for poly in polygons {
             for (k, raw) in poly.enumerated() {
-                let r = _openRing(raw)
+                let r = Polygon.open(raw)
                 if options.dropDegenerateRings, r.count < 3 {
                     if k == 0 { break }  // no exterior: drop the polygon
                     continue
                 }
-                let a = _signedArea2(r)
-                // Exterior clockwise (a < 0), holes counter-clockwise (a > 0); zero area stays.
-                rings.append((k == 0 ? a > 0 : a < 0) ? _reversedRing(r) : r)
+                // Exterior clockwise, holes counter-clockwise; zero area stays.
+                rings.append(Kernel.oriented(r, clockwise: k == 0))
             }
         }
-        return _polygon(rings, hasZ: false, hasM: false)
+        return Polygon(openRings: rings, hasZ: false, hasM: false)
     }
 
     // MARK: - Writing
@@ -260,7 +259,7 @@ public enum GeoJSON {
         guard options.style == .compact else {
             return JSONWriter.string(jsonValue(g.geometry, options: options), style: options.style)
         }
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
         w.geoJSONGeometry(g.geometry, orientation: options.ringOrientation)
         return String(decoding: w.out, as: UTF8.self)
@@ -326,16 +325,12 @@ public enum GeoJSON {
 
     private static func polygonValue(_ rings: [[Point]], _ options: EncodingOptions) -> JSONValue {
         if rings.isEmpty { return ["type": "Polygon", "coordinates": .array([])] }
-        let groups = _groupRings(rings)
+        let groups = groupRings(rings)
         let polys: [JSONValue] = groups.map { group in
             .array(
                 group.enumerated().map { k, idx in
-                    var r = rings[idx]
-                    if options.ringOrientation == .rfc7946 {
-                        let a = _signedArea2(r)
-                        // Exterior counter-clockwise (a > 0), holes clockwise (a < 0).
-                        if k == 0 ? a < 0 : a > 0 { r = _reversedRing(r) }
-                    }
+                    // RFC 7946: exterior counter-clockwise, holes clockwise.
+                    let r = options.ringOrientation == .rfc7946 ? Kernel.oriented(rings[idx], clockwise: k > 0) : rings[idx]
                     return ringValue(r)
                 })
         }
@@ -343,7 +338,7 @@ public enum GeoJSON {
         return ["type": "MultiPolygon", "coordinates": .array(polys)]
     }
 
-    private static func ringValue(_ r: [Point]) -> JSONValue { .array(_closeRing(r).map(position)) }
+    private static func ringValue(_ r: [Point]) -> JSONValue { .array(Polygon.withClosingVertex(r).map(position)) }
 
     private static func position(_ p: Point) -> JSONValue {
         if let z = p.z { return [.number(p.x), .number(p.y), .number(z)] }

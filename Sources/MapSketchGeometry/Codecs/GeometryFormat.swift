@@ -105,7 +105,7 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
             var line = Substring(raw)
             if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             if line.hasSuffix("\r") { line = line.dropLast() }
-            if line.utf8.allSatisfy(_isSpace) { continue }
+            if line.utf8.allSatisfy(isJSONSpace) { continue }
             do {
                 out.append(try decode(String(line)))
             } catch var e as JSONError {
@@ -126,14 +126,14 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     /// decoding it reports the syntax error in the likelier format).
     /// - Complexity: O(n) for n bytes.
     public static func detect(_ text: String) -> GeometryFormat {
-        guard let first = text.utf8.first(where: { !_isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
+        guard let first = text.utf8.first(where: { !isJSONSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
             first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         else { return .wkt }
         if let v = try? JSONParser.parse(text, options: JSONParser.Options(allowTrailingCommas: true)),
             let o = v.objectValue ?? v[0]?.objectValue
         {
             if o.contains("type") { return .geoJSON }
-            if _geometryKind(o) != nil || o.contains("geometry") || o.contains("features") || o.contains("geometries") {
+            if EsriJSON.geometryKind(of: o) != nil || o.contains("geometry") || o.contains("features") || o.contains("geometries") {
                 return .esriJSON
             }
         }

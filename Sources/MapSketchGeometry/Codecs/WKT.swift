@@ -29,9 +29,9 @@ public struct WKTError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum WKT {
     /// Reads one geometry into a ``Geometry`` (see ``WKTGeometry`` for the mapping).
     /// - Throws: ``WKTError`` with line:column for malformed text, or for a GEOMETRYCOLLECTION.
-    /// - Complexity: O(n) in the text length.
+    /// - Complexity: O(n) for n bytes of text.
     public static func decode(_ text: String) throws -> Geometry {
-        var p = _WKTParser(text)
+        var p = WKTParser(text)
         let start = p.position
         let tree = try p.parseDocument()
         do {
@@ -45,9 +45,9 @@ public enum WKT {
 
     /// Reads one geometry keeping its WKT structure (collections, linear rings, EMPTY members).
     /// - Throws: ``WKTError`` with line:column for malformed text.
-    /// - Complexity: O(n) in the text length.
+    /// - Complexity: O(n) for n bytes of text.
     public static func decodeTree(_ text: String) throws -> WKTGeometry {
-        var p = _WKTParser(text)
+        var p = WKTParser(text)
         return try p.parseDocument()
     }
 
@@ -103,7 +103,7 @@ public enum WKT {
 }
 
 /// A byte scanner over WKT text tracking line and column.
-struct _WKTParser {
+struct WKTParser {
     private let bytes: [UInt8]
     private var i = 0
     private var line = 1
@@ -168,7 +168,7 @@ struct _WKTParser {
             try expect(")")
             shape = .point(p)
         case "MULTIPOINT":
-            shape = .multiPoint(try list { (q: inout _WKTParser) throws -> Point? in
+            shape = .multiPoint(try list { (q: inout WKTParser) throws -> Point? in
                 if try q.takeEmpty() { return nil }
                 q.skipSpace()
                 if q.peek == UInt8(ascii: "(") {
@@ -213,7 +213,7 @@ struct _WKTParser {
     }
 
     /// "(" item ("," item)* ")".
-    private mutating func list<T>(_ item: (inout _WKTParser) throws -> T) throws -> [T] {
+    private mutating func list<T>(_ item: (inout WKTParser) throws -> T) throws -> [T] {
         try expect("(")
         var out: [T] = []
         while true {

@@ -1,7 +1,7 @@
 /// A WKT geometry exactly as written: the OGC structure (polygons with their own exterior and
 /// holes, linear rings, geometry collections, EMPTY members) that ``Geometry`` flattens.
 ///
-/// ``WKT/decodeTree(_:)`` returns this tree; ``geometry`` maps it to a ``Geometry``:
+/// ``WKT/decodeTree(_:)`` returns this tree; ``geometry()`` maps it to a ``Geometry``:
 ///
 /// | WKT                      | Geometry                                                        |
 /// |--------------------------|-----------------------------------------------------------------|
@@ -11,7 +11,7 @@
 /// | MULTILINESTRING          | `.polyline`, one path per member (EMPTY members dropped)         |
 /// | POLYGON, MULTIPOLYGON    | `.polygon`, all rings flat and open, each polygon's first ring   |
 /// |                          | oriented clockwise and its others counter-clockwise (Esri)       |
-/// | GEOMETRYCOLLECTION       | not representable: ``geometry`` throws                           |
+/// | GEOMETRYCOLLECTION       | not representable: ``geometry()`` throws                         |
 public struct WKTGeometry: Hashable, Sendable {
     /// The shape, with coordinates exactly as written (rings keep their closing vertex).
     public indirect enum Shape: Hashable, Sendable {
@@ -33,6 +33,7 @@ public struct WKTGeometry: Hashable, Sendable {
         case geometryCollection([WKTGeometry])
     }
 
+    /// The node's shape and coordinates.
     public var shape: Shape
     /// Whether the text declared or carried z values.
     public var hasZ: Bool
@@ -85,14 +86,7 @@ public struct WKTGeometry: Hashable, Sendable {
     static func esriRings(_ rings: [[Point]]) -> [[Point]] {
         var out: [[Point]] = []
         for (i, ring) in rings.enumerated() where !ring.isEmpty {
-            let open = Polygon.open(ring)
-            let a = Kernel.signedDoubleArea(open)
-            let wantClockwise = i == 0
-            if (wantClockwise && a > 0) || (!wantClockwise && a < 0) {
-                out.append(_reversedKeepingStart(open))
-            } else {
-                out.append(open)
-            }
+            out.append(Kernel.oriented(Polygon.open(ring), clockwise: i == 0))
         }
         return out
     }
@@ -100,7 +94,8 @@ public struct WKTGeometry: Hashable, Sendable {
     /// The tree for a ``Geometry``: a polygon's rings are grouped into polygons (each hole into
     /// the smallest exterior containing it) and closed; one polygon is a POLYGON, several a
     /// MULTIPOLYGON; a polyline with one path is a LINESTRING; an envelope is a POLYGON.
-    /// - Complexity: O(n) for n vertices, plus the ring grouping of ``_RingNesting``.
+    /// - Complexity: O(n) for n vertices, plus the ring grouping: O(h·e·n) at worst for h holes
+    ///   and e exteriors, pruned by envelopes.
     public init(_ g: Geometry) {
         switch g {
         case .point(let p):
@@ -115,7 +110,7 @@ public struct WKTGeometry: Hashable, Sendable {
             }
         case .polygon(let pg):
             let rings = pg.rings.filter { !$0.isEmpty }
-            let groups = _RingNesting.groupByOrientation(rings)
+            let groups = RingNesting.groupByOrientation(rings)
             let polys = groups.map { grp in ([grp.exterior] + grp.holes).map { Polygon.closed(rings[$0]) } }
             if polys.count == 1 {
                 self.init(.polygon(polys[0]), hasZ: pg.hasZ, hasM: pg.hasM)
@@ -128,10 +123,4 @@ public struct WKTGeometry: Hashable, Sendable {
             self.init(.polygon(g.parts.map(Polygon.closed)))
         }
     }
-}
-
-/// The open ring reversed, keeping its first vertex first.
-func _reversedKeepingStart(_ ring: [Point]) -> [Point] {
-    guard let first = ring.first else { return ring }
-    return [first] + ring.dropFirst().reversed()
 }

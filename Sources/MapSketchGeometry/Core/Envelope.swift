@@ -1,8 +1,12 @@
 /// An axis-aligned rectangle: xmin, ymin, xmax, ymax.
 public struct Envelope: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The least x.
     public var xmin: Double
+    /// The least y.
     public var ymin: Double
+    /// The greatest x.
     public var xmax: Double
+    /// The greatest y.
     public var ymax: Double
 
     /// Creates an envelope; the bounds are taken as given (`xmin <= xmax` is the caller's duty).
@@ -31,8 +35,11 @@ public struct Envelope: Hashable, Sendable, Codable, CustomStringConvertible {
         self = e
     }
 
+    /// `xmax − xmin`.
     @inlinable public var width: Double { xmax - xmin }
+    /// `ymax − ymin`.
     @inlinable public var height: Double { ymax - ymin }
+    /// The point halfway between the bounds in x and in y.
     @inlinable public var center: Point { Point(x: (xmin + xmax) / 2, y: (ymin + ymax) / 2) }
 
     /// Grows the envelope to include `p`.
@@ -88,4 +95,12 @@ public struct Envelope: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     public var description: String { "[\(xmin) \(ymin), \(xmax) \(ymax)]" }
+}
+
+extension Envelope {
+    /// Whether `other` lies inside this envelope, boundaries included (the envelope test before a
+    /// ring-in-ring test).
+    func covers(_ other: Envelope) -> Bool {
+        xmin <= other.xmin && xmax >= other.xmax && ymin <= other.ymin && ymax >= other.ymax
+    }
 }

@@ -1,6 +1,15 @@
 /// The kinds of geometry.
 public enum GeometryType: String, Hashable, Sendable, Codable, CaseIterable {
-    case point, multipoint, polyline, polygon, envelope
+    /// A single point (``Point``).
+    case point
+    /// A set of points (``Multipoint``).
+    case multipoint
+    /// Paths (``Polyline``).
+    case polyline
+    /// Rings (``Polygon``).
+    case polygon
+    /// An axis-aligned rectangle (``Envelope``).
+    case envelope
 }
 
 /// A geometry: one enum over the geometry value types.
@@ -8,10 +17,15 @@ public enum GeometryType: String, Hashable, Sendable, Codable, CaseIterable {
 /// A point geometry may be empty (`.point(nil)`), as Esri JSON `{"x": null}` and WKT
 /// `POINT EMPTY` are. The spatial reference travels beside the geometry in ``SpatialGeometry``.
 public enum Geometry: Hashable, Sendable, Codable {
+    /// A point, or the empty point (`nil`).
     case point(Point?)
+    /// A set of points.
     case multipoint(Multipoint)
+    /// One or more paths.
     case polyline(Polyline)
+    /// One or more rings (open, Esri orientation).
     case polygon(Polygon)
+    /// An axis-aligned rectangle.
     case envelope(Envelope)
 
     /// The kind of this geometry.
@@ -76,7 +90,11 @@ public enum Geometry: Hashable, Sendable, Codable {
     /// The number of vertices (an envelope counts its four corners).
     public var pointCount: Int { parts.reduce(0) { $0 + $1.count } }
 
-    /// Returns a geometry of the same type with every vertex transformed.
+    /// Returns a geometry of the same type with every vertex transformed (an envelope through its
+    /// lower-left and upper-right corners).
+    ///
+    /// - Throws: what `transform` throws.
+    /// - Complexity: O(n) calls of `transform` for n vertices.
     public func mapPoints(_ transform: (Point) throws -> Point) rethrows -> Geometry {
         switch self {
         case .point(let p): return .point(try p.map(transform))
@@ -110,11 +128,28 @@ extension Envelope: GeometryConvertible { public var geometry: Geometry { .envel
 
 /// A geometry together with the spatial reference its coordinates are in.
 public struct SpatialGeometry: Hashable, Sendable, Codable {
+    /// The geometry.
     public var geometry: Geometry
+    /// The spatial reference of its coordinates, when known.
     public var spatialReference: SpatialReference?
 
+    /// Pairs `geometry` with `spatialReference`.
     public init(_ geometry: Geometry, spatialReference: SpatialReference? = nil) {
         self.geometry = geometry
         self.spatialReference = spatialReference
     }
+}
+
+/// Whether there is at least one vertex and every vertex satisfies `pred`: the default of the
+/// multipart types' `hasZ` / `hasM` flags ("every vertex carries z"), and the codecs' rule for
+/// flags a document leaves out.
+func allVertices(_ parts: [[Point]], _ pred: (Point) -> Bool) -> Bool {
+    var any = false
+    for part in parts {
+        for p in part {
+            if !pred(p) { return false }
+            any = true
+        }
+    }
+    return any
 }

@@ -3,9 +3,13 @@
 /// Points are plain values; the spatial reference travels with the geometry that holds them
 /// (see ``SpatialGeometry``) rather than with every vertex.
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The x coordinate (easting or longitude).
     public var x: Double
+    /// The y coordinate (northing or latitude).
     public var y: Double
+    /// The height, when the point carries one.
     public var z: Double?
+    /// The measure, when the point carries one.
     public var m: Double?
 
     /// Creates a point.
@@ -43,5 +47,14 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
         if let z { s += " z=\(z)" }
         if let m { s += " m=\(m)" }
         return s + ")"
+    }
+}
+
+extension Point {
+    /// Sets z and m to their values at `t` along a→b (0 at `a`, 1 at `b`), each only when both
+    /// ends carry it: the one rule for the vertices that noding and antimeridian cuts insert.
+    mutating func interpolateZM(from a: Point, to b: Point, at t: Double) {
+        if let za = a.z, let zb = b.z { z = za + (zb - za) * t }
+        if let ma = a.m, let mb = b.m { m = ma + (mb - ma) * t }
     }
 }

@@ -1,27 +1,34 @@
+// The tree's invariants, checked after every mutation in builds with MAPSKETCH_INTERNAL_CHECKS
+// (debug builds, which `swift test` makes); release builds compile the check away.
+
 extension ChunkedVertices {
-    /// Checks the tree's structure after a mutation in debug builds; compiles to nothing in release.
+    #if MAPSKETCH_INTERNAL_CHECKS
+    /// Checks the tree's structure after a mutation; traps on a violation.
     ///
     /// Every leaf holds 1…128 vertices and sits at the same depth; every internal node holds
     /// 1…64 children whose recorded counts, envelopes and first vertices match (the counts and
     /// envelopes the parent keeps inline included); the tail is shorter than a chunk and its
-    /// envelope and first vertex match. Up to 4,096 vertices the whole tree is
-    /// checked; above that only the tail and the root's own entries, so a debug build stays
-    /// O(log n) per edit on big sketches (tests call ``_checkInvariantsNow()`` for a full check).
-    @inline(__always)
-    public func _checkInvariants() {
-        #if DEBUG
-        if count <= 4096 {
+    /// envelope and first vertex match. Up to 1,024 vertices the whole tree is checked; above
+    /// that only the tail and the root's own entries, so a debug build stays O(log n) per edit on
+    /// big sketches (``_checkInvariantsNow()`` checks everything).
+    @usableFromInline @inline(never)
+    func _checkInvariants() {
+        if count <= 1024 {
             _checkInvariantsNow()
         } else {
-            _checkShallow()
+            checkShallow()
         }
-        #endif
     }
+    #else
+    /// Compiled away: this build does not check invariants.
+    @inlinable @inline(__always)
+    func _checkInvariants() {}
+    #endif
 
     /// The tail: shorter than a chunk, its envelope and first vertex current.
-    func _checkTail() {
-        precondition(_tail.count < _VertexNode.leafCapacity, "tail holds a full chunk")
-        precondition(_tailEnvelope == (_tailNode?.referenceLeafEnvelope ?? _VertexNode.emptyEnvelope), "tail envelope is stale")
+    func checkTail() {
+        precondition(tailPoints.count < _VertexNode.leafCapacity, "tail holds a full chunk")
+        precondition(tailEnvelope == (_tailNode?.referenceLeafEnvelope ?? _VertexNode.emptyEnvelope), "tail envelope is stale")
         if let t = _tailNode {
             precondition(t.count <= t.room && t.room <= _VertexNode.leafStorage, "tail room")
             if t.count > 0 { precondition(t.first == t.leafPoint(0), "tail first vertex is stale") }
@@ -30,8 +37,8 @@ extension ChunkedVertices {
     }
 
     /// The tail and the root's own counts, envelope and first vertex: O(chunk + fanout).
-    func _checkShallow() {
-        _checkTail()
+    func checkShallow() {
+        checkTail()
         guard let r = _root, !r.isLeaf else { return }
         var total = 0
         var e = _VertexNode.emptyEnvelope
@@ -47,18 +54,21 @@ extension ChunkedVertices {
         precondition(r.first == r.children[0].first, "root first vertex is stale")
     }
 
-    /// The checks of ``_checkInvariants()`` over the whole tree, in any build (tests call it).
-    public func _checkInvariantsNow() {
-        _checkTail()
+    /// The checks of ``_checkInvariants()`` over the whole tree, in any build; traps on a
+    /// violation.
+    ///
+    /// - Complexity: O(n) for n vertices.
+    package func _checkInvariantsNow() {
+        checkTail()
         if let r = _root {
             precondition(r.count > 0, "empty root")
             if !r.isLeaf { precondition(r.children.count >= 2, "internal root with one child") }
             var leafDepth = -1
-            _check(r, depth: 0, leafDepth: &leafDepth)
+            checkNode(r, depth: 0, leafDepth: &leafDepth)
         }
     }
 
-    private func _check(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
+    private func checkNode(_ n: _VertexNode, depth: Int, leafDepth: inout Int) {
         if n.isLeaf {
             precondition(n.count > 0 && n.count <= _VertexNode.leafCapacity, "chunk size")
             precondition(n.room == _VertexNode.leafStorage, "chunk room")
@@ -79,7 +89,7 @@ extension ChunkedVertices {
             precondition(n.childEnvelopes[i] == c.envelope, "child envelope is stale")
             total += c.count
             e.expand(toInclude: c.envelope)
-            _check(c, depth: depth + 1, leafDepth: &leafDepth)
+            checkNode(c, depth: depth + 1, leafDepth: &leafDepth)
         }
         precondition(n.count == total, "node count is stale")
         precondition(n.envelope == e, "node envelope is stale")

@@ -7,38 +7,39 @@ extension ChunkedVertices {
     ///   chunk's envelope reaches `p`.
     public func nearestVertex(to p: Point, within d: Double) -> (index: Int, distanceSquared: Double)? {
         guard d >= 0, !isEmpty else { return nil }
-        var best = _Best(limit: d * d)
-        if let r = _root { _nearestVertex(r, offset: 0, p, &best) }
-        if !_tail.isEmpty, _tailEnvelope.distanceSquared(to: p) <= best.limit {
-            let base = _treeCount
-            for (i, q) in _tail.enumerated() { best.offer(base + i, _dist2(q, p)) }
+        var best = NearestCandidate(limit: d * d)
+        if let r = _root { searchNearestVertex(r, offset: 0, p, &best) }
+        if !tailPoints.isEmpty, tailEnvelope.distanceSquared(to: p) <= best.limit {
+            let base = treeCount
+            for (i, q) in tailPoints.enumerated() { best.offer(base + i, squaredDistance(q, p)) }
         }
         return best.index >= 0 ? (best.index, best.limit) : nil
     }
 
-    private func _nearestVertex(_ n: _VertexNode, offset: Int, _ p: Point, _ best: inout _Best) {
+    private func searchNearestVertex(_ n: _VertexNode, offset: Int, _ p: Point, _ best: inout NearestCandidate) {
         if n.isLeaf {
-            for (i, q) in n.points.enumerated() { best.offer(offset + i, _dist2(q, p)) }
+            for (i, q) in n.points.enumerated() { best.offer(offset + i, squaredDistance(q, p)) }
             return
         }
         var off = offset
         let envelopes = n.childEnvelopes
         let counts = n.childCounts
         for (i, c) in n.children.enumerated() {
-            if envelopes[i].distanceSquared(to: p) <= best.limit { _nearestVertex(c, offset: off, p, &best) }
+            if envelopes[i].distanceSquared(to: p) <= best.limit { searchNearestVertex(c, offset: off, p, &best) }
             off += counts[i]
         }
     }
 
     /// The indices of every vertex within distance `d` of `p` (inclusive), ascending.
-    /// - Complexity: O(log n + k) as ``nearestVertex(to:within:)``, plus the result.
+    /// - Complexity: O(log n + k) for n vertices and k vertices in the chunks near `p`, as
+    ///   ``nearestVertex(to:within:)``, plus the result.
     public func vertexIndices(within d: Double, of p: Point) -> [Int] {
         var out: [Int] = []
         guard d >= 0 else { return out }
         let d2 = d * d
         func visit(_ n: _VertexNode, _ offset: Int) {
             if n.isLeaf {
-                for (i, q) in n.points.enumerated() where _dist2(q, p) <= d2 { out.append(offset + i) }
+                for (i, q) in n.points.enumerated() where squaredDistance(q, p) <= d2 { out.append(offset + i) }
                 return
             }
             var off = offset
@@ -50,9 +51,9 @@ extension ChunkedVertices {
             }
         }
         if let r = _root { visit(r, 0) }
-        if _tailEnvelope.distanceSquared(to: p) <= d2 {
-            let base = _treeCount
-            for (i, q) in _tail.enumerated() where _dist2(q, p) <= d2 { out.append(base + i) }
+        if tailEnvelope.distanceSquared(to: p) <= d2 {
+            let base = treeCount
+            for (i, q) in tailPoints.enumerated() where squaredDistance(q, p) <= d2 { out.append(base + i) }
         }
         return out
     }
@@ -67,12 +68,12 @@ extension ChunkedVertices {
 
     /// The mid-vertex of `segment`: the midpoint of vertices `segment` and `segment + 1` (the
     /// first vertex for a ring's closing segment). z and m are averaged when both ends carry them.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     public func midVertex(segment: Int, closed: Bool) -> Point {
         precondition(segment >= 0 && segment < segmentCount(closed: closed), "segment index out of range")
         let a = self[segment]
         let b = self[segment + 1 == count ? 0 : segment + 1]
-        return _midpoint(a, b)
+        return midpoint(a, b)
     }
 
     /// The mid-vertex nearest to `p` within distance `d` (inclusive), as its segment index, or nil.
@@ -83,33 +84,21 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks near `p`.
     public func nearestMidVertex(to p: Point, within d: Double, closed: Bool) -> (segment: Int, distanceSquared: Double)? {
         guard d >= 0, count >= 2 else { return nil }
-        var best = _Best(limit: d * d)
-        let tailFirst = _tail.first
-        if let r = _root { _nearestMid(r, offset: 0, next: tailFirst, p, &best) }
-        if !_tail.isEmpty, _tailEnvelope.distanceSquared(to: p) <= best.limit {
-            let base = _treeCount
-            for i in 0..<(_tail.count - 1) { best.offer(base + i, _dist2(_midpoint(_tail[i], _tail[i + 1]), p)) }
+        var best = NearestCandidate(limit: d * d)
+        let tailFirst = tailPoints.first
+        if let r = _root { searchNearestMidVertex(r, offset: 0, next: tailFirst, p, &best) }
+        if !tailPoints.isEmpty, tailEnvelope.distanceSquared(to: p) <= best.limit {
+            tailPoints.forEachMidVertex(offset: treeCount, next: nil) { i, m in best.offer(i, squaredDistance(m, p)) }
         }
         if closed, count >= 3, let f = first, let l = last {
-            best.offer(count - 1, _dist2(_midpoint(l, f), p))
+            best.offer(count - 1, squaredDistance(midpoint(l, f), p))
         }
         return best.index >= 0 ? (best.index, best.limit) : nil
     }
 
-    private func _nearestMid(_ n: _VertexNode, offset: Int, next: Point?, _ p: Point, _ best: inout _Best) {
+    private func searchNearestMidVertex(_ n: _VertexNode, offset: Int, next: Point?, _ p: Point, _ best: inout NearestCandidate) {
         if n.isLeaf {
-            let pts = n.points
-            for i in 0..<pts.count {
-                let b: Point
-                if i + 1 < pts.count {
-                    b = pts[i + 1]
-                } else if let next {
-                    b = next
-                } else {
-                    break
-                }
-                best.offer(offset + i, _dist2(_midpoint(pts[i], b), p))
-            }
+            n.points.forEachMidVertex(offset: offset, next: next) { i, m in best.offer(i, squaredDistance(m, p)) }
             return
         }
         var off = offset
@@ -117,10 +106,8 @@ extension ChunkedVertices {
         let envelopes = n.childEnvelopes
         let counts = n.childCounts
         for i in 0..<cs.count {
-            let after = i + 1 < cs.count ? cs[i + 1].first : next
-            var e = envelopes[i]
-            if let after { e.expand(toInclude: after) }
-            if e.distanceSquared(to: p) <= best.limit { _nearestMid(cs[i], offset: off, next: after, p, &best) }
+            let (e, after) = _VertexNode.midVertexReach(cs, envelopes, child: i, next: next)
+            if e.distanceSquared(to: p) <= best.limit { searchNearestMidVertex(cs[i], offset: off, next: after, p, &best) }
             off += counts[i]
         }
     }
@@ -145,9 +132,9 @@ extension ChunkedVertices {
             }
         }
         if let r = _root { visit(r, 0) }
-        if _tailEnvelope.intersects(envelope) {
-            let base = _treeCount
-            for (i, q) in _tail.enumerated() where envelope.contains(q) { body(base + i, q) }
+        if tailEnvelope.intersects(envelope) {
+            let base = treeCount
+            for (i, q) in tailPoints.enumerated() where envelope.contains(q) { body(base + i, q) }
         }
     }
 
@@ -156,19 +143,8 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
-        func emitChunk(_ pts: _LeafPoints, _ offset: Int, next: Point?) {
-            for i in 0..<pts.count {
-                let b: Point
-                if i + 1 < pts.count {
-                    b = pts[i + 1]
-                } else if let next {
-                    b = next
-                } else {
-                    break
-                }
-                let m = _midpoint(pts[i], b)
-                if envelope.contains(m) { body(offset + i, m) }
-            }
+        func emitChunk(_ pts: LeafPoints, _ offset: Int, next: Point?) {
+            pts.forEachMidVertex(offset: offset, next: next) { i, m in if envelope.contains(m) { body(i, m) } }
         }
         func visit(_ n: _VertexNode, _ offset: Int, next: Point?) {
             if n.isLeaf { return emitChunk(n.points, offset, next: next) }
@@ -177,24 +153,57 @@ extension ChunkedVertices {
             let envelopes = n.childEnvelopes
             let counts = n.childCounts
             for i in 0..<cs.count {
-                let after = i + 1 < cs.count ? cs[i + 1].first : next
-                var e = envelopes[i]
-                if let after { e.expand(toInclude: after) }
+                let (e, after) = _VertexNode.midVertexReach(cs, envelopes, child: i, next: next)
                 if e.intersects(envelope) { visit(cs[i], off, next: after) }
                 off += counts[i]
             }
         }
-        if let r = _root { visit(r, 0, next: _tail.first) }
-        if !_tail.isEmpty, _tailEnvelope.intersects(envelope) { emitChunk(_tail, _treeCount, next: nil) }
+        if let r = _root { visit(r, 0, next: tailPoints.first) }
+        if !tailPoints.isEmpty, tailEnvelope.intersects(envelope) { emitChunk(tailPoints, treeCount, next: nil) }
         if closed, count >= 3, let f = first, let l = last {
-            let m = _midpoint(l, f)
+            let m = midpoint(l, f)
             if envelope.contains(m) { body(count - 1, m) }
         }
     }
 }
 
+extension LeafPoints {
+    /// Calls `body` with the index (counted from `offset`) and position of the mid-vertex of each
+    /// segment that starts in this chunk: between consecutive vertices, then from the last vertex
+    /// to `next` (the first vertex of the following chunk) when there is one.
+    @inline(__always)
+    func forEachMidVertex(offset: Int, next: Point?, _ body: (Int, Point) -> Void) {
+        for i in 0..<count {
+            let b: Point
+            if i + 1 < count {
+                b = self[i + 1]
+            } else if let next {
+                b = next
+            } else {
+                break
+            }
+            body(offset + i, midpoint(self[i], b))
+        }
+    }
+}
+
+extension _VertexNode {
+    /// What the mid-vertices of the segments starting in child `i` (of `children`, whose
+    /// envelopes are `envelopes`) can reach: the child's envelope grown to take in the vertex
+    /// after it (the next child's first, or `next` after the last child), and that vertex.
+    @inline(__always)
+    static func midVertexReach(
+        _ children: [_VertexNode], _ envelopes: [Envelope], child i: Int, next: Point?
+    ) -> (envelope: Envelope, after: Point?) {
+        let after = i + 1 < children.count ? children[i + 1].first : next
+        var e = envelopes[i]
+        if let after { e.expand(toInclude: after) }
+        return (e, after)
+    }
+}
+
 /// The best candidate so far: its index and squared distance (`limit` until one is found).
-struct _Best {
+struct NearestCandidate {
     var limit: Double
     var index = -1
 
@@ -211,14 +220,14 @@ struct _Best {
 }
 
 @inline(__always)
-func _dist2(_ a: Point, _ b: Point) -> Double {
+func squaredDistance(_ a: Point, _ b: Point) -> Double {
     let dx = a.x - b.x
     let dy = a.y - b.y
     return dx * dx + dy * dy
 }
 
 @inline(__always)
-func _midpoint(_ a: Point, _ b: Point) -> Point {
+func midpoint(_ a: Point, _ b: Point) -> Point {
     var m = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
     if let za = a.z, let zb = b.z { m.z = (za + zb) / 2 }
     if let ma = a.m, let mb = b.m { m.m = (ma + mb) / 2 }

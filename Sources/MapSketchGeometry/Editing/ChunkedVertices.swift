@@ -69,50 +69,54 @@ public struct ChunkedVertices: @unchecked Sendable {
         _checkInvariants()
     }
 
-    @inline(__always) var _treeCount: Int { _root?.count ?? 0 }
-    @inline(__always) var _tailCount: Int { _tailNode?.count ?? 0 }
+    @inline(__always) var treeCount: Int { _root?.count ?? 0 }
+    @inline(__always) var tailCount: Int { _tailNode?.count ?? 0 }
 
     /// The tail's vertices (empty when there is no tail); valid while `self` is unchanged.
-    var _tail: _LeafPoints {
-        guard let t = _tailNode else { return _LeafPoints(xy: nil, zm: [], count: 0) }
+    var tailPoints: LeafPoints {
+        guard let t = _tailNode else { return LeafPoints(xy: nil, zm: [], count: 0) }
         return t.points
     }
 
     /// The tail's envelope (the empty envelope when there is no tail).
-    var _tailEnvelope: Envelope { _tailNode?.envelope ?? _VertexNode.emptyEnvelope }
+    var tailEnvelope: Envelope { _tailNode?.envelope ?? _VertexNode.emptyEnvelope }
 
     /// The number of vertices.
-    public var count: Int { _treeCount + _tailCount }
+    public var count: Int { treeCount + tailCount }
     /// Whether there is no vertex.
-    public var isEmpty: Bool { _root == nil && _tailCount == 0 }
+    public var isEmpty: Bool { _root == nil && tailCount == 0 }
 
     /// The envelope of the vertices, or nil when empty.
     /// - Complexity: O(1).
     public var envelope: Envelope? {
         guard !isEmpty else { return nil }
-        var e = _tailEnvelope
+        var e = tailEnvelope
         if let r = _root { e.expand(toInclude: r.envelope) }
         return e
     }
 
-    /// The first vertex. - Complexity: O(1).
+    /// The first vertex.
+    ///
+    /// - Complexity: O(1).
     public var first: Point? {
         if let r = _root { return r.first }
-        return _tail.first
+        return tailPoints.first
     }
 
-    /// The last vertex. - Complexity: O(1) with a tail, else O(log n).
+    /// The last vertex.
+    ///
+    /// - Complexity: O(1) with a tail, else O(log n) for n vertices.
     public var last: Point? {
-        if let l = _tail.last { return l }
+        if let l = tailPoints.last { return l }
         guard let r = _root else { return nil }
         return r.point(at: r.count - 1)
     }
 
     /// The vertex at `index` (`0 ..< count`).
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     public subscript(index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
-        let t = _treeCount
+        let t = treeCount
         if index >= t { return _tailNode.unsafelyUnwrapped.leafPoint(index - t) }
         return _root.unsafelyUnwrapped.point(at: index)
     }
@@ -137,16 +141,16 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Inserts `p` so that it becomes vertex `index` (`0 ... count`).
-    /// - Complexity: O(log n) (a chunk of at most 128 vertices is shifted).
+    /// - Complexity: O(log n) for n vertices (a chunk of at most 128 vertices is shifted).
     public mutating func insert(_ p: Point, at index: Int) {
         precondition(index >= 0 && index <= count, "vertex index out of range")
-        let t = _treeCount
+        let t = treeCount
         if index >= t {
             if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
             _ = _tailNode.unsafelyUnwrapped.insert(p, at: index - t)
             if _tailNode.unsafelyUnwrapped.count >= _VertexNode.leafCapacity { _flushTail() }
         } else {
-            _makeRootUnique()
+            makeRootUnique()
             let root = _root.unsafelyUnwrapped
             if let split = root.insert(p, at: index) {
                 _root = .branch([root, split])
@@ -156,17 +160,17 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Replaces vertex `index` with `p` and returns the old vertex.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     @discardableResult
     public mutating func replace(at index: Int, with p: Point) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
-        let t = _treeCount
+        let t = treeCount
         let old: Point
         if index >= t {
-            if !isKnownUniquelyReferenced(&_tailNode) { _makeTailUnique() }
+            if !isKnownUniquelyReferenced(&_tailNode) { makeTailUnique() }
             old = _tailNode.unsafelyUnwrapped.replace(at: index - t, with: p)
         } else {
-            _makeRootUnique()
+            makeRootUnique()
             old = _root.unsafelyUnwrapped.replace(at: index, with: p)
         }
         _checkInvariants()
@@ -174,17 +178,17 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Removes and returns vertex `index`.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices.
     @discardableResult
     public mutating func remove(at index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
-        let t = _treeCount
+        let t = treeCount
         let old: Point
         if index >= t {
-            if !isKnownUniquelyReferenced(&_tailNode) { _makeTailUnique() }
+            if !isKnownUniquelyReferenced(&_tailNode) { makeTailUnique() }
             old = _tailNode.unsafelyUnwrapped.remove(at: index - t)
         } else {
-            _makeRootUnique()
+            makeRootUnique()
             let root = _root.unsafelyUnwrapped
             old = root.remove(at: index)
             if root.count == 0 {
@@ -197,18 +201,20 @@ public struct ChunkedVertices: @unchecked Sendable {
         return old
     }
 
-    /// Removes every vertex. - Complexity: O(1) (chunks are freed as their last owner goes).
+    /// Removes every vertex.
+    ///
+    /// - Complexity: O(1) (chunks are freed as their last owner goes).
     public mutating func removeAll() {
         self = ChunkedVertices()
     }
 
     @inline(__always)
-    mutating func _makeRootUnique() {
+    mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&_root) { _root = _root?.copy() }
     }
 
     /// Gives this value a tail of its own: a copy of a shared one.
-    mutating func _makeTailUnique() {
+    mutating func makeTailUnique() {
         _tailNode = _tailNode?.copy()
     }
 
@@ -241,7 +247,7 @@ public struct ChunkedVertices: @unchecked Sendable {
             _root = .branch([_root.unsafelyUnwrapped, leaf])
             return
         }
-        _makeRootUnique()
+        makeRootUnique()
         let r = _root.unsafelyUnwrapped
         if let split = r.appendLeaf(leaf) {
             _root = .branch([r, split])
@@ -251,7 +257,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     // MARK: Bulk reads
 
     /// Calls `body` with each chunk's vertices, in place, in order.
-    func _forEachChunkBuffer(_ body: (_LeafPoints) throws -> Void) rethrows {
+    func forEachChunkBuffer(_ body: (LeafPoints) throws -> Void) rethrows {
         func visit(_ n: _VertexNode) throws {
             if n.isLeaf {
                 try body(n.points)
@@ -264,32 +270,38 @@ public struct ChunkedVertices: @unchecked Sendable {
     }
 
     /// Calls `body` with each chunk's vertices, in order (each chunk copied into the slice).
-    /// - Complexity: O(n).
+    ///
+    /// - Throws: what `body` throws.
+    /// - Complexity: O(n) for n vertices.
     public func forEachChunk(_ body: (ArraySlice<Point>) throws -> Void) rethrows {
-        try _forEachChunkBuffer { try body(ArraySlice($0)) }
+        try forEachChunkBuffer { try body(ArraySlice($0)) }
     }
 
-    /// The vertices as an array. - Complexity: O(n).
+    /// The vertices as an array.
+    ///
+    /// - Complexity: O(n) for n vertices.
     public var array: [Point] {
         var out: [Point] = []
         out.reserveCapacity(count)
-        _forEachChunkBuffer { out.append(contentsOf: $0) }
+        forEachChunkBuffer { out.append(contentsOf: $0) }
         return out
     }
 
     /// The number of chunks (tree leaves plus a non-empty tail): for tests and diagnostics.
-    public var chunkCount: Int {
+    package var chunkCount: Int {
         var n = 0
-        _forEachChunkBuffer { _ in n += 1 }
+        forEachChunkBuffer { _ in n += 1 }
         return n
     }
 
     /// The tree's height: 0 when the tree is empty or a single chunk.
-    public var height: Int { _root?.height ?? 0 }
+    package var height: Int { _root?.height ?? 0 }
 }
 
 extension ChunkedVertices: Sequence {
-    /// Iterates the vertices in order. - Complexity: O(1) amortised per vertex.
+    /// Iterates the vertices in order.
+    ///
+    /// - Complexity: O(1) amortised per vertex.
     public struct Iterator: IteratorProtocol {
         var stack: [(node: _VertexNode, next: Int)] = []
         /// The chunk being read (kept alive by this reference) and its vertex count.
@@ -340,7 +352,9 @@ extension ChunkedVertices: Sequence {
 }
 
 extension ChunkedVertices: Hashable {
-    /// Vertex-by-vertex equality; chunk boundaries do not matter. - Complexity: O(n).
+    /// Vertex-by-vertex equality; chunk boundaries do not matter.
+    ///
+    /// - Complexity: O(n) for n vertices.
     public static func == (lhs: ChunkedVertices, rhs: ChunkedVertices) -> Bool {
         if lhs._root === rhs._root, lhs._tailNode === rhs._tailNode { return true }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)

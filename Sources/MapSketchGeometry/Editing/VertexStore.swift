@@ -31,6 +31,7 @@ public struct VertexStore: Hashable, Sendable {
         self.hasZ = hasZ
         self.hasM = hasM
         parts = []
+        _checkInvariants()
     }
 
     /// A store holding `geometry`; an envelope becomes a one-ring polygon.
@@ -57,11 +58,14 @@ public struct VertexStore: Hashable, Sendable {
         }
         parts = vertexParts.map { ChunkedVertices($0) }
         if type == .multipoint, parts.count == 1, parts[0].isEmpty { parts = [] }
+        _checkInvariants()
     }
 
     /// The geometry held. A `hasZ` or `hasM` flag that is true is kept; one that is false defers to
     /// the vertices (true when every vertex carries z or m), so a sketch started empty keeps the
-    /// heights of the GPS fixes appended to it. - Complexity: O(n).
+    /// heights of the GPS fixes appended to it.
+    ///
+    /// - Complexity: O(n) for n vertices.
     public var geometry: Geometry {
         let z: Bool? = hasZ ? true : nil
         let m: Bool? = hasM ? true : nil
@@ -75,14 +79,18 @@ public struct VertexStore: Hashable, Sendable {
 
     /// The number of parts.
     public var partCount: Int { parts.count }
-    /// The number of vertices over all parts. - Complexity: O(parts).
+    /// The number of vertices over all parts.
+    ///
+    /// - Complexity: O(p) for p parts.
     public var vertexCount: Int { parts.reduce(0) { $0 + $1.count } }
     /// Whether there is no vertex.
     public var isEmpty: Bool { parts.allSatisfy(\.isEmpty) }
     /// Whether polygon rings close back to their first vertex (and so have a closing segment).
     public var isClosed: Bool { type == .polygon }
 
-    /// The envelope of every vertex, or nil when empty. - Complexity: O(parts).
+    /// The envelope of every vertex, or nil when empty.
+    ///
+    /// - Complexity: O(p) for p parts.
     public var envelope: Envelope? {
         var e: Envelope?
         for p in parts { if let pe = p.envelope { e = e.map { $0.union(pe) } ?? pe } }
@@ -97,12 +105,16 @@ public struct VertexStore: Hashable, Sendable {
     }
 
     /// The number of vertices in `part`.
+    ///
+    /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
     public func vertexCount(part: Int) throws -> Int {
         try checkPart(part)
         return parts[part].count
     }
 
-    /// The vertex at (part, index). - Complexity: O(log n).
+    /// The vertex at (part, index).
+    ///
+    /// - Complexity: O(log n) for n vertices in the part.
     /// - Throws: ``GeometryError`` for an index out of range.
     public func vertex(part: Int, index: Int) throws -> Point {
         try checkPart(part)
@@ -114,18 +126,20 @@ public struct VertexStore: Hashable, Sendable {
     /// A point geometry takes its one vertex at (0, 0), creating the part.
     /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, or a second
     ///   vertex in a point geometry (``GeometryError/pointHasOneVertex``).
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices in the part.
     public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         try checkFinite(point, part: part, index: index)
         if type == .point {
             guard part == 0, index == 0, isEmpty else { throw GeometryError.pointHasOneVertex }
             parts = [ChunkedVertices([point])]
+            _checkInvariants()
             return
         }
         if type == .multipoint, parts.isEmpty, part == 0 {
             // Create the part only once the call is known to succeed: a refused edit changes nothing.
             guard index == 0 else { throw GeometryError.vertexIndexOutOfRange(part: 0, index: index, count: 0) }
             parts = [ChunkedVertices([point])]
+            _checkInvariants()
             return
         }
         try checkPart(part)
@@ -135,6 +149,7 @@ public struct VertexStore: Hashable, Sendable {
         } else {
             parts[part].insert(point, at: index)
         }
+        _checkInvariants()
     }
 
     /// Appends `point` to the last part, adding a first part when there is none.
@@ -142,31 +157,39 @@ public struct VertexStore: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     public mutating func append(_ point: Point) throws {
         if type == .point { return try insertVertex(point, part: 0, at: 0) }
-        if parts.isEmpty { parts.append(ChunkedVertices()) }
+        if parts.isEmpty {
+            // Make the first part only once the vertex is known to be accepted: a refused edit
+            // changes nothing.
+            try checkFinite(point, part: 0, index: 0)
+            parts.append(ChunkedVertices())
+        }
         try insertVertex(point, part: parts.count - 1, at: parts[parts.count - 1].count)
     }
 
     /// Moves vertex (part, index) to `point` and returns where it was.
     /// - Throws: ``GeometryError`` for an index out of range or a non-finite coordinate.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices in the part.
     @discardableResult
     public mutating func moveVertex(part: Int, index: Int, to point: Point) throws -> Point {
         try checkPart(part)
         try checkVertex(part: part, index: index, limit: parts[part].count)
         try checkFinite(point, part: part, index: index)
-        return parts[part].replace(at: index, with: point)
+        let old = parts[part].replace(at: index, with: point)
+        _checkInvariants()
+        return old
     }
 
     /// Removes vertex (part, index) and returns it. The part stays even when it becomes empty,
     /// except in a point geometry, which becomes empty.
     /// - Throws: ``GeometryError`` for an index out of range.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n) for n vertices in the part.
     @discardableResult
     public mutating func removeVertex(part: Int, index: Int) throws -> Point {
         try checkPart(part)
         try checkVertex(part: part, index: index, limit: parts[part].count)
         let p = parts[part].remove(at: index)
         if type == .point { parts.removeAll() }
+        _checkInvariants()
         return p
     }
 
@@ -183,7 +206,7 @@ public struct VertexStore: Hashable, Sendable {
     /// multipoint takes a part only when it has none (a point's part holds exactly one vertex).
     /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, a second
     ///   part in a point or multipoint, or a point part without exactly one vertex.
-    /// - Complexity: O(parts) plus O(n) to check the new part's n coordinates.
+    /// - Complexity: O(p + n) for p parts and the new part's n vertices (each is checked).
     public mutating func insertPart(_ vertices: ChunkedVertices, at index: Int) throws {
         if (type == .point || type == .multipoint) && !parts.isEmpty {
             throw GeometryError.unsupported("a \(type) has a single part")
@@ -194,6 +217,7 @@ public struct VertexStore: Hashable, Sendable {
         }
         for (i, p) in vertices.enumerated() { try checkFinite(p, part: index, index: i) }
         parts.insert(vertices, at: index)
+        _checkInvariants()
     }
 
     /// Removes part `index` and returns its vertices.
@@ -201,11 +225,16 @@ public struct VertexStore: Hashable, Sendable {
     @discardableResult
     public mutating func removePart(_ index: Int) throws -> ChunkedVertices {
         try checkPart(index)
-        return parts.remove(at: index)
+        let removed = parts.remove(at: index)
+        _checkInvariants()
+        return removed
     }
 
     /// Removes every part.
-    public mutating func removeAll() { parts.removeAll() }
+    public mutating func removeAll() {
+        parts.removeAll()
+        _checkInvariants()
+    }
 
     private func checkPart(_ part: Int) throws {
         guard part >= 0, part < parts.count else {

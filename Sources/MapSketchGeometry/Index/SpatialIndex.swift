@@ -1,37 +1,47 @@
-/// A spatial index of boxes keyed by dense integer ids: a bulk-loaded ``PackedRTree`` plus a
-/// log-structured dynamic part for the items inserted since, and tombstones for removed items.
+/// A spatial index of boxes keyed by dense integer ids: a bulk-loaded packed Hilbert R-tree plus
+/// a log-structured dynamic part for the items inserted since, and tombstones for removed items.
 ///
-/// Inserts go to a small buffer (scanned linearly, at most ``bufferCapacity`` items). A full
-/// buffer becomes a packed tree of its own, a *run*; runs merge like the digits of a binary
-/// counter (the last run is merged into the one before it while it is at least half that one's
-/// size), so each run is more than twice the next and d dynamic items lie in at most
-/// log₂(d / ``bufferCapacity``) + 1 runs. Once the runs hold more than
-/// `max(minimumDynamicCapacity, tree.count / 8)` items, everything is rebuilt into one tree.
-/// A removal leaves a tombstone: the id's *home* (which tree or the buffer holds its live entry)
-/// is cleared, and a tree entry whose id lives elsewhere is skipped. Once more than a quarter of
-/// the main tree's entries (or half of a run's) are tombstones, that tree is rebuilt.
-/// Every rebuild is O(size), and an item is merged O(log n) times, so a long run of inserts or
-/// removals costs O(log n) amortised per operation; a search costs O(log² n + k + bufferCapacity).
+/// The tree packs 16 boxes to a node, rounded outward to `Float` (so no item is ever missed) and
+/// laid out so that a search tests a node's 16 children with four SIMD compares (the layout of
+/// Agafonkin's *flatbush*; Kamel & Faloutsos, "On Packing R-trees", CIKM 1993). Inserts go to a
+/// small buffer (scanned linearly, at most 32 items). A full buffer becomes a packed tree of its
+/// own, a *run*; runs merge like the digits of a binary counter (the last run is merged into the
+/// one before it while it is at least half that one's size), so under inserts each run is more
+/// than twice the next and d dynamic items lie in at most log₂(d / 32) + 1 runs. Once the runs
+/// hold more than a set share of the main tree (an eighth, and at least 256 items), everything is
+/// rebuilt into one tree. A removal leaves a tombstone: the id's *home* (which tree or the buffer
+/// holds its live entry) is cleared, and a tree entry whose id lives elsewhere is skipped. Once
+/// more than a quarter of the main tree's entries (or half of a run's) are tombstones, that tree
+/// is rebuilt. Every rebuild is O(size), and an item is merged O(log n) times, so a long run of
+/// inserts or removals costs O(log n) amortised per operation for n items; a search costs
+/// O(log² n + k + 32) for k hits.
 ///
 /// Ids are small non-negative integers (e.g. array slots); an id may be inserted again only after
 /// it was removed.
+///
+/// ```swift
+/// var index = SpatialIndex()
+/// index.bulkLoad(count: envelopes.count) { envelopes[$0] }
+/// index.insert(envelopes.count, box: Envelope(xmin: 0, ymin: 0, xmax: 1, ymax: 1))
+/// index.search(Envelope(xmin: 0.5, ymin: 0.5, xmax: 2, ymax: 2)) { id in print(id); return true }
+/// ```
 public struct SpatialIndex: Sendable {
     /// Children per tree node.
-    public var nodeSize: Int { tree.nodeSize }
+    package var nodeSize: Int { tree.nodeSize }
     /// The runs never trigger a rebuild of the main tree below this size.
-    public var minimumDynamicCapacity: Int = 256
+    package var minimumDynamicCapacity: Int = 256
     /// Items the buffer holds before it becomes a run.
-    public static let bufferCapacity = 32
+    package static let bufferCapacity = 32
 
     /// The bulk-loaded part.
-    public private(set) var tree: PackedRTree
+    @usableFromInline package private(set) var tree: PackedRTree
     /// Trees of the items inserted since the last rebuild, each more than twice the size of the next.
     @usableFromInline var runs: [PackedRTree] = []
     /// Tombstones in each run.
     @usableFromInline var staleInRun: [Int] = []
     /// Ids in the buffer (the newest inserts).
     @usableFromInline var dynamicIDs: [Int32] = []
-    /// The buffer's boxes, flat (see ``PackedRTree/appendBox(_:to:)``).
+    /// The buffer's boxes, flat (see `PackedRTree.appendBox(_:to:)`).
     @usableFromInline var dynamicBoxes: [Float] = []
     /// Where each id's live entry is: ``_absent``, ``_inTree``, ``_inBuffer``, or
     /// `_firstRun + k` for `runs[k]`.
@@ -41,7 +51,7 @@ public struct SpatialIndex: Sendable {
     /// The number of live items.
     public private(set) var count: Int = 0
     /// How many times the main tree was rebuilt (bulk loads included).
-    public private(set) var rebuildCount: Int = 0
+    package private(set) var rebuildCount: Int = 0
 
     @usableFromInline static var _absent: UInt8 { 0 }
     @usableFromInline static var _inTree: UInt8 { 1 }
@@ -87,6 +97,7 @@ public struct SpatialIndex: Sendable {
         home = homes
         count = present
         install(PackedRTree(boxes: flat, ids: ids))
+        _checkInvariants()
     }
 
     /// Makes `fresh` the main tree holding every live item: no runs, an empty buffer, no stale
@@ -106,7 +117,7 @@ public struct SpatialIndex: Sendable {
 
     /// Adds `id` with `box`.
     /// - Precondition: `id` is not in the index.
-    /// - Complexity: O(log n) amortised.
+    /// - Complexity: O(log n) amortised for n items.
     public mutating func insert(_ id: Int, box: Envelope) {
         precondition(id >= 0 && id < Int(Int32.max), "ids are non-negative 32-bit integers")
         precondition(!contains(id), "id \(id) is already in the index")
@@ -116,10 +127,11 @@ public struct SpatialIndex: Sendable {
         PackedRTree.appendBox(box, to: &dynamicBoxes)
         count += 1
         if dynamicIDs.count >= Self.bufferCapacity { flushBuffer() }
+        _checkInvariants()
     }
 
     /// Removes `id`; returns false when it was not in the index.
-    /// - Complexity: O(1) amortised for a tree item; O(``bufferCapacity``) for a buffered one.
+    /// - Complexity: O(1) amortised for a tree item; O(32) for a buffered one.
     @discardableResult
     public mutating func remove(_ id: Int) -> Bool {
         guard contains(id) else { return false }
@@ -142,6 +154,7 @@ public struct SpatialIndex: Sendable {
             staleInRun[r] += 1
             if staleInRun[r] * 2 > runs[r].count { compactRun(r) }
         }
+        _checkInvariants()
         return true
     }
 
@@ -152,7 +165,7 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Rebuilds the main tree from every live item (main tree, runs and buffer).
-    /// - Complexity: O(n).
+    /// - Complexity: O(n) for n items.
     public mutating func rebuild() {
         var flat: [Float] = []
         flat.reserveCapacity(count * 4)
@@ -164,6 +177,7 @@ public struct SpatialIndex: Sendable {
         ids.append(contentsOf: dynamicIDs)
         for id in ids { home[Int(id)] = Self._inTree }
         install(PackedRTree(boxes: flat, ids: ids))
+        _checkInvariants()
     }
 
     /// Appends the live entries of `t` (those whose home is `tag`) to `flat` and `ids`.
@@ -216,11 +230,14 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Empties the index.
-    public mutating func removeAll() { self = SpatialIndex() }
+    public mutating func removeAll() {
+        self = SpatialIndex()
+        _checkInvariants()
+    }
 
     /// Calls `visit` with every live id whose box intersects `query`, until it returns false.
     /// Order: main-tree items in tree order, then each run's, then the buffer's. Allocates nothing.
-    /// - Complexity: O(log² n + k + ``bufferCapacity``) for k hits.
+    /// - Complexity: O(log² n + k + 32) for n items and k hits.
     @inlinable
     public func search(_ query: Envelope, _ visit: (Int) -> Bool) {
         var going = true
@@ -261,13 +278,13 @@ public struct SpatialIndex: Sendable {
     /// Writes the id of every live item whose box intersects `query` into `out` (at most
     /// `capacity` of them; in ``search(_:_:)`` order) and returns how many there are in all (an
     /// upper bound when that exceeds `capacity`: tombstones are only dropped from what fits); call
-    /// again with a buffer that large. Allocates nothing and calls no closure (see
-    /// ``PackedRTree/collect(_:into:capacity:)``).
+    /// again with a buffer that large. Allocates nothing and calls no closure.
     ///
     /// It changes nothing, but is `mutating` so that the index is passed by reference: called on
     /// an index stored in a class property, a non-mutating method gets a copy of it (every array
     /// retained and released) because the compiler cannot prove the property stays unchanged.
-    /// - Complexity: O(log² n + k + ``bufferCapacity``) for k hits.
+    ///
+    /// - Complexity: O(log² n + k + 32) for n items and k hits.
     public mutating func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
         var found = tree.collect(query, into: out, capacity: capacity)
         if staleInTree > 0 { found = dropStale(out, from: 0, found, capacity, Self._inTree) }
@@ -311,33 +328,5 @@ public struct SpatialIndex: Sendable {
         var bytes = tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + home.capacity
         for run in runs { bytes += run.memoryFootprint }
         return bytes + runs.capacity * MemoryLayout<PackedRTree>.stride + staleInRun.capacity * 8
-    }
-
-    /// Checks the index's invariants (every live id has exactly one live entry, where its home
-    /// says; counts agree; runs more than double from last to first); traps on a violation.
-    /// For tests.
-    public func _checkInvariants() {
-        tree._checkInvariants()
-        var seen = [Int](repeating: 0, count: home.count)
-        var stale = 0
-        tree.forEachItem { id, _ in if home[id] == Self._inTree { seen[id] += 1 } else { stale += 1 } }
-        precondition(stale == staleInTree, "main tree: \(stale) tombstones, counted \(staleInTree)")
-        for (r, run) in runs.enumerated() {
-            run._checkInvariants()
-            var s = 0
-            run.forEachItem { id, _ in if home[id] == Self._firstRun + UInt8(r) { seen[id] += 1 } else { s += 1 } }
-            precondition(s == staleInRun[r], "run \(r): \(s) tombstones, counted \(staleInRun[r])")
-        }
-        for id in dynamicIDs {
-            precondition(home[Int(id)] == Self._inBuffer, "buffered id \(id) is not homed in the buffer")
-            seen[Int(id)] += 1
-        }
-        var live = 0
-        for (id, h) in home.enumerated() where h != Self._absent {
-            precondition(seen[id] == 1, "id \(id) has \(seen[id]) live entries")
-            live += 1
-        }
-        precondition(live == count, "\(live) live ids, counted \(count)")
-        precondition(dynamicIDs.count < Self.bufferCapacity, "the buffer is over capacity")
     }
 }

@@ -10,7 +10,7 @@ extension JSONValue {
     /// The number as a `Double`.
     /// - Throws: ``JSONError`` "expected a number, found …".
     @inlinable
-    public func decodeNumber() throws -> Double {
+    package func decodeNumber() throws -> Double {
         switch self {
         case .number(let d): return d
         case .integer(let i): return Double(i)
@@ -20,7 +20,7 @@ extension JSONValue {
 
     /// The number as an exact `Int`.
     /// - Throws: ``JSONError`` when it is not a number or not an integer in range.
-    public func decodeInt() throws -> Int {
+    package func decodeInt() throws -> Int {
         guard case .integer(let i) = self else {
             if case .number(let d) = self {
                 throw JSONError("expected an integer, found \(JSONWriter.format(d))")
@@ -33,14 +33,14 @@ extension JSONValue {
 
     /// The string.
     /// - Throws: ``JSONError`` "expected a string, found …".
-    public func decodeString() throws -> String {
+    package func decodeString() throws -> String {
         guard case .string(let s) = self else { throw JSONError("expected a string, found \(kindDescription)") }
         return s
     }
 
     /// The boolean.
     /// - Throws: ``JSONError`` "expected a boolean, found …".
-    public func decodeBool() throws -> Bool {
+    package func decodeBool() throws -> Bool {
         guard case .bool(let b) = self else { throw JSONError("expected a boolean, found \(kindDescription)") }
         return b
     }
@@ -48,23 +48,23 @@ extension JSONValue {
     /// The elements.
     /// - Throws: ``JSONError`` "expected an array, found …".
     @inlinable
-    public func decodeArray() throws -> [JSONValue] {
+    package func decodeArray() throws -> [JSONValue] {
         guard case .array(let a) = self else { throw JSONError("expected an array, found \(kindDescription)") }
         return a
     }
 
     /// The object.
     /// - Throws: ``JSONError`` "expected an object, found …".
-    public func decodeObject() throws -> JSONObject {
+    package func decodeObject() throws -> JSONObject {
         guard case .object(let o) = self else { throw JSONError("expected an object, found \(kindDescription)") }
         return o
     }
 
     /// Decodes every element of an array with `body`; errors get the element's `[index]` in their path.
     /// - Throws: ``JSONError`` when this is not an array, or what `body` throws.
-    /// - Complexity: O(n) calls of `body`.
+    /// - Complexity: O(n) calls of `body` for n elements.
     @inlinable
-    public func decodeElements<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
+    package func decodeElements<T>(_ body: (JSONValue) throws -> T) throws -> [T] {
         let a = try decodeArray()
         var out: [T] = []
         out.reserveCapacity(a.count)
@@ -82,21 +82,21 @@ extension JSONValue {
 extension JSONObject {
     /// The member `key`.
     /// - Throws: ``JSONError`` "missing required field "key"".
-    public func require(_ key: String) throws -> JSONValue {
+    package func require(_ key: String) throws -> JSONValue {
         guard let v = self[key] else { throw JSONError("missing required field \"\(key)\"") }
         return v
     }
 
     /// Decodes the required member `key` with `body`; errors get `key` in their path.
     /// - Throws: ``JSONError`` when the member is missing, or what `body` throws.
-    public func decode<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T {
+    package func decode<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T {
         let v = try require(key)
         return try withJSONPath(.key(key)) { try body(v) }
     }
 
     /// Decodes the member `key` with `body` when it is present and not null, else returns nil.
     /// - Throws: what `body` throws, with `key` in the path.
-    public func decodeIfPresent<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T? {
+    package func decodeIfPresent<T>(_ key: String, _ body: (JSONValue) throws -> T) throws -> T? {
         guard let v = self[key], !v.isNull else { return nil }
         return try withJSONPath(.key(key)) { try body(v) }
     }

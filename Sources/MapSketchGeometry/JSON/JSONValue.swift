@@ -1,4 +1,5 @@
-/// A JSON value, as parsed by ``JSONParser`` and printed by ``JSONWriter``.
+/// A JSON value: what the codecs read and write (``EsriJSON``, ``GeoJSON``), and the attributes of
+/// a ``Feature``; printed by ``JSONWriter``.
 ///
 /// Numbers keep their kind: a literal without fraction or exponent that fits in 64 bits is an
 /// ``integer(_:)`` (so IDs such as `9007199254740993` round-trip exactly); every other number is
@@ -9,7 +10,7 @@
 /// different values (use ``doubleValue`` to compare numerically).
 ///
 /// ```swift
-/// let v = try JSONParser.parse(#"{"x": 1, "y": 2.5}"#)
+/// let v: JSONValue = ["x": 1, "y": 2.5]
 /// v["x"]?.doubleValue   // 1.0
 /// JSONWriter.string(v)  // {"x":1,"y":2.5}
 /// ```
@@ -82,7 +83,8 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// A short name of the value's kind for error messages: "null", "a boolean", "a number", …
-    public var kindDescription: String {
+    @usableFromInline
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -128,10 +130,10 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     public private(set) var keys: [String] = []
     /// The values, parallel to ``keys``.
     public private(set) var values: [JSONValue] = []
-    /// key → position, kept only when `count > _indexThreshold`.
+    /// key → position, kept only when `count > indexThreshold`.
     private var index: [String: Int]?
 
-    @usableFromInline static let _indexThreshold = 12
+    static let indexThreshold = 12
 
     /// Creates an empty object.
     public init() {}
@@ -180,7 +182,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
                 values.append(newValue)
                 if index != nil {
                     index?[key] = keys.count - 1
-                } else if keys.count > Self._indexThreshold {
+                } else if keys.count > Self.indexThreshold {
                     rebuildIndex()
                 }
             }
@@ -188,18 +190,18 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Appends a member known not to be present (the parser checks first).
-    mutating func _appendUnchecked(_ key: String, _ value: JSONValue) {
+    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         keys.append(key)
         values.append(value)
         if index != nil {
             index?[key] = keys.count - 1
-        } else if keys.count > Self._indexThreshold {
+        } else if keys.count > Self.indexThreshold {
             rebuildIndex()
         }
     }
 
     private mutating func rebuildIndex() {
-        guard keys.count > Self._indexThreshold else {
+        guard keys.count > Self.indexThreshold else {
             index = nil
             return
         }

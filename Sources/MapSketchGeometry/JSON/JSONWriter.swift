@@ -22,49 +22,49 @@ public enum JSONWriter {
     }
 
     /// The value as JSON text.
-    /// - Complexity: O(n) in the size of the output.
+    /// - Complexity: O(n) for n bytes of output.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
-        var w = _JSONByteWriter()
+        var w = JSONByteWriter()
         w.write(value, style: style)
         return String(decoding: w.out, as: UTF8.self)
     }
 
     /// The value as UTF-8 JSON bytes.
-    /// - Complexity: O(n) in the size of the output.
-    public static func bytes(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
-        var w = _JSONByteWriter()
+    /// - Complexity: O(n) for n bytes of output.
+    package static func bytes(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
+        var w = JSONByteWriter()
         w.write(value, style: style)
         return w.out
     }
 
     /// Appends the value as JSON text to `out`.
-    /// - Complexity: O(n) in the size of the output.
-    public static func write(_ value: JSONValue, style: Style = .compact, into out: inout String) {
+    /// - Complexity: O(n) for n bytes of output.
+    package static func write(_ value: JSONValue, style: Style = .compact, into out: inout String) {
         out += string(value, style: style)
     }
 
     /// A double formatted by the rule in the type's documentation, e.g. `3`, `0.1`, `1e-7`.
-    public static func format(_ d: Double) -> String {
-        var w = _JSONByteWriter()
+    package static func format(_ d: Double) -> String {
+        var w = JSONByteWriter()
         w.number(d)
         return String(decoding: w.out, as: UTF8.self)
     }
 
     /// Appends a double formatted by the rule in the type's documentation.
-    public static func writeNumber(_ d: Double, into out: inout String) {
+    package static func writeNumber(_ d: Double, into out: inout String) {
         out += format(d)
     }
 
     /// Appends `s` as a quoted, escaped JSON string.
-    public static func writeString(_ s: String, into out: inout String) {
-        var w = _JSONByteWriter()
+    package static func writeString(_ s: String, into out: inout String) {
+        var w = JSONByteWriter()
         w.string(s)
         out += String(decoding: w.out, as: UTF8.self)
     }
 }
 
 /// The byte-level printer behind ``JSONWriter``.
-struct _JSONByteWriter {
+struct JSONByteWriter {
     var out: [UInt8] = []
 
     init() { out.reserveCapacity(256) }

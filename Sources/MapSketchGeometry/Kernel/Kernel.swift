@@ -8,9 +8,9 @@
 /// Source: J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast Robust
 /// Geometric Predicates", Discrete & Computational Geometry 18:305–363, 1997 (error bound
 /// `ccwerrboundA`, `Two-Product`, `Grow-Expansion`).
-public enum Kernel {
+package enum Kernel {
     /// The orientation of three points.
-    public enum Orientation: Int, Sendable {
+    package enum Orientation: Int, Sendable {
         /// c lies to the right of the directed line a→b (the turn a→b→c is clockwise).
         case clockwise = -1
         /// a, b and c lie on one line.
@@ -23,13 +23,13 @@ public enum Kernel {
     ///
     /// - Complexity: O(1); the exact fallback runs only when the filtered result is uncertain.
     @inlinable
-    public static func orient2d(_ a: Point, _ b: Point, _ c: Point) -> Int {
+    package static func orient2d(_ a: Point, _ b: Point, _ c: Point) -> Int {
         orient2d(a.x, a.y, b.x, b.y, c.x, c.y)
     }
 
     /// ``orient2d(_:_:_:)`` on raw coordinates.
     @inlinable
-    public static func orient2d(
+    package static func orient2d(
         _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double
     ) -> Int {
         let detLeft = (ax - cx) * (by - cy)
@@ -54,7 +54,7 @@ public enum Kernel {
 
     /// The orientation as an enum.
     @inlinable
-    public static func orientation(_ a: Point, _ b: Point, _ c: Point) -> Orientation {
+    package static func orientation(_ a: Point, _ b: Point, _ c: Point) -> Orientation {
         switch orient2d(a, b, c) {
         case 1: .counterClockwise
         case -1: .clockwise
@@ -77,160 +77,6 @@ public enum Kernel {
         e.addProduct(ay, cx)
         e.addProduct(cy, bx)
         return e.sign
-    }
-
-    /// Whether `p` lies on the closed segment a–b (exact).
-    @inlinable
-    public static func isOnSegment(_ p: Point, _ a: Point, _ b: Point) -> Bool {
-        if p.x < min(a.x, b.x) || p.x > max(a.x, b.x) || p.y < min(a.y, b.y) || p.y > max(a.y, b.y) {
-            return false
-        }
-        return orient2d(a, b, p) == 0
-    }
-
-    /// How two closed segments meet.
-    public enum SegmentIntersection: Hashable, Sendable {
-        /// The segments share no point.
-        case none
-        /// They cross at one point interior to both (no endpoint involved). The point is
-        /// approximate (computed in floating point and clamped to both segments' envelopes).
-        case proper(Point)
-        /// They meet at exactly one point which is an endpoint of at least one segment (exact).
-        case vertex(Point)
-        /// They are collinear and overlap along a segment from `from` to `to` (exact endpoints).
-        case overlap(from: Point, to: Point)
-    }
-
-    /// Classifies how segments p0–p1 and q0–q1 intersect, with exact predicates.
-    ///
-    /// - Complexity: O(1).
-    public static func intersect(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> SegmentIntersection {
-        // Envelope rejection.
-        if max(p0.x, p1.x) < min(q0.x, q1.x) || max(q0.x, q1.x) < min(p0.x, p1.x)
-            || max(p0.y, p1.y) < min(q0.y, q1.y) || max(q0.y, q1.y) < min(p0.y, p1.y)
-        {
-            return .none
-        }
-        let pq0 = orient2d(p0, p1, q0)
-        let pq1 = orient2d(p0, p1, q1)
-        if (pq0 > 0 && pq1 > 0) || (pq0 < 0 && pq1 < 0) { return .none }
-        let qp0 = orient2d(q0, q1, p0)
-        let qp1 = orient2d(q0, q1, p1)
-        if (qp0 > 0 && qp1 > 0) || (qp0 < 0 && qp1 < 0) { return .none }
-        if pq0 == 0 && pq1 == 0 && qp0 == 0 && qp1 == 0 {
-            return collinearIntersection(p0, p1, q0, q1)
-        }
-        if pq0 != 0 && pq1 != 0 && qp0 != 0 && qp1 != 0 {
-            return .proper(intersectionPoint(p0, p1, q0, q1))
-        }
-        // Exactly one point, and it is an endpoint lying on the other segment.
-        if p0.equals2D(q0) || p0.equals2D(q1) { return .vertex(p0.xy) }
-        if p1.equals2D(q0) || p1.equals2D(q1) { return .vertex(p1.xy) }
-        if pq0 == 0 { return .vertex(q0.xy) }
-        if pq1 == 0 { return .vertex(q1.xy) }
-        if qp0 == 0 { return .vertex(p0.xy) }
-        return .vertex(p1.xy)
-    }
-
-    private static func collinearIntersection(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point)
-        -> SegmentIntersection
-    {
-        // Order along the dominant axis; all four points are collinear.
-        let useX = abs(p1.x - p0.x) + abs(q1.x - q0.x) >= abs(p1.y - p0.y) + abs(q1.y - q0.y)
-        func key(_ p: Point) -> Double { useX ? p.x : p.y }
-        let (pa, pb) = key(p0) <= key(p1) ? (p0, p1) : (p1, p0)
-        let (qa, qb) = key(q0) <= key(q1) ? (q0, q1) : (q1, q0)
-        let lo = key(pa) >= key(qa) ? pa : qa
-        let hi = key(pb) <= key(qb) ? pb : qb
-        if key(lo) > key(hi) { return .none }
-        if lo.equals2D(hi) { return .vertex(lo.xy) }
-        return .overlap(from: lo.xy, to: hi.xy)
-    }
-
-    /// The intersection point of the lines through p0–p1 and q0–q1, computed relative to the
-    /// segments' common centre for conditioning and clamped into both segments' envelopes.
-    public static func intersectionPoint(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> Point {
-        let mx = (min(p0.x, p1.x, q0.x, q1.x) + max(p0.x, p1.x, q0.x, q1.x)) / 2
-        let my = (min(p0.y, p1.y, q0.y, q1.y) + max(p0.y, p1.y, q0.y, q1.y)) / 2
-        let ax = p0.x - mx, ay = p0.y - my, bx = p1.x - mx, by = p1.y - my
-        let cx = q0.x - mx, cy = q0.y - my, dx = q1.x - mx, dy = q1.y - my
-        let rx = bx - ax, ry = by - ay, sx = dx - cx, sy = dy - cy
-        let denom = rx * sy - ry * sx
-        var x: Double
-        var y: Double
-        if denom == 0 || !denom.isFinite {
-            x = (ax + bx + cx + dx) / 4
-            y = (ay + by + cy + dy) / 4
-        } else {
-            let t = ((cx - ax) * sy - (cy - ay) * sx) / denom
-            x = ax + t * rx
-            y = ay + t * ry
-        }
-        x += mx
-        y += my
-        let xlo = max(min(p0.x, p1.x), min(q0.x, q1.x)), xhi = min(max(p0.x, p1.x), max(q0.x, q1.x))
-        let ylo = max(min(p0.y, p1.y), min(q0.y, q1.y)), yhi = min(max(p0.y, p1.y), max(q0.y, q1.y))
-        if xlo <= xhi { x = min(max(x, xlo), xhi) }
-        if ylo <= yhi { y = min(max(y, ylo), yhi) }
-        return Point(x: x, y: y)
-    }
-
-    /// Twice the signed area of an open ring (shoelace): negative for clockwise rings (y up).
-    ///
-    /// Computed relative to the first vertex to limit cancellation.
-    /// - Complexity: O(n) for n vertices.
-    public static func signedDoubleArea(_ ring: [Point]) -> Double {
-        guard ring.count >= 3 else { return 0 }
-        let ox = ring[0].x, oy = ring[0].y
-        var s = 0.0
-        var px = ring[ring.count - 1].x - ox, py = ring[ring.count - 1].y - oy
-        for p in ring {
-            let x = p.x - ox, y = p.y - oy
-            s += px * y - x * py
-            px = x
-            py = y
-        }
-        return s
-    }
-
-    /// Where a point lies relative to a ring.
-    public enum RingLocation: Hashable, Sendable { case interior, boundary, exterior }
-
-    /// Locates `p` relative to an open ring with an exact ray-crossing count (the JTS
-    /// `RayCrossingCounter` rule: upward edges include their start, downward edges their end).
-    /// - Complexity: O(n) for n vertices.
-    public static func locate(_ p: Point, inRing ring: [Point]) -> RingLocation {
-        ring.withUnsafeBufferPointer { _locate(p, inRing: $0) }
-    }
-
-    /// ``locate(_:inRing:)`` on a ring of packed x, y coordinates.
-    /// - Complexity: O(n) for n vertices.
-    public static func locate(_ p: Point, inRing ring: UnsafeBufferPointer<SIMD2<Double>>) -> RingLocation {
-        _locate(p, inRing: ring)
-    }
-
-    @inline(__always)
-    static func _locate<V: _PlanarXY>(_ p: Point, inRing ring: UnsafeBufferPointer<V>) -> RingLocation {
-        let n = ring.count
-        guard n > 0 else { return .exterior }
-        var crossings = 0
-        var p1 = ring[n - 1]
-        for p2 in ring {
-            defer { p1 = p2 }
-            if p1.x < p.x && p2.x < p.x { continue }
-            if p.x == p2.x && p.y == p2.y { return .boundary }
-            if p1.y == p.y && p2.y == p.y {
-                if p.x >= min(p1.x, p2.x) && p.x <= max(p1.x, p2.x) { return .boundary }
-                continue
-            }
-            if (p1.y > p.y && p2.y <= p.y) || (p2.y > p.y && p1.y <= p.y) {
-                var o = orient2d(p1.x, p1.y, p2.x, p2.y, p.x, p.y)
-                if o == 0 { return .boundary }
-                if p2.y < p1.y { o = -o }
-                if o > 0 { crossings += 1 }
-            }
-        }
-        return crossings % 2 == 1 ? .interior : .exterior
     }
 }
 

@@ -46,18 +46,18 @@ extension GeometryEngine {
 
     /// ``anySegment(of:closed:within:of:)`` on one part, of any vertex type.
     @inline(__always)
-    static func anySegment<V: _PlanarXY>(of v: UnsafeBufferPointer<V>, closed: Bool, within limit: Double, of p: Point) -> Bool {
+    static func anySegment<V: PlanarXY>(of v: UnsafeBufferPointer<V>, closed: Bool, within limit: Double, of p: Point) -> Bool {
         let n = v.count
         for i in 0..<(closed ? n : n - 1) {
             let a = v[i], b = v[i + 1 == n ? 0 : i + 1]
-            if _closest(p.x, p.y, a.x, a.y, b.x, b.y).d2.squareRoot() <= limit { return true }
+            if closest(p.x, p.y, a.x, a.y, b.x, b.y).d2.squareRoot() <= limit { return true }
         }
         return false
     }
 
     /// Whether the path `v` (x, y pairs; at least two) lies within `limit` of `p`: the answer
     /// ``isWithin(_:of:_:)`` gives for a one-path polyline with these vertices.
-    /// - Complexity: O(v), less when a segment near the start is close enough.
+    /// - Complexity: O(v) for v vertices, less when a segment near the start is close enough.
     public static func isWithin(_ limit: Double, of p: Point, path v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
         v.count >= 2 && anySegment(of: v, closed: false, within: limit, of: p)
     }
@@ -65,7 +65,7 @@ extension GeometryEngine {
     /// Whether the ring `v` (x, y pairs, open: the last vertex joins the first; at least two)
     /// lies within `limit` of `p`, 0 inside: the answer ``isWithin(_:of:_:)`` gives for a one-ring
     /// polygon with these vertices.
-    /// - Complexity: O(v).
+    /// - Complexity: O(v) for v vertices.
     public static func isWithin(_ limit: Double, of p: Point, ring v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
         guard v.count >= 2 else { return false }
         return anySegment(of: v, closed: true, within: limit, of: p) || (0 <= limit && Kernel.locate(p, inRing: v) != .exterior)
@@ -73,13 +73,13 @@ extension GeometryEngine {
 
     /// The closest point to `p` on segment a–b and its squared distance.
     @inline(__always) static func closest(_ p: Point, _ a: Point, _ b: Point) -> (Point, Double) {
-        let c = _closest(p.x, p.y, a.x, a.y, b.x, b.y)
+        let c = closest(p.x, p.y, a.x, a.y, b.x, b.y)
         return (Point(c.x, c.y), c.d2)
     }
 
     /// ``closest(_:_:_:)`` on raw coordinates: the closest point (x, y) to (px, py) on the
     /// segment and its squared distance.
-    @inline(__always) static func _closest(
+    @inline(__always) static func closest(
         _ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double
     ) -> (x: Double, y: Double, d2: Double) {
         let dx = bx - ax, dy = by - ay
@@ -92,13 +92,3 @@ extension GeometryEngine {
         return (cx, cy, ex * ex + ey * ey)
     }
 }
-
-/// A vertex with planar coordinates: lets the segment and ring kernels run on `[Point]` and on
-/// packed `SIMD2<Double>` coordinates with the same code (and so the same answers).
-protocol _PlanarXY {
-    var x: Double { get }
-    var y: Double { get }
-}
-
-extension Point: _PlanarXY {}
-extension SIMD2: _PlanarXY where Scalar == Double {}

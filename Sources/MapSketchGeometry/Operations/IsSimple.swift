@@ -13,9 +13,9 @@ extension GeometryEngine {
     public static func isSimple(_ g: Geometry) -> Bool {
         switch g {
         case .point, .envelope: return true
-        case .multipoint(let mp): return _Simple.pointsDistinct(mp.points)
-        case .polyline(let pl): return _Simple.linesSimple(pl.paths)
-        case .polygon(let pg): return pg.rings.allSatisfy { $0.isEmpty || _Simple.linesSimple([Polygon.closed($0)]) }
+        case .multipoint(let mp): return Simplicity.pointsDistinct(mp.points)
+        case .polyline(let pl): return Simplicity.linesSimple(pl.paths)
+        case .polygon(let pg): return pg.rings.allSatisfy { $0.isEmpty || Simplicity.linesSimple([Polygon.closed($0)]) }
         }
     }
 
@@ -23,17 +23,17 @@ extension GeometryEngine {
     public static func isSimple(_ t: WKTGeometry) -> Bool {
         switch t.shape {
         case .point: return true
-        case .multiPoint(let ps): return _Simple.pointsDistinct(ps.compactMap { $0 })
-        case .lineString(let ps), .linearRing(let ps): return _Simple.linesSimple([ps])
-        case .multiLineString(let ls): return _Simple.linesSimple(ls)
-        case .polygon(let rings): return rings.allSatisfy { _Simple.linesSimple([$0]) }
-        case .multiPolygon(let polys): return polys.allSatisfy { $0.allSatisfy { _Simple.linesSimple([$0]) } }
+        case .multiPoint(let ps): return Simplicity.pointsDistinct(ps.compactMap { $0 })
+        case .lineString(let ps), .linearRing(let ps): return Simplicity.linesSimple([ps])
+        case .multiLineString(let ls): return Simplicity.linesSimple(ls)
+        case .polygon(let rings): return rings.allSatisfy { Simplicity.linesSimple([$0]) }
+        case .multiPolygon(let polys): return polys.allSatisfy { $0.allSatisfy { Simplicity.linesSimple([$0]) } }
         case .geometryCollection(let gs): return gs.allSatisfy(isSimple)
         }
     }
 }
 
-enum _Simple {
+enum Simplicity {
     static func pointsDistinct(_ ps: [Point]) -> Bool {
         struct Key: Hashable { var x: Double; var y: Double }
         var seen = Set<Key>()
@@ -51,7 +51,7 @@ enum _Simple {
             if pts.count >= 2 { chains.append(pts) }
         }
         guard !chains.isEmpty else { return true }
-        var sweep = _SegmentSweep()
+        var sweep = SegmentSweep()
         for (i, c) in chains.enumerated() { sweep.addChain(c, chain: i) }
         var simple = true
         sweep.forEachPair { c0, s0, c1, s1 in
@@ -84,9 +84,7 @@ enum _Simple {
         let isEnd1 = pt.equals2D(p10) ? s1 == 0 : s1 + 2 == b.count
         if !(isEnd0 && isEnd1) { return true }
         if !same {
-            let closed0 = a.first.map { $0.equals2D(a[a.count - 1]) } ?? false
-            let closed1 = b.first.map { $0.equals2D(b[b.count - 1]) } ?? false
-            if closed0 || closed1 { return true }
+            if Polygon.isClosed(a) || Polygon.isClosed(b) { return true }
         }
         return false
     }

@@ -27,7 +27,7 @@ extension GeometryEngine {
         } else {
             throw ProjectionError.unsupportedSpatialReference(spatialReference, operation: "normalizeCentralMeridian")
         }
-        let w = _World(half: half)
+        let w = WorldWrap(half: half)
         switch g {
         case .point(let p): return .point(p.map(w.fold))
         case .multipoint(let mp):
@@ -50,7 +50,7 @@ extension GeometryEngine {
 }
 
 /// World-width arithmetic for one spatial reference.
-struct _World {
+struct WorldWrap {
     let half: Double
     var width: Double { 2 * half }
 
@@ -123,8 +123,7 @@ struct _World {
     func interpolate(_ a: Point, _ b: Point, atX x: Double) -> Point {
         let t = (x - a.x) / (b.x - a.x)
         var p = Point(x: x, y: a.y + (b.y - a.y) * t)
-        if let za = a.z, let zb = b.z { p.z = za + (zb - za) * t }
-        if let ma = a.m, let mb = b.m { p.m = ma + (mb - ma) * t }
+        p.interpolateZM(from: a, to: b, at: t)
         return p
     }
 

@@ -41,7 +41,7 @@ extension GeometryEngine {
         return g.mapPoints(f)
     }
 
-    /// Projects one point (see ``project(_:from:to:)``).
+    /// Projects one point (see ``project(_:from:to:)-(Geometry,_,_)``).
     /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)``.
     public static func project(_ p: Point, from: SpatialReference, to: SpatialReference) throws -> Point {
         if from == to { return p }
@@ -49,7 +49,7 @@ extension GeometryEngine {
     }
 
     /// Projects one WGS 84 point (longitude x, latitude y, degrees) to Web Mercator meters: the
-    /// arithmetic of ``project(_:from:to:)`` for that pair, bit for bit (latitude clamped to
+    /// arithmetic of ``project(_:from:to:)-(Geometry,_,_)`` for that pair, bit for bit (latitude clamped to
     /// ±``webMercatorMaxLatitude``, z and m pass through), without comparing spatial references,
     /// for streams of GPS fixes. See also ``PointProjection``.
     /// - Complexity: O(1).
@@ -84,7 +84,7 @@ extension GeometryEngine {
 }
 
 /// A projection between two spatial references resolved once, then applied to many points: the
-/// same results as ``GeometryEngine/project(_:from:to:)``, bit for bit, without
+/// same results as ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)``, bit for bit, without
 /// comparing the spatial references for every point (what replaying a GPS stream needs).
 ///
 /// ```swift
@@ -106,7 +106,7 @@ public struct PointProjection: Hashable, Sendable {
 
     /// Resolves the projection `from` → `to` (identical spatial references project to themselves).
     /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)`` for any pair other than
-    ///   WGS 84 ↔ Web Mercator, as ``GeometryEngine/project(_:from:to:)``.
+    ///   WGS 84 ↔ Web Mercator, as ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)``.
     public init(from: SpatialReference, to: SpatialReference) throws(ProjectionError) {
         self.from = from
         self.to = to

@@ -6,7 +6,7 @@ extension GeometryEngine {
     /// - Polyline: non-finite and duplicate consecutive vertices dropped, then paths with fewer
     ///   than 2 vertices.
     /// - Polygon: repaired with the **odd-even** fill rule. All ring segments are noded (see
-    ///   ``_Noder``: floating noding checked exactly, snap rounding as fallback, so the result is
+    ///   `Noder`: floating noding checked exactly, snap rounding as fallback, so the result is
     ///   valid even for nearly-degenerate input), edges covered an even number of times cancel
     ///   (this removes spikes, collapsed and duplicate rings), the faces of the planar
     ///   arrangement are traced and classified inside or outside by parity, and each inside
@@ -36,8 +36,8 @@ extension GeometryEngine {
             return .point(p)
         case .envelope: return g
         case .multipoint(let mp):
-            var seen = Set<_XY>()
-            let pts = mp.points.filter { $0.x.isFinite && $0.y.isFinite && seen.insert(_XY($0)).inserted }
+            var seen = Set<XYKey>()
+            let pts = mp.points.filter { $0.x.isFinite && $0.y.isFinite && seen.insert(XYKey($0)).inserted }
             return .multipoint(Multipoint(points: pts, hasZ: mp.hasZ, hasM: mp.hasM))
         case .polyline(let pl):
             var paths: [[Point]] = []
@@ -48,13 +48,13 @@ extension GeometryEngine {
             }
             return .polyline(Polyline(paths: paths, hasZ: pl.hasZ, hasM: pl.hasM))
         case .polygon(let pg):
-            return .polygon(Polygon(rings: _OddEven.simplify(pg.rings), hasZ: pg.hasZ, hasM: pg.hasM))
+            return .polygon(Polygon(rings: OddEvenRepair.simplify(pg.rings), hasZ: pg.hasZ, hasM: pg.hasM))
         }
     }
 }
 
 /// An x, y key for hashing vertices (−0 folded to 0).
-struct _XY: Hashable {
+struct XYKey: Hashable {
     var x: Double
     var y: Double
     init(_ p: Point) {
@@ -64,25 +64,25 @@ struct _XY: Hashable {
 }
 
 /// Odd-even polygon repair on a planar arrangement.
-enum _OddEven {
+enum OddEvenRepair {
     static func simplify(_ input: [[Point]]) -> [[Point]] {
         // Segments of every ring (closing segment included), non-finite vertices dropped.
-        var segs: [_Noder.Seg] = []
+        var segs: [Noder.Seg] = []
         for ring in input {
             let pts = ring.filter { $0.x.isFinite && $0.y.isFinite }
             guard pts.count >= 2 else { continue }
             for i in pts.indices {
                 let a = pts[i], b = pts[(i + 1) % pts.count]
-                if !a.equals2D(b) { segs.append(_Noder.Seg(a: a, b: b)) }
+                if !a.equals2D(b) { segs.append(Noder.Seg(a: a, b: b)) }
             }
         }
-        let frags = _Noder.node(segs)
+        let frags = Noder.node(segs)
         // Vertices (first z/m seen wins) and edges with odd multiplicity.
-        var ids: [_XY: Int] = [:]
+        var ids: [XYKey: Int] = [:]
         var nodes: [Point] = []
         func id(_ p: Point) -> Int {
-            if let i = ids[_XY(p)] { return i }
-            ids[_XY(p)] = nodes.count
+            if let i = ids[XYKey(p)] { return i }
+            ids[XYKey(p)] = nodes.count
             nodes.append(p)
             return nodes.count - 1
         }
@@ -95,11 +95,11 @@ enum _OddEven {
         }
         let edges = odd.sorted { ($0.u, $0.v) < ($1.u, $1.v) }
         guard !edges.isEmpty else { return [] }
-        let arrangement = _Arrangement(nodes: nodes, edges: edges.map { ($0.u, $0.v) })
+        let arrangement = Arrangement(nodes: nodes, edges: edges.map { ($0.u, $0.v) })
         let rings = arrangement.insideRings()
         // Canonical form: rotate each ring to its smallest vertex, group, order.
         let canon = rings.map(canonicalRing)
-        let groups = _RingNesting.groupByOrientation(canon)
+        let groups = RingNesting.groupByOrientation(canon)
         var polys = groups.map { g -> [[Point]] in
             [canon[g.exterior]] + g.holes.map { canon[$0] }.sorted(by: ringPrecedes)
         }
@@ -123,7 +123,7 @@ enum _OddEven {
 
 /// A planar straight-line graph of odd-multiplicity boundary edges, as half-edges sorted
 /// around each vertex, with faces classified by odd-even parity.
-struct _Arrangement {
+struct Arrangement {
     let nodes: [Point]
     /// Half-edge h runs from `origin[h]` to `origin[h ^ 1]`.
     private var origin: [Int]
@@ -147,7 +147,7 @@ struct _Arrangement {
             let o = nodes[v]
             let dests = origin
             let ns = nodes
-            out[v].sort { _NodeTopology.compareAngle(o, ns[dests[$0 ^ 1]], ns[dests[$1 ^ 1]]) < 0 }
+            out[v].sort { NodeTopology.compareAngle(o, ns[dests[$0 ^ 1]], ns[dests[$1 ^ 1]]) < 0 }
         }
         for v in out.indices { for (i, h) in out[v].enumerated() { pos[h] = i } }
     }
@@ -199,21 +199,17 @@ struct _Arrangement {
             let c = comp[v]
             if anchor[c] < 0 || (nodes[v].x, nodes[v].y) < (nodes[anchor[c]].x, nodes[anchor[c]].y) { anchor[c] = v }
         }
-        // Edges in horizontal bands (about √E of them), so each component's ray count scans
-        // only the edges of the band holding its anchor.
+        // Edges in horizontal bands (about √E of them, at most 4096), so each component's ray
+        // count scans only the edges of the band holding its anchor.
         var ylo = Double.infinity, yhi = -Double.infinity
         for p in nodes {
             ylo = min(ylo, p.y)
             yhi = max(yhi, p.y)
         }
         let edgeCount = hCount / 2
-        let bandCount = max(1, min(4096, Int(Double(edgeCount).squareRoot())))
-        let bandHeight = yhi > ylo ? (yhi - ylo) / Double(bandCount) : 1
-        func band(_ y: Double) -> Int { min(bandCount - 1, max(0, Int((y - ylo) / bandHeight))) }
-        var bands = [[Int]](repeating: [], count: bandCount)
+        var bands = EdgeBands(ymin: ylo, ymax: yhi, count: min(4096, Int(Double(edgeCount).squareRoot())))
         for h in stride(from: 0, to: hCount, by: 2) {
-            let a = nodes[origin[h]], b = nodes[dest(h)]
-            for k in band(min(a.y, b.y))...band(max(a.y, b.y)) { bands[k].append(h) }
+            bands.add(Int32(h), y0: nodes[origin[h]].y, y1: nodes[dest(h)].y)
         }
         // Parity of each cycle's face: 1 inside.
         var parity = [Int](repeating: -1, count: cycles.count)
@@ -223,10 +219,11 @@ struct _Arrangement {
             // The outer face lies left of the last outgoing half-edge pointing up or right-up.
             let list = out[v]
             var outerH = list[list.count - 1]
-            for h in list where _NodeTopology.quadrant(p, nodes[dest(h)]) == 0 { outerH = h }
+            for h in list where NodeTopology.quadrant(p, nodes[dest(h)]) == 0 { outerH = h }
             // Ray from p towards −x, counted against other components' edges.
             var crossings = 0
-            for h in bands[band(p.y)] {
+            for e in bands.edges(at: p.y) {
+                let h = Int(e)
                 var a = nodes[origin[h]], b = nodes[dest(h)]
                 // Half-open in y: the edge counts when min y ≤ p.y < max y.
                 guard min(a.y, b.y) <= p.y, max(a.y, b.y) > p.y, comp[origin[h]] != c else { continue }

@@ -2,7 +2,7 @@
 /// only with the later segments whose x-interval overlaps its own and whose y-interval overlaps.
 ///
 /// - Complexity: O(n log n + k) for n segments and k pairs with overlapping x-intervals.
-struct _SegmentSweep {
+struct SegmentSweep {
     struct Seg {
         var minX: Double, maxX: Double, minY: Double, maxY: Double
         var chain: Int32

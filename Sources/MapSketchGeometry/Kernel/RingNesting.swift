@@ -1,5 +1,5 @@
 /// Groups flat polygon rings into polygons (exterior plus holes).
-enum _RingNesting {
+enum RingNesting {
     /// A polygon: the index of its exterior ring and of its holes.
     struct Group: Hashable, Sendable {
         var exterior: Int
@@ -29,9 +29,7 @@ enum _RingNesting {
         for h in holes {
             var owner: Int?
             for e in bySize {
-                guard let he = envs[h], let ee = envs[e], ee.xmin <= he.xmin, ee.xmax >= he.xmax,
-                    ee.ymin <= he.ymin, ee.ymax >= he.ymax
-                else { continue }
+                guard let he = envs[h], let ee = envs[e], ee.covers(he) else { continue }
                 if ringInside(rings[h], rings[e]) {
                     owner = e
                     break

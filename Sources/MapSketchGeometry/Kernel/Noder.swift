@@ -8,7 +8,7 @@
 /// pixel it passes (decided with exact predicates on exactly representable pixel corners). The
 /// snapped result is checked exactly too; the grid is coarsened until the check passes, which
 /// must happen once every vertex collapses onto one pixel, so the result is always fully noded.
-struct _Noder {
+struct Noder {
     struct Seg: Hashable {
         var a: Point
         var b: Point
@@ -37,15 +37,25 @@ struct _Noder {
 
     private static func isEndpoint(_ p: Point, _ s: Seg) -> Bool { p.equals2D(s.a) || p.equals2D(s.b) }
 
+    /// Calls `body(i, j, how segs[i] and segs[j] meet)` for each pair of segments whose envelopes
+    /// meet, in sweep order, until it returns false (a pair may still not intersect: `.none`).
+    private static func forEachIntersection(
+        _ segs: [Seg], _ body: (Int, Int, Kernel.SegmentIntersection) -> Bool
+    ) {
+        var sweep = SegmentSweep()
+        for (i, s) in segs.enumerated() { sweep.addChain([s.a, s.b], chain: i) }
+        sweep.forEachPair { i, _, j, _ in
+            body(i, j, Kernel.intersect(segs[i].a, segs[i].b, segs[j].a, segs[j].b))
+        }
+    }
+
     /// One round of floating noding; `changed` when any segment was split or crossed.
     static func nodeOnce(_ segs: [Seg]) -> ([Seg], changed: Bool) {
         var splits: [Int: [Point]] = [:]
         var changed = false
-        var sweep = _SegmentSweep()
-        for (i, s) in segs.enumerated() { sweep.addChain([s.a, s.b], chain: i) }
-        sweep.forEachPair { i, _, j, _ in
+        forEachIntersection(segs) { i, j, intersection in
             let si = segs[i], sj = segs[j]
-            switch Kernel.intersect(si.a, si.b, sj.a, sj.b) {
+            switch intersection {
             case .none: break
             case .proper(let p):
                 changed = true
@@ -99,19 +109,16 @@ struct _Noder {
         let len2 = (s.b.x - s.a.x) * (s.b.x - s.a.x) + (s.b.y - s.a.y) * (s.b.y - s.a.y)
         let t = len2 > 0 ? min(1, max(0, ((p.x - s.a.x) * (s.b.x - s.a.x) + (p.y - s.a.y) * (s.b.y - s.a.y)) / len2)) : 0
         var q = p.xy
-        if let za = s.a.z, let zb = s.b.z { q.z = za + (zb - za) * t }
-        if let ma = s.a.m, let mb = s.b.m { q.m = ma + (mb - ma) * t }
+        q.interpolateZM(from: s.a, to: s.b, at: t)
         return q
     }
 
     /// Whether every pair of segments meets only at a shared endpoint or coincides exactly.
     static func isFullyNoded(_ segs: [Seg]) -> Bool {
         var ok = true
-        var sweep = _SegmentSweep()
-        for (i, s) in segs.enumerated() { sweep.addChain([s.a, s.b], chain: i) }
-        sweep.forEachPair { i, _, j, _ in
+        forEachIntersection(segs) { i, j, intersection in
             let si = segs[i], sj = segs[j]
-            switch Kernel.intersect(si.a, si.b, sj.a, sj.b) {
+            switch intersection {
             case .none: return true
             case .proper: ok = false
             case .vertex(let p): ok = isEndpoint(p, si) && isEndpoint(p, sj)
@@ -138,11 +145,9 @@ struct _Noder {
             if hot[Key(x: s.a.x, y: s.a.y)] == nil { hot[Key(x: s.a.x, y: s.a.y)] = s.a }
             if hot[Key(x: s.b.x, y: s.b.y)] == nil { hot[Key(x: s.b.x, y: s.b.y)] = s.b }
         }
-        var sweep = _SegmentSweep()
-        for (i, s) in rounded.enumerated() { sweep.addChain([s.a, s.b], chain: i) }
-        sweep.forEachPair { i, _, j, _ in
+        forEachIntersection(rounded) { i, j, intersection in
             let si = rounded[i], sj = rounded[j]
-            if case .proper(let p) = Kernel.intersect(si.a, si.b, sj.a, sj.b) {
+            if case .proper(let p) = intersection {
                 let c = round(p)
                 for dx in -1...1 {
                     for dy in -1...1 {

@@ -1,0 +1,120 @@
+extension PackedRTree {
+    /// Calls `visit` with the id of every item whose box intersects `query` (boundaries
+    /// included), in tree order, until it returns false. Allocates nothing.
+    ///
+    /// The walk is iterative (a lane mask and a block per level, on the stack): each node's 16
+    /// children are tested at once, and only the lanes that hit are followed.
+    /// - Complexity: O(log n + k) for k hits on well-spread data.
+    @usableFromInline
+    package func search(_ query: Envelope, _ visit: (Int) -> Bool) {
+        guard count > 0 else { return }
+        let q = SIMDQuery(query)
+        blocks.withUnsafeBufferPointer { b in
+            ids.withUnsafeBufferPointer { l in
+                levelBlocks.withUnsafeBufferPointer { starts in
+                    guard let bp = b.baseAddress, let lp = l.baseAddress, let sp = starts.baseAddress else { return }
+                    Self.walk(bp, lp, sp, levels: starts.count, q, visit)
+                }
+            }
+        }
+    }
+
+    /// Writes the id of every item whose box intersects `query` into `out` (at most `capacity`
+    /// of them, in tree order) and returns how many there are in all, so a caller whose buffer
+    /// was too small can call again with a larger one. Calls no closure, so a caller can search
+    /// an index it holds in a class property without copying it.
+    /// - Complexity: O(log n + k) for k hits on well-spread data.
+    package func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
+        var found = 0
+        search(query) { id in
+            if found < capacity { out[found] = Int32(truncatingIfNeeded: id) }
+            found += 1
+            return true
+        }
+        return found
+    }
+
+    /// Depth-first walk below the root, in tree order: `mask[k]` holds the lanes of block
+    /// `block[k]` (at level k) still to follow.
+    ///
+    /// Not inlinable into callers on purpose: LLVM vectorises the node test well only where it
+    /// sees it alone (inlined into a caller's loop, it splits the test into scalar lanes, 3× the
+    /// instructions); the price is one indirect call per hit.
+    static func walk(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, levels: Int,
+        _ q: SIMDQuery, _ visit: (Int) -> Bool
+    ) {
+        // The root's children are the single block of the level below it.
+        let top = levels - 1
+        if top == 0 { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * top) { tmp in
+            guard let block = tmp.baseAddress else { return }
+            let mask = block + top
+            var level = top - 1
+            block[level] = starts[level]
+            mask[level] = Int(q.mask(b + 64 &* starts[level]))
+            while true {
+                if level == 0 {
+                    var m = mask[0]
+                    let base = block[0] &* 16
+                    while m != 0 {
+                        let lane = m.trailingZeroBitCount
+                        m &= m &- 1
+                        if !visit(Int(ids[base &+ lane])) { return }
+                    }
+                    level = 1
+                    if level == top { return }
+                    continue
+                }
+                let m = mask[level]
+                if m == 0 {
+                    level += 1
+                    if level == top { return }
+                    continue
+                }
+                mask[level] = m & (m &- 1)
+                let entry = (block[level] &- starts[level]) &* 16 &+ m.trailingZeroBitCount
+                let child = starts[level &- 1] &+ entry
+                level -= 1
+                block[level] = child
+                mask[level] = Int(q.mask(b + 64 &* child))
+            }
+        }
+    }
+}
+
+/// A query box rounded outward to `Float` and splatted across 16 lanes.
+struct SIMDQuery {
+    let x0: SIMD16<Float>
+    let y0: SIMD16<Float>
+    let x1: SIMD16<Float>
+    let y1: SIMD16<Float>
+
+    init(_ query: Envelope) {
+        x0 = SIMD16(repeating: _down(query.xmin))
+        y0 = SIMD16(repeating: _down(query.ymin))
+        x1 = SIMD16(repeating: _up(query.xmax))
+        y1 = SIMD16(repeating: _up(query.ymax))
+    }
+
+    /// Bit k set when lane k of the block at `p` intersects the query (NaN never does).
+    @inline(never)
+    func mask(_ p: UnsafePointer<Float>) -> UInt32 {
+        // Written for the code LLVM makes of it on baseline x86-64 (SSE2): each compare is turned
+        // into 32-bit lanes before the ANDs (ANDing the masks themselves goes through 1-bit lanes
+        // and back), and the lane bits are gathered as float weights added in halves (an integer
+        // OR or sum of masked lanes is lowered lane by lane to scalar code). The weights are exact
+        // small integers, so the sum is exact; adding 2^23 puts it in the low mantissa bits.
+        let r = UnsafeRawPointer(p)
+        let hit = unsafeBitCast(r.loadUnaligned(as: SIMD16<Float>.self) .<= x1, to: SIMD16<UInt32>.self)
+            & unsafeBitCast(r.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self) .<= y1, to: SIMD16<UInt32>.self)
+            & unsafeBitCast(r.loadUnaligned(fromByteOffset: 128, as: SIMD16<Float>.self) .>= x0, to: SIMD16<UInt32>.self)
+            & unsafeBitCast(r.loadUnaligned(fromByteOffset: 192, as: SIMD16<Float>.self) .>= y0, to: SIMD16<UInt32>.self)
+        let weights = SIMD16<Float>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
+        let w = unsafeBitCast(hit & unsafeBitCast(weights, to: SIMD16<UInt32>.self), to: SIMD16<Float>.self)
+        let v8 = w.lowHalf + w.highHalf
+        let v4 = v8.lowHalf + v8.highHalf
+        let v2 = v4.lowHalf + v4.highHalf
+        return ((v2.x + v2.y) + 8_388_608).bitPattern & 0xFFFF
+    }
+}

@@ -1,0 +1,247 @@
+// The scanner's scalars: numbers (correctly rounded), strings (escapes, UTF-8 validation).
+
+extension JSONScanner {
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+    mutating func parseNumber() throws -> JSONValue {
+        let start = i
+        var negative = false
+        if p[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+            if i < p.count, p[i] == UInt8(ascii: "I") {
+                throw error("NaN and Infinity are not valid JSON numbers", at: start)
+            }
+        }
+        guard i < p.count, Self.isDigit(p[i]) else { throw error("expected a digit after '-'") }
+        var mantissa: UInt64 = 0
+        var exact = true  // mantissa holds every digit and stays ≤ 2^53
+        var digits = 0
+        var scale = 0
+        if p[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < p.count, Self.isDigit(p[i]) { throw error("leading zeros are not allowed in numbers", at: i - 1) }
+        } else {
+            while i < p.count, Self.isDigit(p[i]) {
+                let d = UInt64(p[i] &- UInt8(ascii: "0"))
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ d
+                } else {
+                    exact = false
+                }
+                digits += 1
+                i += 1
+            }
+        }
+        var isInteger = true
+        if i < p.count, p[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard i < p.count, Self.isDigit(p[i]) else { throw error("expected a digit after '.'") }
+            while i < p.count, Self.isDigit(p[i]) {
+                let d = UInt64(p[i] &- UInt8(ascii: "0"))
+                if exact, mantissa <= (UInt64(1) << 53 - d) / 10 {
+                    mantissa = mantissa * 10 + d
+                    scale -= 1
+                } else {
+                    exact = false
+                }
+                i += 1
+            }
+        }
+        var exp = 0
+        if i < p.count, p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            var expNegative = false
+            if i < p.count, p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
+                expNegative = p[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            guard i < p.count, Self.isDigit(p[i]) else { throw error("expected a digit in the exponent") }
+            while i < p.count, Self.isDigit(p[i]) {
+                if exp < 100_000 { exp = exp * 10 + Int(p[i] &- UInt8(ascii: "0")) }
+                i += 1
+            }
+            if expNegative { exp = -exp }
+        }
+        if isInteger, exact, digits <= 19 {
+            if negative {
+                if mantissa <= UInt64(Int64.max) + 1 {
+                    return .integer(mantissa == UInt64(Int64.max) + 1 ? .min : -Int64(mantissa))
+                }
+            } else if mantissa <= UInt64(Int64.max) {
+                return .integer(Int64(mantissa))
+            }
+        }
+        let e10 = scale + exp
+        if exact, mantissa <= (UInt64(1) << 53), e10 >= -22, e10 <= 22 {
+            var d = Double(mantissa)
+            if e10 < 0 { d /= exactPowersOfTen[-e10] } else { d *= exactPowersOfTen[e10] }
+            return .number(negative ? -d : d)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
+        guard let d = Double(text) else { throw error("invalid number", at: start) }
+        guard d.isFinite else { throw error("number \(text) is out of range for a 64-bit float", at: start) }
+        return .number(d)
+    }
+
+    mutating func hex4() throws -> UInt32 {
+        guard i + 4 <= p.count else { throw error("expected 4 hex digits after '\\u'") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = p[i]
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+            default: throw error("expected 4 hex digits after '\\u'")
+            }
+            v = v << 4 | UInt32(d)
+            i += 1
+        }
+        return v
+    }
+
+    mutating func parseString() throws -> String {
+        let open = i
+        i += 1  // "
+        let start = i
+        var highBytes = false
+        // Fast path: no escapes.
+        while i < p.count {
+            let b = p[i]
+            if b == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: p[start..<i])
+                if highBytes, let bad = invalidUTF8Offset(slice) {
+                    throw error("invalid UTF-8 byte 0x\(hexByte(slice[bad])) in string", at: start + bad)
+                }
+                i += 1
+                return String(decoding: slice, as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("unescaped control character U+00\(hexByte(b)) in string") }
+            if b >= 0x80 { highBytes = true }
+            i += 1
+        }
+        guard i < p.count else { throw error("unterminated string", at: open) }
+        // Slow path: escapes.
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: p[start..<i]))
+        var rawStart = start
+        func checkRaw(_ s: Int, _ e: Int) throws {
+            let slice = UnsafeBufferPointer(rebasing: p[s..<e])
+            if let bad = invalidUTF8Offset(slice) {
+                throw error("invalid UTF-8 byte 0x\(hexByte(slice[bad])) in string", at: s + bad)
+            }
+        }
+        if highBytes { try checkRaw(rawStart, i) }
+        while i < p.count {
+            let b = p[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if b < 0x20 { throw error("unescaped control character U+00\(hexByte(b)) in string") }
+            if b != UInt8(ascii: "\\") {
+                rawStart = i
+                while i < p.count, p[i] != UInt8(ascii: "\""), p[i] != UInt8(ascii: "\\"), p[i] >= 0x20 { i += 1 }
+                try checkRaw(rawStart, i)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[rawStart..<i]))
+                continue
+            }
+            let escPos = i
+            i += 1
+            guard i < p.count else { break }
+            let e = p[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    guard i + 1 < p.count, p[i] == UInt8(ascii: "\\"), p[i + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate \\u\(hex16(scalar)) in string", at: escPos)
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard low >= 0xDC00 && low < 0xE000 else {
+                        throw error("unpaired surrogate \\u\(hex16(scalar)) in string", at: escPos)
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    throw error("unpaired surrogate \\u\(hex16(scalar)) in string", at: escPos)
+                }
+                guard let u = Unicode.Scalar(scalar) else {
+                    throw error("invalid \\u escape", at: escPos)
+                }
+                out.append(contentsOf: UTF8.encode(u).map { Array($0) } ?? [])
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))' in string", at: escPos)
+            }
+        }
+        throw error("unterminated string", at: open)
+    }
+}
+
+let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+]
+
+func hexByte(_ b: UInt8) -> String {
+    let hex = Array("0123456789ABCDEF")
+    return "\(hex[Int(b >> 4)])\(hex[Int(b & 15)])"
+}
+
+func hex16(_ v: UInt32) -> String {
+    hexByte(UInt8(truncatingIfNeeded: v >> 8)) + hexByte(UInt8(truncatingIfNeeded: v))
+}
+
+/// The offset of the first byte that breaks UTF-8 well-formedness (Unicode §3.9 table 3-7), or nil.
+func invalidUTF8Offset(_ s: UnsafeBufferPointer<UInt8>) -> Int? {
+    var k = 0
+    let n = s.count
+    while k < n {
+        let b = s[k]
+        if b < 0x80 {
+            k += 1
+            continue
+        }
+        var need = 0
+        var lo: UInt8 = 0x80
+        var hi: UInt8 = 0xBF
+        switch b {
+        case 0xC2...0xDF: need = 1
+        case 0xE0:
+            need = 2
+            lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: need = 2
+        case 0xED:
+            need = 2
+            hi = 0x9F
+        case 0xF0:
+            need = 3
+            lo = 0x90
+        case 0xF1...0xF3: need = 3
+        case 0xF4:
+            need = 3
+            hi = 0x8F
+        default: return k
+        }
+        guard k + need < n else { return k }
+        let c1 = s[k + 1]
+        if c1 < lo || c1 > hi { return k }
+        for j in 2..<(need + 1) where s[k + j] < 0x80 || s[k + j] > 0xBF { return k }
+        k += need + 1
+    }
+    return nil
+}

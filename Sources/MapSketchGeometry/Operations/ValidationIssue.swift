@@ -1,0 +1,66 @@
+/// One reason a geometry is not valid: which rule, which part and vertex, and where.
+public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
+    /// The rules ``GeometryEngine/validate(_:mode:)`` checks.
+    public enum Rule: String, Hashable, Sendable, CaseIterable {
+        /// A path with fewer than 2 distinct vertices, or a ring with fewer than 3.
+        case tooFewPoints
+        /// A WKT ring whose last vertex differs from its first.
+        case ringNotClosed
+        /// Segments of the geometry cross, overlap, or a ring passes through another's vertex
+        /// crosswise (JTS `SELF_INTERSECTION`).
+        case selfIntersection
+        /// A ring touches or crosses itself (JTS `RING_SELF_INTERSECTION`).
+        case ringSelfIntersection
+        /// A hole not inside its polygon's exterior.
+        case holeOutsideShell
+        /// A hole inside another hole of the same polygon.
+        case nestedHoles
+        /// An exterior inside another polygon's interior.
+        case nestedShells
+        /// Holes touching the exterior or each other so that the interior falls apart.
+        case disconnectedInterior
+        /// A NaN or infinite coordinate.
+        case nonFiniteCoordinate
+        /// Esri-simple only: an exterior not clockwise or a hole not counter-clockwise.
+        case wrongOrientation
+        /// Two rings with the same vertices.
+        case duplicateRings
+    }
+
+    /// The rule broken.
+    public var rule: Rule
+    /// The part (path or ring) index, counting rings across all polygons in order.
+    public var part: Int?
+    /// The vertex index within the part (as given, repeated vertices included).
+    public var vertex: Int?
+    /// Where the problem is, when a location is known.
+    public var location: Point?
+    /// A readable explanation.
+    public var message: String
+
+    /// Creates an issue.
+    public init(rule: Rule, part: Int?, vertex: Int?, location: Point?, message: String) {
+        self.rule = rule
+        self.part = part
+        self.vertex = vertex
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        var s = rule.rawValue
+        if let part { s += " at part \(part)" }
+        if let vertex { s += " vertex \(vertex)" }
+        if let location { s += " \(location)" }
+        return s + ": " + message
+    }
+}
+
+/// Which validity to check.
+public enum ValidationMode: Hashable, Sendable {
+    /// OGC Simple Features validity, as JTS `IsValidOp` checks it (orientation ignored; a flat
+    /// ``Polygon``'s rings take their role, exterior or hole, from how deeply they nest).
+    case ogc
+    /// OGC validity plus the Esri convention: exteriors clockwise, holes counter-clockwise.
+    case esriSimple
+}
