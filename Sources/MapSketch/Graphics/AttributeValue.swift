@@ -1,4 +1,5 @@
 public import Foundation
+import MapSketchGeometry
 
 /// A typed attribute value of a graphic: string, integer, double, bool, date or null.
 public enum AttributeValue: Hashable, Sendable {
@@ -64,17 +65,8 @@ func iso8601(_ date: Date) -> String {
         rem += 86400
         days -= 1
     }
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    var y = yoe + era * 400
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    if m <= 2 { y += 1 }
-    func p2(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    let (y, m, d) = CivilDate.date(days: Int(days))
+    func p2<T: BinaryInteger>(_ v: T) -> String { v < 10 ? "0\(v)" : "\(v)" }
     let year = y < 0 ? "-" + String(-y) : String(y)
     return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(p2(m))-\(p2(d))T\(p2(rem / 3600)):\(p2(rem % 3600 / 60)):\(p2(rem % 60))Z"
 }

@@ -1,5 +1,5 @@
 public import Foundation
-import MapSketchGeometry
+public import MapSketchGeometry
 
 /// Replays trace files: read, set up, run on the virtual clock, report.
 @MainActor

@@ -1,18 +1,12 @@
 // Calendar dates and ISO 8601 times over UTF-8 bytes, without Foundation: what the GPS readers
 // parse and the trace writer and tests print.
 
+import MapSketchGeometry
+
 extension ByteScan {
     /// Days from 1970-01-01 to the proleptic Gregorian date y-m-d.
-    ///
-    /// Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", `days_from_civil`.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDate.days(year: year, month: month, day: day)
     }
 
     /// Whether y-m-d is a real calendar date.
@@ -96,18 +90,9 @@ extension ByteScan {
     /// tests. Inverse of `daysFromCivil` by Hinnant's `civil_from_days`.
     static func formatISO8601(_ time: Double) -> String {
         let millis = Int((time * 1000).rounded())
-        var days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
+        let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let msOfDay = millis - days * 86_400_000
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let doe = days - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        var year = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        if month <= 2 { year += 1 }
+        let (year, month, day) = CivilDate.date(days: days)
         func pad(_ v: Int, _ width: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, width - s.count)) + s

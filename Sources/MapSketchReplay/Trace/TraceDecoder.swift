@@ -1,5 +1,5 @@
+public import MapSketchGeometry
 import MapSketch
-package import MapSketchGeometry
 
 /// Reads traces from JSON Lines text.
 ///
