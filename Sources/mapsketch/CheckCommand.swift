@@ -5,7 +5,7 @@ import MapSketchReplay
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Replay every trace under DIR and compare with its golden files.",
+        abstract: "Replay traces (files or folders) and compare each with its golden files.",
         discussion: """
             Numbers match within 1e-9 absolute + 1e-9 relative; structure, strings and key order exactly; SVG goldens \
             (NAME.expected.svg, when present) exactly. A mismatch prints a diff and writes NAME.actual.json and \
@@ -13,8 +13,7 @@ struct CheckCommand: AsyncParsableCommand {
             --update (or MAPSKETCH_RECORD=1), atomically. Exit 1 when any trace fails.
             """)
 
-    @Argument(help: "The corpus folder (default: Traces).")
-    var dir: String = "Traces"
+    @OptionGroup var select: TraceSelectionOptions
 
     @Flag(help: "Record the golden files instead of comparing.")
     var update = false
@@ -22,19 +21,10 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
-    @Option(help: "Check only shard K of N (1-based), e.g. 2/4.")
-    var shard: Shard?
-
     @MainActor
     mutating func run() async throws {
-        let root = URL(fileURLWithPath: dir)
-        var cases: [GoldenCase]
-        do {
-            cases = try GoldenCorpus.cases(under: root)
-        } catch {
-            throw CLI.fail(error.description)
-        }
-        if let shard { cases = GoldenCorpus.shard(cases, k: shard.k, n: shard.n) }
+        let selection = select.selection
+        let cases = try select.cases()
         let record: RecordMode = update ? .all : .requested()
         let runner = GoldenRunner(record: record)
         var results: [GoldenResult] = []
@@ -59,8 +49,8 @@ struct CheckCommand: AsyncParsableCommand {
         let failed = results.filter(\.failed).count
         let ms = CLI.milliseconds(ContinuousClock.now - start)
         let recorded = results.filter { $0.status == .recorded }.count
-        var line = "\(results.count) trace\(results.count == 1 ? "" : "s") in \(CLI.display(root))"
-        if let shard { line += " (shard \(shard.k)/\(shard.n))" }
+        var line = "\(results.count) trace\(results.count == 1 ? "" : "s") in \(selection.paths.map { CLI.display(URL(fileURLWithPath: $0)) }.joined(separator: " "))"
+        if let shard = selection.shard { line += " (shard \(shard))" }
         line += record == .all ? ": \(recorded) recorded, \(results.count - recorded - failed) unchanged" : ": \(results.count - failed) passed"
         line += ", \(failed) failed, \(ms) ms"
         print(line)

@@ -1,8 +1,8 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import MapSketch
 import MapSketchGeometry
-import MapSketchReplay
+public import MapSketchReplay
 
 // Options shared by the subcommands, each declared once (as swift-argument-parser's `math`
 // example shares its `Options` with `@OptionGroup`).
@@ -78,15 +78,38 @@ enum TrackSketchType: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-/// `K/N`: shard K (1-based) of N.
-struct Shard: ExpressibleByArgument, Equatable {
-    var k: Int
-    var n: Int
+/// Which traces a command works on: files and folders, `--filter`, `--shard` (shared by `check`
+/// and `bench`).
+struct TraceSelectionOptions: ParsableArguments {
+    @Argument(help: "Trace files (*.trace.jsonl) and folders of them (default: Traces).")
+    var paths: [String] = []
 
-    init?(argument: String) {
-        let parts = argument.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
-        self.k = k
-        self.n = n
+    @Option(
+        name: .customLong("filter"),
+        help: ArgumentHelp(
+            "Keep only traces whose name matches this glob (repeatable; * and ? also match /).",
+            discussion: "A trace's name is its path below the folder given, without .trace.jsonl, e.g. gps/real-gpx-gpxgo-visnjan.",
+            valueName: "glob"))
+    var filters: [String] = []
+
+    @Option(help: ArgumentHelp("Keep only shard K of N (1-based), e.g. 2/4.", valueName: "K/N"))
+    var shard: TraceSelection.Shard?
+
+    /// The selection these options describe (`Traces` when no path is given).
+    var selection: TraceSelection {
+        TraceSelection(paths: paths.isEmpty ? ["Traces"] : paths, filters: filters, shard: shard)
     }
+
+    /// The selected traces, or exits 2 saying why there are none.
+    func cases() throws(ExitCode) -> [GoldenCase] {
+        do {
+            return try selection.cases()
+        } catch {
+            throw CLI.fail(error.description)
+        }
+    }
+}
+
+extension TraceSelection.Shard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
 }

@@ -105,6 +105,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.diff.svg").path))
     }
 
+    @Test func checkTakesFilesAndFoldersWithAFilter() throws {
+        let one = try run(["check", "Traces/interaction/tap-midvertex-then-map-inserts.trace.jsonl"])
+        #expect(one.code == 0, "\(one.out)\(one.err)")
+        #expect(one.out.contains("1 trace in Traces/interaction/tap-midvertex-then-map-inserts.trace.jsonl: 1 passed"))
+        let filtered = try run(["check", "Traces", "--filter", "gps/filter-*", "--filter", "demo/*"])
+        #expect(filtered.code == 0, "\(filtered.out)\(filtered.err)")
+        #expect(filtered.out.contains("4 traces in Traces: 4 passed"))
+        let none = try run(["check", "Traces", "--filter", "no-such-trace*"])
+        #expect(none.code == 2)
+        #expect(none.err.contains("no trace matches --filter no-such-trace*"))
+        let missing = try run(["check", "Traces/no-such-folder"])
+        #expect(missing.code == 2)
+        #expect(missing.err.contains("Traces/no-such-folder: not found"))
+    }
+
     @Test func generateIsDeterministicPerSeed() throws {
         let a = try run(["generate", "taps", "--seed", "3", "--count", "5"])
         let b = try run(["generate", "taps", "--seed", "3", "--count", "5"])

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Which traces a command works on: trace files and folders of them, narrowed by name patterns and
+/// split into shards — what `mapsketch check` and `mapsketch bench` select with the same options.
+///
+/// A folder contributes every `*.trace.jsonl` under it, named by its path relative to the folder
+/// without the suffix (`gps/real-gpx-visnjan`); a file is named by its path as given, without the
+/// suffix. The result is sorted by name, without duplicates (a file listed twice, or also inside a
+/// listed folder, is selected once).
+///
+/// ```swift
+/// let selection = TraceSelection(paths: ["Traces"], filters: ["gps/real-*"], shard: .init(k: 1, n: 4))
+/// let cases = try selection.cases()
+/// ```
+public struct TraceSelection: Hashable, Sendable {
+    /// One of `n` equal parts of a selection (1-based `k`).
+    public struct Shard: Hashable, Sendable, CustomStringConvertible {
+        /// Which part, 1…n.
+        public var k: Int
+        /// How many parts.
+        public var n: Int
+
+        /// A shard; nil unless 1 ≤ k ≤ n.
+        public init?(k: Int, n: Int) {
+            guard n >= 1, (1...n).contains(k) else { return nil }
+            self.k = k
+            self.n = n
+        }
+
+        /// Parses `K/N`, e.g. `2/4`.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+            self.init(k: k, n: n)
+        }
+
+        public var description: String { "\(k)/\(n)" }
+    }
+
+    /// Trace files (`*.trace.jsonl`) and folders.
+    public var paths: [String]
+    /// Glob patterns on trace names (`*` and `?` match any characters, `/` included; `[…]` a set);
+    /// a trace is kept when any matches. Empty: every trace.
+    public var filters: [String]
+    /// The part of the selection to keep, after filtering.
+    public var shard: Shard?
+
+    /// A selection.
+    public init(paths: [String], filters: [String] = [], shard: Shard? = nil) {
+        self.paths = paths
+        self.filters = filters
+        self.shard = shard
+    }
+
+    /// The selected traces, sorted by name.
+    /// - Throws: ``OutputError`` naming the path when a path does not exist, cannot be read, or is
+    ///   a file that is not a trace; when a folder holds no trace; when the filters keep nothing.
+    ///   (An empty shard is not an error: a corpus may have fewer traces than shards.)
+    /// - Complexity: O(f log f) for f files under the folders.
+    public func cases() throws(OutputError) -> [GoldenCase] {
+        var out: [GoldenCase] = []
+        var seen: Set<String> = []
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
+                throw OutputError(path: path, message: "not found: expected a trace file (*.trace.jsonl) or a folder of them")
+            }
+            let found: [GoldenCase]
+            if isDir.boolValue {
+                found = try GoldenCorpus.cases(under: url)
+                if found.isEmpty { throw OutputError(path: path, message: "no traces: the folder holds no *.trace.jsonl file") }
+            } else {
+                guard url.lastPathComponent.hasSuffix(GoldenCorpus.traceSuffix) else {
+                    throw OutputError(path: path, message: "expected a trace file (*.trace.jsonl) or a folder of them")
+                }
+                guard FileManager.default.isReadableFile(atPath: url.path) else {
+                    throw OutputError(path: path, message: "cannot read the file: permission denied")
+                }
+                found = [GoldenCase(name: String(path.dropLast(GoldenCorpus.traceSuffix.count)), trace: url)]
+            }
+            for c in found where seen.insert(c.trace.standardizedFileURL.path).inserted { out.append(c) }
+        }
+        if !filters.isEmpty {
+            out = out.filter { c in filters.contains { Self.glob($0, matches: c.name) } }
+            if out.isEmpty {
+                throw OutputError(
+                    path: paths.joined(separator: " "),
+                    message: "no trace matches --filter \(filters.joined(separator: ", "))")
+            }
+        }
+        out.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        if let shard { out = GoldenCorpus.shard(out, k: shard.k, n: shard.n) }
+        return out
+    }
+
+    /// Whether `name` matches the glob `pattern`: `*` any run of characters (`/` included), `?` one
+    /// character, `[abc]` / `[a-z]` / `[!a]` a set; everything else literally.
+    /// - Complexity: O(p · n) for pattern and name lengths p and n.
+    public static func glob(_ pattern: String, matches name: String) -> Bool {
+        let p = Array(pattern.unicodeScalars)
+        let s = Array(name.unicodeScalars)
+        var pi = 0
+        var si = 0
+        var star: Int?
+        var mark = 0
+        while si < s.count {
+            if pi < p.count, p[pi] == "*" {
+                star = pi
+                mark = si
+                pi += 1
+            } else if pi < p.count, let (matched, next) = matchOne(p, pi, s[si]), matched {
+                pi = next
+                si += 1
+            } else if let st = star {
+                pi = st + 1
+                mark += 1
+                si = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+
+    /// Whether the pattern element at `i` matches `c`, and the index after the element; nil for a
+    /// `*` (handled by the caller).
+    private static func matchOne(_ p: [Unicode.Scalar], _ i: Int, _ c: Unicode.Scalar) -> (Bool, Int)? {
+        switch p[i] {
+        case "?": return (true, i + 1)
+        case "[":
+            var j = i + 1
+            let negate = j < p.count && (p[j] == "!" || p[j] == "^")
+            if negate { j += 1 }
+            var matched = false
+            var first = true
+            while j < p.count, p[j] != "]" || first {
+                first = false
+                if j + 2 < p.count, p[j + 1] == "-", p[j + 2] != "]" {
+                    if p[j] <= c && c <= p[j + 2] { matched = true }
+                    j += 3
+                } else {
+                    if p[j] == c { matched = true }
+                    j += 1
+                }
+            }
+            guard j < p.count else { return (p[i] == c, i + 1) }  // no closing ']': a literal '['
+            return (matched != negate, j + 1)
+        default:
+            return (p[i] == c, i + 1)
+        }
+    }
+}
