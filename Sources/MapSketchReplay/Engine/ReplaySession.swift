@@ -44,6 +44,8 @@ public final class ReplaySession {
         mapView = MapView(screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds)
         mapView.wrapAround = h.options.wrapAround
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
+        mapView.allowRotationByPinching = h.options.allowRotationByPinching
+        log.reportsRotation = h.options.allowRotationByPinching
         gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
             for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers) }
