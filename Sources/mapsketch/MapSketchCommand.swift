@@ -13,8 +13,8 @@ struct MapSketchCommand: AsyncParsableCommand {
             Exit codes: 0 ok; 1 a check failed; 2 usage or input error (reported as file:line:column: what was expected).
             """,
         subcommands: [
-            ReplayCommand.self, GPSCommand.self, CheckCommand.self, GenerateCommand.self, RenderCommand.self,
-            GeometryCommand.self, CorpusCommand.self,
+            ReplayCommand.self, GPSCommand.self, CheckCommand.self, AcceptCommand.self, GenerateCommand.self,
+            RenderCommand.self, GeometryCommand.self, CorpusCommand.self,
         ]
     )
 
@@ -76,11 +76,7 @@ enum CLI {
     }
 
     /// A path as the user should see it: relative to the current directory when inside it.
-    static func display(_ url: URL) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let p = url.standardizedFileURL.path
-        return p.hasPrefix(cwd + "/") ? String(p.dropFirst(cwd.count + 1)) : p
-    }
+    static func display(_ url: URL) -> String { InputFile.displayPath(url) }
 
     /// Whether stderr is a terminal (progress is shown only then).
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

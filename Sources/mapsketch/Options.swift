@@ -113,3 +113,5 @@ struct TraceSelectionOptions: ParsableArguments {
 extension TraceSelection.Shard: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
 }
+
+extension RecordMode: ExpressibleByArgument {}
