@@ -75,6 +75,6 @@ struct GPSCommand: AsyncParsableCommand {
         var summary = "\(file): \(t.fixes.count) fixes, \(t.segmentCount) segment(s), \(t.waypoints.count) waypoint(s)"
         if let gps = out.document["gps"] { summary += "\n  " + JSONWriter.string(gps) }
         CLI.printError(summary)
-        if let g = out.geometry { map.print(g) }
+        try map.print(out)
     }
 }

@@ -26,10 +26,10 @@ struct GeometryCommand: ParsableCommand {
     @Option(name: .customLong("in"), help: "Input format: esrijson | geojson | wkt (default: detected).")
     var inputFormat: FormatName?
 
-    @Option(help: "Output format: esrijson | geojson | wkt (default: the input's).")
+    @Option(help: "Output format: esrijson | geojson | wkt (default: the input's). GeoJSON is always written in WGS 84 longitude/latitude.")
     var format: FormatName?
 
-    @Option(help: "WKID of input that names no spatial reference (e.g. 4326).")
+    @Option(help: "The WKID of input that states no spatial reference (WKT, Esri JSON without one). GeoJSON is WGS 84 by definition: any other --sr is an error.")
     var sr: Int?
 
     @Option(help: "project: the target WKID (4326, 3857 or 102100).")

@@ -28,7 +28,7 @@ struct TraceInput: ParsableArguments {
 /// What a replaying command writes of the map: the sketch geometry in a format on standard output,
 /// and an SVG of the map at the end.
 struct MapOutputOptions: ParsableArguments {
-    @Option(help: "The geometry format: esrijson, geojson or wkt.")
+    @Option(help: "The geometry format printed on standard output (GeoJSON is always WGS 84 longitude/latitude).")
     var format: FormatName = .esrijson
 
     @Option(help: "Write an SVG of the map at the end to this file.")
@@ -40,9 +40,14 @@ struct MapOutputOptions: ParsableArguments {
         if let svg { try CLI.write(session.svg(), to: svg) }
     }
 
-    /// Prints a geometry in the chosen format.
-    func print(_ geometry: SpatialGeometry) {
-        Swift.print(format.format.encode(geometry))
+    /// Prints the output's geometry in the chosen format (GeoJSON in WGS 84 longitude/latitude),
+    /// or exits 2 saying why it cannot be written.
+    func print(_ output: ReplayOutput) throws(ExitCode) {
+        do {
+            if let text = try output.geometryText(format.format) { Swift.print(text) }
+        } catch {
+            throw CLI.fail(error.description)
+        }
     }
 }
 

@@ -43,8 +43,8 @@ struct ReplayCommand: AsyncParsableCommand {
             try CLI.write(lines, to: events)
         }
         if let output { try CLI.write(out.json, to: output) }
-        if let g = out.geometry {
-            map.print(g)
+        if out.geometry != nil {
+            try map.print(out)
         } else {
             CLI.printError("mapsketch: \(file) has no sketch; no geometry to print")
         }

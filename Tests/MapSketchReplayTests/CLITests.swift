@@ -312,4 +312,27 @@ import Testing
         let diff = try String(contentsOf: dir.appendingPathComponent("t.diff.svg"), encoding: .utf8)
         #expect(diff.contains(">moved 0.017 map units</text>") || diff.contains(">moved 1.7 cm</text>"))
     }
+
+    // MARK: GeoJSON and GPS reports
+
+    @Test func gpsGeoJSONIsLongitudeLatitudeOfTheGPXPoints() throws {
+        let gpx = Fixtures.url("Traces/real/gpx/gpxgo/visnjan.gpx")
+        let r = try run(["gps", gpx.path, "--format", "geojson", "--keep-duplicates", "--keep-out-of-order"])
+        #expect(r.code == 0, "\(r.err)")
+        let line = try GeoJSON.decode(r.out)
+        let track = try GPSFileReader.read(bytes: Array(Data(contentsOf: gpx)), fileName: "visnjan.gpx")
+        let points = line.geometry.parts.flatMap { $0 }
+        #expect(points.count == track.fixes.count)
+        for (p, f) in zip(points, track.fixes) {
+            #expect(abs(p.x - f.longitude) <= 1e-9 && abs(p.y - f.latitude) <= 1e-9)
+        }
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.geojson")
+        try #"{"type":"Point","coordinates":[1498048.03,6893118.10]}"#.write(to: input, atomically: true, encoding: .utf8)
+        let sr = try run(["geometry", "project", input.path, "--sr", "3857", "--to", "4326"])
+        #expect(sr.code == 2)
+        #expect(sr.err.contains("does not apply to GeoJSON input"))
+        #expect(sr.out.isEmpty, "never the input returned unchanged")
+    }
 }
