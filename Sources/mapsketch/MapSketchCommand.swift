@@ -66,6 +66,16 @@ enum CLI {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// The bytes of an input file, or exits 2 saying why it cannot be read (not found, a
+    /// folder, permission denied).
+    static func contents(of url: URL, file: String) throws(ExitCode) -> Data {
+        do {
+            return try InputFile.contents(of: url, displayName: file)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
     /// Runs `body`, turning a ``TraceError`` into exit code 2 with its message.
     static func input<T>(_ body: () throws(TraceError) -> T) throws(ExitCode) -> T {
         do {
@@ -73,6 +83,14 @@ enum CLI {
         } catch {
             throw fail(error.description)
         }
+    }
+
+    /// Prints each refused call the trace does not declare (and each declared one the model
+    /// applied) on stderr as `file:LINE: …`; with `strict`, exits 1 when there is any.
+    static func reportRefusals(_ refusals: ReplayRefusals, file: String, strict: Bool) throws(ExitCode) {
+        let messages = refusals.messages(file: file)
+        for m in messages { printError((strict ? "error: " : "warning: ") + m) }
+        if strict, !messages.isEmpty { throw ExitCode(1) }
     }
 
     /// A path as the user should see it: relative to the current directory when inside it.

@@ -31,13 +31,20 @@ struct MapOutputOptions: ParsableArguments {
     @Option(help: "The geometry format printed on standard output (GeoJSON is always WGS 84 longitude/latitude).")
     var format: FormatName = .esrijson
 
-    @Option(help: "Write an SVG of the map at the end to this file.")
+    @Option(help: ArgumentHelp("Write an SVG of the map at the end to this file.", valueName: "file"))
     var svg: String?
 
-    /// Writes the SVG of the session's map, when asked for.
+    @Option(
+        help: ArgumentHelp(
+            "How the SVG draws the sketch (default: track for gps, sketch for replay).",
+            discussion: "sketch: as it is edited, with vertices and mid-vertices; track: direction arrows and a color per part, no editing handles.",
+            valueName: "style"))
+    var style: SketchSVGStyle?
+
+    /// Writes the SVG of the session's map, when asked for, in --style (else `defaultStyle`).
     @MainActor
-    func writeSVG(of session: ReplaySession) throws(ExitCode) {
-        if let svg { try CLI.write(session.svg(), to: svg) }
+    func writeSVG(of session: ReplaySession, defaultStyle: SketchSVGStyle = .sketch) throws(ExitCode) {
+        if let svg { try CLI.write(session.svg(style: style ?? defaultStyle), to: svg) }
     }
 
     /// Prints the output's geometry in the chosen format (GeoJSON in WGS 84 longitude/latitude),
@@ -120,3 +127,5 @@ extension TraceSelection.Shard: ExpressibleByArgument {
 }
 
 extension RecordMode: ExpressibleByArgument {}
+
+extension SketchSVGStyle: ExpressibleByArgument {}

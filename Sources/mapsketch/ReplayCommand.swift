@@ -25,6 +25,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Pace multiplier with --realtime (2 = twice as fast).")
     var speed: Double = 1
 
+    @Flag(help: "Exit 1 when the model refuses a call the trace does not declare in expect.refusedCalls.")
+    var strict = false
+
     @MainActor
     mutating func run() async throws {
         let t = try input.load()
@@ -48,6 +51,7 @@ struct ReplayCommand: AsyncParsableCommand {
         } else {
             CLI.printError("mapsketch: \(file) has no sketch; no geometry to print")
         }
+        try CLI.reportRefusals(session.refusals, file: file, strict: strict)
     }
 }
 
@@ -63,6 +67,13 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Render after this many events (default: all).")
     var step: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "How the SVG draws the sketch.",
+            discussion: "sketch: as it is edited, with vertices and mid-vertices; track: direction arrows and a color per part, no editing handles.",
+            valueName: "style"))
+    var style: SketchSVGStyle = .sketch
+
     func validate() throws {
         if let step, step < 0 { throw ValidationError("--step must be 0 or more, found \(step)") }
     }
@@ -73,7 +84,7 @@ struct RenderCommand: AsyncParsableCommand {
         let file = input.file
         let n = step
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: n) }
-        try CLI.write(session.svg(), to: svg)
+        try CLI.write(session.svg(style: style), to: svg)
         print("\(svg): the map after \(session.position) of \(t.events.count) events")
     }
 }

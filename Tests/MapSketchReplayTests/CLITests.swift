@@ -313,6 +313,22 @@ import Testing
         #expect(diff.contains(">moved 0.017 map units</text>") || diff.contains(">moved 1.7 cm</text>"))
     }
 
+    @Test func replayReportsRefusedCallsWithTheirLine() throws {
+        let dir = try folder(with: "Traces/programmatic/graphics-add-remove.trace.jsonl")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.trace.jsonl")
+        #expect(try run(["replay", trace.path, "--strict"]).code == 0, "declared refusals")
+        let text = try String(contentsOf: trace, encoding: .utf8).replacingOccurrences(of: #","expect":{"refusedCalls":[7,8]}"#, with: "")
+        try text.write(to: trace, atomically: true, encoding: .utf8)
+        let r = try run(["replay", trace.path])
+        #expect(r.code == 0)
+        #expect(r.err.contains("warning: \(trace.path):7: removeGraphic refused: graphic index 5 out of range"))
+        #expect(r.err.contains("warning: \(trace.path):8: addGraphic refused: no graphics layer named \"missing\""))
+        let strict = try run(["replay", trace.path, "--strict"])
+        #expect(strict.code == 1)
+        #expect(strict.err.contains("error: \(trace.path):7:"))
+    }
+
     // MARK: GeoJSON and GPS reports
 
     @Test func gpsGeoJSONIsLongitudeLatitudeOfTheGPXPoints() throws {
@@ -334,5 +350,25 @@ import Testing
         #expect(sr.code == 2)
         #expect(sr.err.contains("does not apply to GeoJSON input"))
         #expect(sr.out.isEmpty, "never the input returned unchanged")
+    }
+
+    @Test func gpsReportsEveryReasonAndExits2WithoutAUsableFix() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junk = dir.appendingPathComponent("junk.nmea")
+        try "no sentence here\n$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\n".write(to: junk, atomically: true, encoding: .utf8)
+        let r = try run(["gps", junk.path])
+        #expect(r.code == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("no usable fix: no NMEA sentence gave a position (1 sentence with a bad checksum, 1 line without a sentence)"))
+        let svg = dir.appendingPathComponent("track.svg")
+        let ok = try run(["gps", Fixtures.url("Traces/real/gpx/gpxpy/korita-zbevnica.gpx").path, "--type", "polygon", "--svg", svg.path])
+        #expect(ok.code == 0)
+        #expect(ok.err.contains("  result: polygon, "))
+        #expect(ok.err.contains("warning: the polygon is not valid"))
+        let drawn = try String(contentsOf: svg, encoding: .utf8)
+        #expect(drawn.contains("<g id=\"track\">") && !drawn.contains("sketch-vertices"), "gps draws a track by default")
+        #expect(try run(["gps", Fixtures.url("Traces/real/gpx/gpxgo/file.gpx").path, "--svg", svg.path, "--style", "sketch"]).code == 0)
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("sketch-vertices"))
     }
 }
