@@ -60,7 +60,7 @@ struct MapOutputOptions: ParsableArguments {
 
 /// The type of the sketch a generated trace or a GPS track draws.
 struct SketchTypeOption: ParsableArguments {
-    @Option(help: "The sketch type: polyline, polygon or multipoint.")
+    @Option(help: "The type of sketch the fixes or gestures make.")
     var type: TrackSketchType = .polyline
 }
 

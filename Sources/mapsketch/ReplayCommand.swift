@@ -64,7 +64,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "The SVG file to write.")
     var svg: String
 
-    @Option(help: "Render after this many events (default: all).")
+    @Option(help: ArgumentHelp("Render after this many events instead of at the end.", valueName: "n"))
     var step: Int?
 
     @Option(

@@ -371,4 +371,65 @@ import Testing
         #expect(try run(["gps", Fixtures.url("Traces/real/gpx/gpxgo/file.gpx").path, "--svg", svg.path, "--style", "sketch"]).code == 0)
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("sketch-vertices"))
     }
+
+    // MARK: Conventions
+
+    @Test func aMisspeltSubcommandGetsASuggestion() throws {
+        let r = try run(["chek"])
+        #expect(r.code == 2)
+        #expect(r.err.contains("unknown subcommand 'chek'; did you mean 'check'?"))
+        #expect(try run(["gsp"]).err.contains("did you mean 'gps'?"))
+        #expect(try run(["frobnicate"]).err.contains("the subcommands are replay, gps, check, accept, generate, render, geometry, help"))
+        let version = try run(["--version"])
+        #expect(version.code == 0)
+        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+"#, options: .regularExpression) != nil)
+    }
+
+    @Test func aFileThatCannotBeReadSaysWhy() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for args in [["replay", dir.appendingPathComponent("x.trace.jsonl").path], ["gps", dir.appendingPathComponent("x.gpx").path], ["geometry", "convert", dir.appendingPathComponent("x.wkt").path]] {
+            let r = try run(args)
+            #expect(r.code == 2)
+            #expect(r.err.contains("cannot read the file: not found"), "\(args): \(r.err)")
+        }
+        let folder = dir.appendingPathComponent("f.gpx")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(try run(["gps", folder.path]).err.contains("cannot read the file: is a folder, expected a file"))
+        #expect(try run(["render", folder.path, "--svg", dir.appendingPathComponent("s.svg").path]).err.contains("is a folder"))
+        guard getuid() != 0 else { return }  // root reads every file: no permission to deny
+        let locked = dir.appendingPathComponent("locked.trace.jsonl")
+        try "x".write(to: locked, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        #expect(try run(["replay", locked.path]).err.contains("cannot read the file: permission denied"))
+    }
+
+    @Test func helpListsEveryOptionOnceWithoutRepeatingDefaults() throws {
+        let check = try run(["help", "check"])
+        #expect(check.code == 0)
+        for option in ["--filter", "--shard", "--record", "--update", "--strict", "--prune", "--junit", "--html"] {
+            #expect(check.out.contains("  \(option)"), "help check lists \(option)")
+        }
+        let top = try run(["--help"])
+        #expect(!top.out.contains("  corpus"), "the repository's corpus generator is not a user subcommand")
+        #expect(try run(["corpus", "--help"]).code == 0, "but it still runs")
+        for sub in ["replay", "gps", "check", "accept", "generate", "render", "geometry"] {
+            let help = try run(["help", sub]).out
+            // An option's block: its line and the indented lines after it.
+            var blocks: [String] = []
+            for line in help.split(separator: "\n") {
+                if line.hasPrefix("  -") || line.hasPrefix("  <") { blocks.append(String(line)) } else if !blocks.isEmpty, line.hasPrefix("    ") { blocks[blocks.count - 1] += " " + line.trimmingCharacters(in: .whitespaces) }
+            }
+            for block in blocks {
+                #expect(block.components(separatedBy: "default:").count <= 2, "\(sub): default stated twice: \(block)")
+                // Values listed by the parser are not listed again in the text.
+                if let r = block.range(of: "(values: ") {
+                    let values = block[r.upperBound...].prefix { $0 != ")" && $0 != ";" }.components(separatedBy: ", ")
+                    let text = String(block[..<r.lowerBound])
+                    let listings = [values.joined(separator: ", "), values.joined(separator: " | "), values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")]
+                    #expect(!listings.contains { text.contains($0) }, "\(sub): values repeated: \(block)")
+                }
+            }
+        }
+    }
 }
