@@ -15,7 +15,7 @@ public enum InputFile {
     }
 
     /// The bytes of `url`.
-    /// - Throws: ``InputError`` at `displayName`:1:1 saying why the file cannot be read.
+    /// - Throws: `InputError` at `displayName`:1:1 saying why the file cannot be read.
     public static func contents(of url: URL, displayName: String) throws(InputError) -> Data {
         if let why = problem(at: url.path) {
             throw InputError(file: displayName, line: 1, column: 1, message: "cannot read the file: \(why)")
