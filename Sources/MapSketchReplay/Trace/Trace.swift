@@ -56,6 +56,9 @@ public struct TraceHeader: Hashable, Sendable {
     public var name: String?
     /// What the trace shows: the behaviour it is named for.
     public var description: String?
+    /// What the trace declares about its own outcome (the `expect` member): an error it is meant
+    /// to fail with, its golden tolerance, calls the model is meant to refuse.
+    public var expect: TraceExpectation = TraceExpectation()
     /// The screen size in points.
     public var screen: ScreenSize = ScreenSize(width: 400, height: 400)
     /// The initial viewport.

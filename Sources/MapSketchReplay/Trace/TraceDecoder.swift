@@ -81,6 +81,7 @@ public enum TraceDecoder {
         }
         h.name = try f.string("name")
         h.description = try f.string("description")
+        if let e = try f.nested("expect", decodeExpectation) { h.expect = e }
         if let s = try f.nested("screen", decodeScreen) { h.screen = s }
         if let v = try f.nested("viewport", decodeViewport) { h.viewport = v }
         if let sr = try f.nested("spatialReference", decodeSpatialReference) { h.spatialReference = sr }

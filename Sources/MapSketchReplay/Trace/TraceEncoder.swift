@@ -23,6 +23,7 @@ public enum TraceEncoder {
         var o: JSONObject = ["t": 0, "type": "header", "format": .string(Trace.formatName), "version": .integer(Int64(max(h.version, h.minimumVersion)))]
         if let n = h.name { o["name"] = .string(n) }
         if let d = h.description { o["description"] = .string(d) }
+        if let e = encodeExpectation(h.expect) { o["expect"] = e }
         o["screen"] = ["width": .number(h.screen.width), "height": .number(h.screen.height)]
         o["viewport"] = encodeViewport(h.viewport)
         o["spatialReference"] = encodeSpatialReference(h.spatialReference)
