@@ -17,7 +17,7 @@ extension Corpus {
             ("malformed/syntax-trailing-comma", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2,}"#], "2:53: trailing comma before '}' is not allowed"),
             ("malformed/syntax-unterminated-string", [h, #"{"t":0.1,"type":"touch","phase":"began,"x":1,"y":2}"#], "2:41: expected ',' or '}' after object member"),
             ("malformed/missing-header", [#"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2}"#], "1:17: type: expected the first line to be the header"),
-            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#], "1:34: version: expected format version 1 or 2, found 7"),
+            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#], "1:34: version: expected format version 1, 2 or 3, found 7"),
             ("malformed/unknown-event-type", [h, #"{"t":0.1,"type":"swipe","x":1,"y":2}"#], "2:17: type: expected one of"),
             ("malformed/bad-touch-phase", [h, #"{"t":0.1,"type":"touch","phase":"down","x":1,"y":2}"#], "2:33: phase: expected one of"),
             ("malformed/missing-coordinate", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1}"#], #"2:1: missing member "y": expected a number"#),
