@@ -81,4 +81,19 @@ import Testing
     @Test func emptyInputIsAnError() {
         #expect(throws: GeometryToolError.self) { try GeometryTool(operation: .convert).run("  \n", file: "e") }
     }
+
+    /// Hardening reproducers 1 and 2 through the tool: a point at 1e300 folds instead of
+    /// trapping; a segment spanning 1e20 degrees is refused with file:line:column.
+    @Test func normalizeFoldsFarPointsAndRefusesWorldWideSegments() throws {
+        let r = try GeometryTool(operation: .normalize, assumedSpatialReference: .wgs84).run(#"{"x":1e300,"y":0}"#, file: "p.json")
+        #expect(r.output == #"{"x":0,"y":0,"spatialReference":{"wkid":4326}}"# + "\n")
+        let m = try GeometryTool(operation: .normalize, assumedSpatialReference: .webMercator).run(#"{"x":4e26,"y":0}"#, file: "p.json")
+        #expect(m.output.hasPrefix(#"{"x":10179152.908760257,"y":0,"#))
+        #expect(throws: GeometryToolError(
+            file: "l.wkt", line: 2, column: 1,
+            message: "normalizeCentralMeridian: part 0 vertex 0: expected a segment at most one world width (360) wide in x, found one spanning 100000000 (it wraps the whole world)")
+        ) {
+            try GeometryTool(operation: .normalize, assumedSpatialReference: .wgs84).run("POINT (1 2)\nLINESTRING (0 0, 1e8 0)\n", file: "l.wkt")
+        }
+    }
 }

@@ -6,6 +6,13 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
     case unsupportedTransformation(from: SpatialReference, to: SpatialReference)
     /// The operation needs a geographic (4326) or Web Mercator spatial reference.
     case unsupportedSpatialReference(SpatialReference, operation: String)
+    /// A vertex outside the domain of the operation: which part and vertex (0-based), what was
+    /// found (`"latitude 95"`) and what was expected (`"a latitude within -90…90"`).
+    case vertexOutOfDomain(part: Int, vertex: Int, operation: String, found: String, expected: String)
+    /// A segment of ``GeometryEngine/normalizeCentralMeridian(_:spatialReference:)``'s input
+    /// (from vertex `vertex` to the next, in part `part`) spans more than one world width in x:
+    /// it wraps the whole world and has no meaningful fold.
+    case segmentWiderThanWorld(part: Int, vertex: Int, span: Double, worldWidth: Double)
 
     public var description: String {
         switch self {
@@ -13,6 +20,11 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
             "cannot project from \(f) to \(t): only WGS 84 (4326) ↔ Web Mercator (3857/102100) is supported"
         case .unsupportedSpatialReference(let sr, let op):
             "\(op) needs WGS 84 (4326) or Web Mercator (3857/102100), got \(sr)"
+        case .vertexOutOfDomain(let part, let vertex, let op, let found, let expected):
+            "\(op): part \(part) vertex \(vertex): expected \(expected), found \(found)"
+        case .segmentWiderThanWorld(let part, let vertex, let span, let world):
+            "normalizeCentralMeridian: part \(part) vertex \(vertex): expected a segment at most one world width "
+                + "(\(WKT.format(world))) wide in x, found one spanning \(WKT.format(span)) (it wraps the whole world)"
         }
     }
 }
