@@ -96,4 +96,22 @@ import Testing
             try GeometryTool(operation: .normalize, assumedSpatialReference: .wgs84).run("POINT (1 2)\nLINESTRING (0 0, 1e8 0)\n", file: "l.wkt")
         }
     }
+
+    /// Hardening reproducer 10 through the tool: longitude 1e308 printed `Inf` with exit 0, and
+    /// latitude 95 was clamped to the pole; both are input errors now.
+    @Test func projectRefusesVerticesOutsideTheDomain() {
+        let tool = GeometryTool(operation: .project, assumedSpatialReference: .wgs84, targetSpatialReference: .webMercator)
+        #expect(throws: GeometryToolError(
+            file: "p.wkt", line: 1, column: 1,
+            message: "project: part 0 vertex 0: expected a finite longitude whose Web Mercator x is finite (|longitude| below about 1.6e303), found longitude 1e+308")
+        ) {
+            try tool.run("POINT (1e308 0)", file: "p.wkt")
+        }
+        #expect(throws: GeometryToolError(
+            file: "l.json", line: 1, column: 1,
+            message: "project: part 0 vertex 1: expected a latitude within -90…90, found latitude 95")
+        ) {
+            try tool.run(#"{"paths":[[[0,0],[10,95]]]}"#, file: "l.json")
+        }
+    }
 }
