@@ -115,7 +115,7 @@ public enum GeoJSON {
                         let fo = try f.decodeObject()
                         let t = try fo.decode("type") { try $0.decodeString() }
                         guard t == "Feature" else {
-                            throw JSONError("expected a Feature, found \"\(t)\"", path: [.key("type")])
+                            throw JSONError("expected a Feature, found \(InputExcerpt.jsonString(t))", path: [.key("type")])
                         }
                         return try decodeFeature(fo, sr, options)
                     }
@@ -216,7 +216,7 @@ public enum GeoJSON {
             throw JSONError("expected a geometry object, found a \(type)", path: [.key("type")])
         default:
             throw JSONError(
-                "unknown geometry type \"\(type)\": expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon",
+                "unknown geometry type \(InputExcerpt.jsonString(type)): expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon",
                 path: [.key("type")])
         }
     }

@@ -93,27 +93,26 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Decodes JSON Lines (or, for WKT, one geometry per line): one geometry per non-blank line,
-    /// in order. A leading byte-order mark and `\r\n` line ends are accepted.
+    /// in order. Lines are split as JSON Lines are (``JSONParser/forEachLine(in:_:)``): a
+    /// leading byte-order mark and `\r\n` line ends are accepted.
     /// - Throws: the first line's error (``JSONError`` or ``WKTError``) with its line number in
     ///   the whole text and its column in that line.
     /// - Complexity: O(n) for n bytes.
     public func decodeLines(_ text: String) throws -> [SpatialGeometry] {
         var out: [SpatialGeometry] = []
-        var lineNo = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNo += 1
-            var line = Substring(raw)
-            if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            if line.utf8.allSatisfy(isJSONSpace) { continue }
-            do {
-                out.append(try decode(String(line)))
-            } catch var e as JSONError {
-                e.line = lineNo
-                throw e
-            } catch var e as WKTError {
-                e.line = lineNo
-                throw e
+        var text = text
+        try text.withUTF8 { buf in
+            try JSONParser.forEachLine(in: buf) { lineNo, slice in
+                guard !slice.allSatisfy(isJSONSpace) else { return }
+                do {
+                    out.append(try decode(String(decoding: slice, as: UTF8.self)))
+                } catch var e as JSONError {
+                    e.line = lineNo
+                    throw e
+                } catch var e as WKTError {
+                    e.line = lineNo
+                    throw e
+                }
             }
         }
         return out
