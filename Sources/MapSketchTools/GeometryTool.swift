@@ -9,7 +9,8 @@ public import MapSketchGeometry
 public struct GeometryTool: Sendable {
     /// The operations of `mapsketch geometry`.
     public enum Operation: String, Sendable, CaseIterable {
-        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:)`.
+        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:spatialReference:)`,
+        /// snapping to the xy tolerance of its spatial reference (0.001 without one).
         case simplify
         /// Split at the antimeridian and bring into −180…180 (needs a spatial reference).
         case normalize
@@ -148,7 +149,8 @@ public struct GeometryTool: Sendable {
         case .convert:
             return (out.encode(g), true)
         case .simplify:
-            return (out.encode(SpatialGeometry(GeometryEngine.simplify(g.geometry), spatialReference: g.spatialReference)), true)
+            let simple = GeometryEngine.simplify(g.geometry, spatialReference: g.spatialReference)
+            return (out.encode(SpatialGeometry(simple, spatialReference: g.spatialReference)), true)
         case .normalize:
             guard let sr = g.spatialReference else { throw need("in the input or --sr") }
             do {

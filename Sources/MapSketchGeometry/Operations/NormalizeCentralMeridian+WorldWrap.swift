@@ -168,6 +168,6 @@ struct WorldWrap {
                 if p.count >= 3 { rings.append(p.map { shifted($0, shift(k)) }) }
             }
         }
-        return GeometryEngine.simplify(.polygon(Polygon(rings: rings, hasZ: pg.hasZ, hasM: pg.hasM)))
+        return GeometryEngine.simplify(.polygon(Polygon(rings: rings, hasZ: pg.hasZ, hasM: pg.hasM)), spatialReference: spatialReference)
     }
 }

@@ -2,13 +2,13 @@ extension GeometryEngine {
     /// Folds a geometry into one world width, −180…180 degrees (WGS 84) or
     /// ±20037508.342789244 m (Web Mercator), splitting it where it crosses the antimeridian:
     /// paths are cut into parts there, polygons are cut into pieces, each shifted back by
-    /// whole world widths, and the pieces repaired with ``simplify(_:)``.
+    /// whole world widths, and the pieces repaired with ``simplify(_:spatialReference:)``.
     /// Geometry already inside the range is returned unchanged; a polygon that only needs a
     /// shift is shifted.
     ///
     /// Like `AGSGeometryEngine.normalizeCentralMeridianOfGeometry:` (ArcGIS Runtime 10.x). A
     /// polygon wider than one world overlaps itself once folded; the overlap then follows the
-    /// odd-even rule of ``simplify(_:)``.
+    /// odd-even rule of ``simplify(_:spatialReference:)``.
     ///
     /// The domain, so that the work stays proportional to the input:
     /// - Points and multipoints fold from any finite x (exactly: the remainder of x by the world
@@ -31,7 +31,7 @@ extension GeometryEngine {
     ///   ring vertex beyond ±2^50 in x, or not finite) outside the domain above, naming the part
     ///   and vertex.
     /// - Complexity: O(n) for n vertices (each segment crosses at most one antimeridian);
-    ///   polygons that cross add the cost of ``simplify(_:)``.
+    ///   polygons that cross add the cost of ``simplify(_:spatialReference:)``.
     public static func normalizeCentralMeridian(_ g: Geometry, spatialReference: SpatialReference) throws -> Geometry {
         let half: Double
         if spatialReference.isWGS84 {
