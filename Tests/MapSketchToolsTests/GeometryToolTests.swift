@@ -161,3 +161,120 @@ import Testing
         #expect(try GeometryTool(operation: .project, targetSpatialReference: .wgs84).run(lonLat, file: "in.geojson").output == lonLat + "\n")
     }
 }
+
+/// The tool reading a stream: geometries cut where they end, results written as they are made,
+/// reading stopped at the first byte no geometry can hold.
+@Suite struct GeometryToolStreamingTests {
+    /// Feeds `chunks` one per read and records reads and writes in order.
+    final class Recorder {
+        var events: [String] = []
+        var chunks: [[UInt8]]
+        var bytesRead = 0
+        init(_ chunks: [String]) { self.chunks = chunks.map { Array($0.utf8) } }
+
+        func read(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            guard !chunks.isEmpty else { return 0 }
+            let c = chunks.removeFirst()
+            precondition(c.count <= buffer.count)
+            c.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            events.append("read")
+            bytesRead += c.count
+            return c.count
+        }
+    }
+
+    @Test func resultsAreWrittenAsGeometriesEnd() throws {
+        let r = Recorder(["{\"x\":1,\"y\":2}\n{\"x\":3,", "\"y\":4}\nPOINT", " (5 6)\n"])
+        var out: [String] = []
+        let code = try GeometryTool(operation: .convert, outputFormat: .wkt).run(
+            file: "s", read: r.read, write: { r.events.append("write"); out.append($0) })
+        #expect(code == 0)
+        #expect(out == ["POINT (1 2)\n", "POINT (3 4)\n", "POINT (5 6)\n"])
+        #expect(r.events == ["read", "write", "read", "write", "read", "write"])
+    }
+
+    /// Hardening reproducer 7: `geometry convert < /dev/zero` read all of stdin first (3.7 GB in
+    /// 8 s). A NUL cannot start a geometry: the error is at 1:1 after the first chunk.
+    @Test func anEndlessStreamOfNULsStopsAtTheFirstByte() throws {
+        var reads = 0
+        #expect(throws: GeometryToolError(
+            file: "<stdin>", line: 1, column: 1,
+            message: #"expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000…'"#)
+        ) {
+            try GeometryTool(operation: .convert).run(
+                file: "<stdin>",
+                read: { buffer in
+                    reads += 1
+                    buffer.initializeMemory(as: UInt8.self, repeating: 0)
+                    return buffer.count
+                },
+                write: { _ in })
+        }
+        #expect(reads == 1)
+    }
+
+    /// Other endless inputs stop as early: a word longer than any WKT keyword, nesting past 512,
+    /// a control character in a JSON string, a byte outside JSON and WKT.
+    @Test func endlessHostileStreamsStopEarly() throws {
+        let cases: [(String, Int, Int, String)] = [
+            ("x", 1, 1, "expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…'"),
+            ("[", 1, 513, "nesting deeper than 512 levels"),
+            ("POINT (", 1, 8, "expected a number, found 'POINT'"),
+        ]
+        for (unit, line, column, message) in cases {
+            var reads = 0
+            let pattern = Array(unit.utf8)
+            do {
+                _ = try GeometryTool(operation: .convert).run(
+                    file: "f",
+                    read: { buffer in
+                        reads += 1
+                        for k in 0..<buffer.count { buffer[k] = pattern[k % pattern.count] }
+                        return buffer.count - buffer.count % pattern.count
+                    },
+                    write: { _ in })
+                Issue.record("\(unit): no error")
+            } catch let e as GeometryToolError {
+                #expect(e == GeometryToolError(file: "f", line: line, column: column, message: message), "\(unit)")
+            }
+            #expect(reads == 1, "\(unit): read \(reads) chunks")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 1, column: 7, message: "unescaped control character U+0000 in string")) {
+            try GeometryTool(operation: .convert).run("{\"x\":\"\u{0}\",\"y\":1}", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 2, column: 1, message: "expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found '<gpx>'")) {
+            try GeometryTool(operation: .convert).run("POINT (1 2)\n<gpx>\n", file: "f")
+        }
+    }
+
+    /// Hardening reproducer 8: Windows line ends in JSON Lines and multi-line WKT, and a
+    /// byte-order mark before WKT, read as Unix text does, with the right positions.
+    @Test func windowsLineEndsAndAByteOrderMarkReadAsUnixText() throws {
+        let tool = GeometryTool(operation: .convert, outputFormat: .wkt)
+        #expect(try tool.run("{\"x\":1,\"y\":2}\r\n{\"x\":3,\"y\":4}\r\n", file: "f").output == "POINT (1 2)\nPOINT (3 4)\n")
+        #expect(try tool.run("POLYGON ((0 0,\r\n 0 1, 1 1,\r\n 0 0))\r\nPOINT (1 2)\r\n", file: "f").output
+            == "POLYGON ((0 0, 0 1, 1 1, 0 0))\nPOINT (1 2)\n")
+        #expect(try tool.run("\u{FEFF}POINT (1 2)\r\n", file: "f").output == "POINT (1 2)\n")
+        #expect(throws: GeometryToolError(file: "f", line: 3, column: 12, message: "y: expected a number, found a string")) {
+            try tool.run("{\"x\":1,\"y\":2}\r\n\r\n{\"x\":1,\"y\":\"2\"}\r\n", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 3, column: 4, message: "expected a number, found 'x'")) {
+            try tool.run("POLYGON ((0 0,\r\n 0 1,\r\n 1 x, 0 0))\r\n", file: "f")
+        }
+    }
+
+    @Test func geometriesMaySpanLinesAndStartAnywhereOnTheirLine() throws {
+        let tool = GeometryTool(operation: .convert, outputFormat: .wkt)
+        let input = "{\n  \"x\": 1,\n  \"y\": 2\n}\n\t  POINT (3 4)\nLINESTRING (0 0,\n 1 1)\n"
+        #expect(try tool.run(input, file: "f").output == "POINT (1 2)\nPOINT (3 4)\nLINESTRING (0 0, 1 1)\n")
+        #expect(throws: GeometryToolError(file: "f", line: 2, column: 15, message: "y: expected a number, found a string")) {
+            try tool.run("POINT (0 0)\n   {\"x\":1,\"y\":\"2\"}", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 1, column: 14, message: "expected end of input after the JSON value, found '{'")) {
+            try tool.run("{\"x\":1,\"y\":2}{\"x\":1,\"y\":2}\n", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 2, column: 1, message: "part 0 vertex 1: expected finite coordinates, found (inf 2.0)")) {
+            try tool.run("POINT (1 2)\nLINESTRING (0 0, 1e400 2)", file: "f")
+        }
+    }
+}

@@ -82,6 +82,18 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Decodes one geometry of a JSON format from a parsed value.
+    /// - Throws: ``JSONError`` with the field path (no line:column: a value has no position);
+    ///   for ``wkt``, which is not JSON, an error saying so.
+    /// - Complexity: O(v) for v vertices.
+    package func decode(_ value: JSONValue) throws -> SpatialGeometry {
+        switch self {
+        case .esriJSON: try EsriJSON.decode(value)
+        case .geoJSON: try GeoJSON.decode(value)
+        case .wkt: throw JSONError("expected WKT text, found JSON")
+        }
+    }
+
     /// Encodes one geometry in this format (compact, deterministic).
     /// - Complexity: O(v) for v vertices.
     public func encode(_ g: SpatialGeometry) -> String {
@@ -129,13 +141,23 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
             first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         else { return .wkt }
         if let v = try? JSONParser.parse(text, options: JSONParser.Options(allowTrailingCommas: true)),
-            let o = v.objectValue ?? v[0]?.objectValue
+            let format = detect(v)
         {
-            if o.contains("type") { return .geoJSON }
-            if EsriJSON.geometryKind(of: o) != nil || o.contains("geometry") || o.contains("features") || o.contains("geometries") {
-                return .esriJSON
-            }
+            return format
         }
         return text.contains("\"type\"") ? .geoJSON : .esriJSON
+    }
+
+    /// The JSON format of a parsed value: GeoJSON when the object (or an array's first object)
+    /// has a `"type"` key; Esri JSON when it has `x`, `points`, `paths`, `rings`, `xmin`,
+    /// `geometry`, `geometries` or `features`; nil when it tells neither.
+    /// - Complexity: O(1) expected.
+    package static func detect(_ value: JSONValue) -> GeometryFormat? {
+        guard let o = value.objectValue ?? value[0]?.objectValue else { return nil }
+        if o.contains("type") { return .geoJSON }
+        if EsriJSON.geometryKind(of: o) != nil || o.contains("geometry") || o.contains("features") || o.contains("geometries") {
+            return .esriJSON
+        }
+        return nil
     }
 }

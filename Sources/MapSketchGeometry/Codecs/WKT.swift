@@ -31,7 +31,18 @@ public enum WKT {
     /// - Throws: ``WKTError`` with line:column for malformed text, or for a GEOMETRYCOLLECTION.
     /// - Complexity: O(n) for n bytes of text.
     public static func decode(_ text: String) throws -> Geometry {
-        var p = WKTParser(text)
+        try decode(WKTParser(text))
+    }
+
+    /// Reads one geometry from UTF-8 bytes, as ``decode(_:)`` reads text.
+    /// - Throws: ``WKTError`` with line:column.
+    /// - Complexity: O(n) for n bytes.
+    package static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) throws -> Geometry {
+        try decode(WKTParser(Array(bytes)))
+    }
+
+    private static func decode(_ parser: WKTParser) throws -> Geometry {
+        var p = parser
         let start = p.position
         let tree = try p.parseDocument()
         do {
@@ -116,8 +127,11 @@ struct WKTParser {
 
     /// A parser at the start of `text`, after a UTF-8 byte-order mark if there is one (columns
     /// then count from after it, as the JSON parser counts them).
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    init(_ text: String) { self.init(Array(text.utf8)) }
+
+    /// A parser at the start of UTF-8 `bytes` (after a byte-order mark, as ``init(_:)-(String)``).
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             i = 3
             lineStart = 3

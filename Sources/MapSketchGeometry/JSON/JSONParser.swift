@@ -104,11 +104,7 @@ package enum JSONParser {
                 do {
                     try body(lineNo, value)
                 } catch let e as JSONError where e.line == nil {
-                    var scan = JSONScanner(slice, options: options)
-                    scan.line = lineNo
-                    scan.target = e.path
-                    _ = try? scan.parseDocument()
-                    guard let loc = scan.found ?? scan.nearest else { throw e }
+                    guard let loc = location(of: e.path, in: slice, options: options, firstLine: lineNo) else { throw e }
                     var located = e
                     located.line = loc.line
                     located.column = loc.column
@@ -151,13 +147,21 @@ package enum JSONParser {
         of path: [JSONPathComponent], in text: String, options: Options = .strict
     ) -> (line: Int, column: Int)? {
         var text = text
-        return text.withUTF8 { buf in
-            var p = JSONScanner(buf, options: options)
-            p.skipBOM()
-            p.target = path
-            _ = try? p.parseDocument()
-            return p.found ?? p.nearest
-        }
+        return text.withUTF8 { location(of: path, in: $0, options: options) }
+    }
+
+    /// ``location(of:in:options:)-(_,String,_)`` in UTF-8 bytes whose first line is line
+    /// `firstLine` (a line of a JSON Lines file).
+    /// - Complexity: O(n) for n bytes.
+    package static func location(
+        of path: [JSONPathComponent], in buffer: UnsafeBufferPointer<UInt8>, options: Options = .strict, firstLine: Int = 1
+    ) -> (line: Int, column: Int)? {
+        var p = JSONScanner(buffer, options: options)
+        p.line = firstLine
+        p.skipBOM()
+        p.target = path
+        _ = try? p.parseDocument()
+        return p.found ?? p.nearest
     }
 
     /// Fills in the line:column of a decoding error from its path (see
@@ -182,11 +186,25 @@ package enum JSONParser {
     ///   else `body` throws, unchanged.
     /// - Complexity: O(n) for n bytes plus the cost of `body`; a second scan only on a decoding error.
     public static func decode<T>(_ text: String, options: Options = .strict, _ body: (JSONValue) throws -> T) throws -> T {
-        let value = try parse(text, options: options)
+        var text = text
+        return try text.withUTF8 { try decode($0, options: options, body) }
+    }
+
+    /// ``decode(_:options:_:)-(String,_,_)`` from UTF-8 bytes.
+    /// - Throws: as the text form.
+    /// - Complexity: O(n) for n bytes plus the cost of `body`.
+    package static func decode<T>(
+        _ buffer: UnsafeBufferPointer<UInt8>, options: Options = .strict, _ body: (JSONValue) throws -> T
+    ) throws -> T {
+        let value = try parse(buffer, options: options)
         do {
             return try body(value)
-        } catch let e as JSONError {
-            throw locate(e, in: text, options: options)
+        } catch let e as JSONError where e.line == nil {
+            guard let loc = location(of: e.path, in: buffer, options: options) else { throw e }
+            var located = e
+            located.line = loc.line
+            located.column = loc.column
+            throw located
         }
     }
 }
