@@ -8,6 +8,7 @@
 /// multi-line WKT all read. Lines end at `\n` (`\r\n` too: `\r` is white space); a UTF-8
 /// byte-order mark at the very start is skipped.
 ///
+/// Completed geometries collect in ``ready`` (no callback per byte: the scan is the hot loop).
 /// The splitter only finds where geometries end; the codecs read them and say what is wrong.
 /// So at the first byte no geometry can hold there — a NUL or another control character, a byte
 /// outside JSON or WKT syntax, nesting deeper than ``maxDepth``, an unknown WKT keyword, a second
@@ -78,13 +79,16 @@ struct GeometryTextSplitter {
     private var wordStart = (line: 1, column: 1)
     private var wordsAtTop = 0
     private var keywordHasDimension = false
+    /// The geometries completed and not yet taken (``takeReady()``), in input order; a stopped
+    /// piece is the last.
+    private(set) var ready: [Piece] = []
     /// Whether any geometry (or stopped piece) has been handed over.
     private(set) var handedOver = false
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Reads `bytes`, calling `emit` with each geometry completed in them.
-    mutating func push(_ bytes: UnsafeRawBufferPointer, _ emit: (Piece) throws -> Void) rethrows {
+    /// Reads `bytes`; the geometries completed in them join ``ready``.
+    mutating func push(_ bytes: UnsafeRawBufferPointer) {
         for b in bytes {
             if case .done = mode { return }
             if atStart {
@@ -95,26 +99,26 @@ struct GeometryTextSplitter {
                 }
                 // Not a byte-order mark after all: its first bytes are input.
                 atStart = false
-                for p in Self.byteOrderMark.prefix(bomSeen) { try consume(p, emit) }
+                for p in Self.byteOrderMark.prefix(bomSeen) { consume(p) }
             }
-            try consume(b, emit)
+            consume(b)
         }
     }
 
-    /// Ends the input, calling `emit` with the geometry still being read, if any.
-    mutating func finish(_ emit: (Piece) throws -> Void) rethrows {
+    /// Ends the input; the geometry still being read, if any, joins ``ready``.
+    mutating func finish() {
         if atStart {
             atStart = false
-            for p in Self.byteOrderMark.prefix(bomSeen) { try consume(p, emit) }
+            for p in Self.byteOrderMark.prefix(bomSeen) { consume(p) }
         }
         if case .wkt = mode, depth == 0, !word.isEmpty { endWord() }
         switch mode {
         case .between, .done: return
-        case .json, .wkt, .after, .draining: try handOver(emit)
+        case .json, .wkt, .after, .draining: handOver()
         }
     }
 
-    private mutating func consume(_ b: UInt8, _ emit: (Piece) throws -> Void) rethrows {
+    private mutating func consume(_ b: UInt8) {
         let here = (line: line, column: column)
         if b == 0x0A {
             line += 1
@@ -152,17 +156,17 @@ struct GeometryTextSplitter {
                 endWord()
                 if case .after = mode {
                     // EMPTY ended the geometry: this byte is the first after it.
-                    try after(b, at: here, emit)
+                    after(b, at: here)
                     return
                 }
             }
             buffer.append(b)
             if case .wkt = mode { scanWKT(b, at: here) }
         case .after:
-            try after(b, at: here, emit)
+            after(b, at: here)
         case .draining(let left):
             if b == 0x0A || b == 0x0D || left == 0 {
-                try handOver(emit)
+                handOver()
                 return
             }
             buffer.append(b)
@@ -172,9 +176,9 @@ struct GeometryTextSplitter {
 
     /// A byte after a complete geometry: white space to the end of the line, which hands the
     /// geometry over.
-    private mutating func after(_ b: UInt8, at here: (line: Int, column: Int), _ emit: (Piece) throws -> Void) rethrows {
+    private mutating func after(_ b: UInt8, at here: (line: Int, column: Int)) {
         if b == 0x0A {
-            try handOver(emit)
+            handOver()
         } else if isSpace(b) {
             buffer.append(b)
         } else {
@@ -275,7 +279,13 @@ struct GeometryTextSplitter {
         mode = .draining(left: Self.excerptBytes)
     }
 
-    private mutating func handOver(_ emit: (Piece) throws -> Void) rethrows {
+    /// The completed geometries, leaving none.
+    mutating func takeReady() -> [Piece] {
+        defer { ready.removeAll(keepingCapacity: true) }
+        return ready
+    }
+
+    private mutating func handOver() {
         let piece = Piece(text: buffer, line: start.line, column: start.column, stop: stop)
         buffer = []
         handedOver = true
@@ -284,7 +294,7 @@ struct GeometryTextSplitter {
         } else {
             mode = .between
         }
-        try emit(piece)
+        ready.append(piece)
     }
 
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }

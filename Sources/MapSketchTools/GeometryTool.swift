@@ -71,7 +71,8 @@ public struct GeometryTool: Sendable {
 
     /// Runs the tool over a stream: `read` fills the buffer it is given with the next bytes of
     /// the input and returns how many (0 at the end), and `write` receives each geometry's
-    /// result line (with its `\n`) as soon as it is made. `file` names the input in messages.
+    /// result as soon as it is made, then `"\n"` (two calls, so a large result is not copied).
+    /// `file` names the input in messages.
     ///
     /// ```swift
     /// let status = try GeometryTool(operation: .convert, outputFormat: .wkt).run(
@@ -91,18 +92,25 @@ public struct GeometryTool: Sendable {
         var failed = false
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
         defer { chunk.deallocate() }
-        func handle(_ piece: GeometryTextSplitter.Piece) throws {
-            let (g, format) = try decode(piece, file: file)
-            let (out, ok) = try apply(g, format: format, file: file, line: piece.line, column: piece.column)
-            failed = failed || !ok
-            try write(out + "\n")
+        func handleReady() throws {
+            for var piece in splitter.takeReady() {
+                let (line, column) = (piece.line, piece.column)
+                // The text is dropped once decoded: memory holds the geometry, then its result.
+                let (g, format) = try decode(&piece, file: file)
+                let (out, ok) = try apply(g, format: format, file: file, line: line, column: column)
+                failed = failed || !ok
+                try write(out)
+                try write("\n")
+            }
         }
         while true {
             let n = try read(chunk)
             guard n > 0 else { break }
-            try splitter.push(UnsafeRawBufferPointer(rebasing: chunk[0..<min(n, chunk.count)]), handle)
+            splitter.push(UnsafeRawBufferPointer(rebasing: chunk[0..<min(n, chunk.count)]))
+            try handleReady()
         }
-        try splitter.finish(handle)
+        splitter.finish()
+        try handleReady()
         guard splitter.handedOver else {
             throw GeometryToolError(file: file, line: 1, column: 1, message: "expected a geometry (Esri JSON, GeoJSON or WKT), found empty input")
         }
@@ -139,7 +147,7 @@ public struct GeometryTool: Sendable {
 
     /// Decodes one piece of input: JSON (Esri JSON or GeoJSON, detected from its keys unless
     /// given) or WKT, with finite coordinates.
-    func decode(_ piece: GeometryTextSplitter.Piece, file: String) throws(GeometryToolError) -> (SpatialGeometry, GeometryFormat) {
+    func decode(_ piece: inout GeometryTextSplitter.Piece, file: String) throws(GeometryToolError) -> (SpatialGeometry, GeometryFormat) {
         let isJSON = piece.text.first == UInt8(ascii: "{") || piece.text.first == UInt8(ascii: "[")
         let g: SpatialGeometry
         let format: GeometryFormat
@@ -161,12 +169,16 @@ public struct GeometryTool: Sendable {
         } catch {
             throw Self.locate(error, file: file, line: piece.line, column: piece.column)
         }
+        piece.text = []
         if let stop = piece.stop {
             // The codecs read what the splitter could not: report where it stopped.
             throw GeometryToolError(file: file, line: stop.line, column: stop.column, message: stop.message)
         }
+        // x and y must be finite; a NaN z or m is a vertex without one (WKT writes a missing z
+        // as NaN), an infinite one is refused.
         for (i, part) in g.geometry.parts.enumerated() {
-            for (k, p) in part.enumerated() where !p.isFinite {
+            for (k, p) in part.enumerated()
+            where !(p.x.isFinite && p.y.isFinite) || p.z?.isInfinite == true || p.m?.isInfinite == true {
                 throw GeometryToolError(
                     file: file, line: piece.line, column: piece.column,
                     message: "part \(i) vertex \(k): expected finite coordinates, found \(p)")

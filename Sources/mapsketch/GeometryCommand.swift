@@ -89,6 +89,15 @@ struct GeometryCommand: ParsableCommand {
                 write: { line in
                     if output != nil {
                         collected += line
+                    } else if line.utf8.count >= GeometryTool.chunkSize {
+                        // A large result goes out as it is, not copied into the block.
+                        flush()
+                        var text = line
+                        text.withUTF8 { bytes in
+                            guard let base = bytes.baseAddress else { return }
+                            FileHandle.standardOutput.write(
+                                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+                        }
                     } else {
                         pending.append(contentsOf: line.utf8)
                         if pending.count >= GeometryTool.chunkSize { flush() }

@@ -189,8 +189,8 @@ import Testing
         let code = try GeometryTool(operation: .convert, outputFormat: .wkt).run(
             file: "s", read: r.read, write: { r.events.append("write"); out.append($0) })
         #expect(code == 0)
-        #expect(out == ["POINT (1 2)\n", "POINT (3 4)\n", "POINT (5 6)\n"])
-        #expect(r.events == ["read", "write", "read", "write", "read", "write"])
+        #expect(out == ["POINT (1 2)", "\n", "POINT (3 4)", "\n", "POINT (5 6)", "\n"])
+        #expect(r.events == ["read", "write", "write", "read", "write", "write", "read", "write", "write"])
     }
 
     /// Hardening reproducer 7: `geometry convert < /dev/zero` read all of stdin first (3.7 GB in
