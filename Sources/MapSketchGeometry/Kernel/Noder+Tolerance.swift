@@ -23,8 +23,15 @@ extension Noder {
     ///
     /// - Complexity: O(r · (n log n + k)) for r rounds (usually one or two), n fragments and k
     ///   pairs of fragments whose x-ranges, grown by the tolerance, overlap.
-    static func node(_ segs: [Seg], tolerance: Double) -> [Seg] {
-        guard tolerance > 0, tolerance.isFinite else { return node(segs) }
+    static func node(_ segs: [Seg], tolerance requested: Double) -> [Seg] {
+        guard requested > 0, requested.isFinite else { return node(segs) }
+        // A tolerance finer than 2^-48 of the largest coordinate cannot be honoured by computed
+        // crossings (they are off by ulps of that coordinate) and kept rounds splitting without
+        // end on a ring spanning 1e308 and 0.001: it is raised to that resolution. Coordinates
+        // of everyday magnitude (below 2^38 times the tolerance) are unaffected.
+        var maxInput = 0.0
+        for s in segs { maxInput = max(maxInput, abs(s.a.x), abs(s.a.y), abs(s.b.x), abs(s.b.y)) }
+        let tolerance = max(requested, maxInput * 0x1p-48)
         var snapper = VertexSnapper(tolerance: tolerance)
         var cur: [Seg] = []
         cur.reserveCapacity(segs.count)
@@ -47,8 +54,12 @@ extension Noder {
         // (as ``node(_:)`` starts), whichever is coarser.
         var cell = Double(sign: .plus, exponent: max((2 * tolerance).exponent, maxAbs.exponent - 36), significand: 1)
         if cell < 2 * tolerance { cell *= 2 }
-        while true {
+        // Coarsened until one pixel holds everything: `cell / 4 > maxAbs` rather than
+        // `cell > 4 * maxAbs`, which overflows to infinity near the largest doubles and never
+        // stopped; a grid whose pixel centres overflow gives up the same way.
+        while cell.isFinite && cell / 4 <= maxAbs {
             let snapped = oddMultiplicity(snapRound(cur, cell: cell))
+            if !snapped.allSatisfy({ $0.a.x.isFinite && $0.a.y.isFinite && $0.b.x.isFinite && $0.b.y.isFinite }) { return [] }
             var check = VertexSnapper(tolerance: tolerance)
             for s in snapped {
                 check.keep(s.a)
@@ -57,9 +68,9 @@ extension Noder {
             if isFullyNoded(snapped) && toleranceSplits(snapped, tolerance: tolerance, snapper: &check, checkOnly: true).isEmpty {
                 return snapped
             }
-            if cell > 4 * maxAbs { return [] }
             cell *= 2
         }
+        return []
     }
 
     /// The points each fragment must be split at (by index), as one round of
