@@ -77,13 +77,15 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public var geometryChangeCount: Int { changeCount }
 
     /// The sketch ready to keep, as a finished sketch should be stored: repaired with
-    /// `GeometryEngine.simplify` (self-intersections by the odd-even rule, ring orientation,
-    /// duplicate vertices) and, when the map wraps around (WGS 84 or Web Mercator), folded into
+    /// `GeometryEngine.simplify` at the xy tolerance of the map's spatial reference
+    /// (self-intersections by the odd-even rule, ring orientation, vertices closer than the
+    /// tolerance merged) and, when the map wraps around (WGS 84 or Web Mercator), folded into
     /// one world with `GeometryEngine.normalizeCentralMeridian`. The sketch itself is unchanged.
-    /// - Throws: what `normalizeCentralMeridian` throws (not for the two wrapping references).
+    /// - Throws: what `normalizeCentralMeridian` throws: a segment wider than one world cannot
+    ///   be folded.
     /// - Complexity: O(n log n) for n vertices (see `GeometryEngine.simplify`).
     public func finishedGeometry() throws -> Geometry {
-        let simple = GeometryEngine.simplify(editor.geometry)
+        let simple = GeometryEngine.simplify(editor.geometry, spatialReference: mapView?.spatialReference)
         guard let map = mapView, map.worldWidth != nil, let sr = map.spatialReference else { return simple }
         return try GeometryEngine.normalizeCentralMeridian(simple, spatialReference: sr)
     }
