@@ -54,6 +54,51 @@ extension _VertexNode {
         return Envelope(xmin: lo.x, ymin: lo.y, xmax: hi.x, ymax: hi.y)
     }
 
+    /// The envelope of `points` after `old` left them, `e` being their envelope with it: `e` when
+    /// `old` was inside it; else recomputed — only the lower bounds when `old` was on no upper
+    /// one, only the upper bounds when it was on no lower one (a vertex far to one side, the
+    /// usual undo of an insert, costs half a fold), both otherwise.
+    /// - Complexity: O(n) for n points when `old` was on `e`, else O(1).
+    static func envelope(_ e: Envelope, without old: Point, of points: UnsafeBufferPointer<_ChunkXY>) -> Envelope {
+        let lower = old.x <= e.xmin || old.y <= e.ymin
+        let upper = old.x >= e.xmax || old.y >= e.ymax
+        if lower == upper { return lower ? envelope(of: points) : e }
+        guard let p = points.baseAddress else { return emptyEnvelope }
+        let n = points.count
+        var b = SIMD2<Double>(repeating: lower ? .infinity : -.infinity)
+        var b2 = b
+        var i = 0
+        @inline(__always) func load(_ k: Int) -> SIMD2<Double> { SIMD2(p[k].x, p[k].y) }
+        if lower {
+            while i &+ 2 <= n {
+                let u = load(i)
+                let v = load(i &+ 1)
+                b = b.replacing(with: u, where: u .< b)
+                b2 = b2.replacing(with: v, where: v .< b2)
+                i &+= 2
+            }
+            if i < n {
+                let u = load(i)
+                b = b.replacing(with: u, where: u .< b)
+            }
+            b = b.replacing(with: b2, where: b2 .< b)
+            return Envelope(xmin: b.x, ymin: b.y, xmax: e.xmax, ymax: e.ymax)
+        }
+        while i &+ 2 <= n {
+            let u = load(i)
+            let v = load(i &+ 1)
+            b = b.replacing(with: u, where: u .> b)
+            b2 = b2.replacing(with: v, where: v .> b2)
+            i &+= 2
+        }
+        if i < n {
+            let u = load(i)
+            b = b.replacing(with: u, where: u .> b)
+        }
+        b = b.replacing(with: b2, where: b2 .> b)
+        return Envelope(xmin: e.xmin, ymin: e.ymin, xmax: b.x, ymax: b.y)
+    }
+
     /// The envelope of a chunk's vertices (see the `UnsafeBufferPointer` overload).
     @inline(__always)
     static func envelope(of points: UnsafeMutableBufferPointer<_ChunkXY>) -> Envelope {

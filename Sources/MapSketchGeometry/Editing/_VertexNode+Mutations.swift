@@ -170,11 +170,8 @@ extension _VertexNode {
         base[index] = _ChunkXY(x: p.x, y: p.y)
         if needsZM(for: p), let z = zm { z[index] = _ZM(z: p.z, m: p.m) }
         if index == 0 { first = p }
-        if _VertexNode.onBoundary(old, envelope) {
-            envelope = _VertexNode.envelope(of: xy)
-        } else {
-            envelope.expand(toInclude: p)
-        }
+        envelope = _VertexNode.envelope(envelope, without: old, of: UnsafeBufferPointer(xy))
+        envelope.expand(toInclude: p)
         return old
     }
 
@@ -210,9 +207,7 @@ extension _VertexNode {
         if let z = zm { (z + index).moveInitialize(from: z + index + 1, count: n - index - 1) }
         (base + index).moveInitialize(from: base + index + 1, count: n - index - 1)
         // The envelope may shrink only when the vertex was on it: one branch-free pass then.
-        if _VertexNode.onBoundary(old, envelope) {
-            envelope = _VertexNode.envelope(of: UnsafeBufferPointer(start: base, count: n - 1))
-        }
+        envelope = _VertexNode.envelope(envelope, without: old, of: UnsafeBufferPointer(start: base, count: n - 1))
         count = n - 1
         if index == 0, n > 1 { first = leafPoint(0) }
         return old
