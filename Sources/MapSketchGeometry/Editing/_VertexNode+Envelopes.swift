@@ -55,48 +55,48 @@ extension _VertexNode {
     }
 
     /// The envelope of `points` after `old` left them, `e` being their envelope with it: `e` when
-    /// `old` was inside it; else recomputed — only the lower bounds when `old` was on no upper
-    /// one, only the upper bounds when it was on no lower one (a vertex far to one side, the
-    /// usual undo of an insert, costs half a fold), both otherwise.
+    /// `old` was inside it; else only the bounds `old` was on are recomputed, in one fold that
+    /// takes the larger of `s * p` for a sign `s` per axis (-1 for a lower bound, +1 for an upper
+    /// one), so a vertex on one bound of each axis — a far-away vertex, the usual undo of an
+    /// insert — costs half a full fold. A vertex on both bounds of an axis refolds everything.
+    /// Multiplying by ±1 is exact and the comparisons are those of `Envelope.expand(toInclude:)`,
+    /// so the bounds equal ``referenceEnvelope(of:)``'s (a zero bound may differ in sign only).
     /// - Complexity: O(n) for n points when `old` was on `e`, else O(1).
     static func envelope(_ e: Envelope, without old: Point, of points: UnsafeBufferPointer<_ChunkXY>) -> Envelope {
-        let lower = old.x <= e.xmin || old.y <= e.ymin
-        let upper = old.x >= e.xmax || old.y >= e.ymax
-        if lower == upper { return lower ? envelope(of: points) : e }
+        let xlo = old.x <= e.xmin
+        let xhi = old.x >= e.xmax
+        let ylo = old.y <= e.ymin
+        let yhi = old.y >= e.ymax
+        if !(xlo || xhi || ylo || yhi) { return e }
+        if (xlo && xhi) || (ylo && yhi) { return envelope(of: points) }
         guard let p = points.baseAddress else { return emptyEnvelope }
+        let s = SIMD2<Double>(xlo ? -1 : 1, ylo ? -1 : 1)
         let n = points.count
-        var b = SIMD2<Double>(repeating: lower ? .infinity : -.infinity)
+        var b = SIMD2<Double>(repeating: -.infinity)
         var b2 = b
         var i = 0
-        @inline(__always) func load(_ k: Int) -> SIMD2<Double> { SIMD2(p[k].x, p[k].y) }
-        if lower {
-            while i &+ 2 <= n {
-                let u = load(i)
-                let v = load(i &+ 1)
-                b = b.replacing(with: u, where: u .< b)
-                b2 = b2.replacing(with: v, where: v .< b2)
-                i &+= 2
-            }
-            if i < n {
-                let u = load(i)
-                b = b.replacing(with: u, where: u .< b)
-            }
-            b = b.replacing(with: b2, where: b2 .< b)
-            return Envelope(xmin: b.x, ymin: b.y, xmax: e.xmax, ymax: e.ymax)
-        }
-        while i &+ 2 <= n {
+        @inline(__always) func load(_ k: Int) -> SIMD2<Double> { SIMD2(p[k].x, p[k].y) * s }
+        while i &+ 4 <= n {
             let u = load(i)
             let v = load(i &+ 1)
+            let w = load(i &+ 2)
+            let z = load(i &+ 3)
             b = b.replacing(with: u, where: u .> b)
             b2 = b2.replacing(with: v, where: v .> b2)
-            i &+= 2
+            b = b.replacing(with: w, where: w .> b)
+            b2 = b2.replacing(with: z, where: z .> b2)
+            i &+= 4
         }
-        if i < n {
+        while i < n {
             let u = load(i)
             b = b.replacing(with: u, where: u .> b)
+            i &+= 1
         }
         b = b.replacing(with: b2, where: b2 .> b)
-        return Envelope(xmin: e.xmin, ymin: e.ymin, xmax: b.x, ymax: b.y)
+        let r = b * s
+        return Envelope(
+            xmin: xlo ? r.x : e.xmin, ymin: ylo ? r.y : e.ymin,
+            xmax: xhi ? r.x : e.xmax, ymax: yhi ? r.y : e.ymax)
     }
 
     /// The envelope of a chunk's vertices (see the `UnsafeBufferPointer` overload).

@@ -206,7 +206,7 @@ extension _VertexNode {
         let old = leafPoint(index)
         if let z = zm { (z + index).moveInitialize(from: z + index + 1, count: n - index - 1) }
         (base + index).moveInitialize(from: base + index + 1, count: n - index - 1)
-        // The envelope may shrink only when the vertex was on it: one branch-free pass then.
+        // The envelope may shrink only when the vertex was on it: only the bounds it was on are refolded.
         envelope = _VertexNode.envelope(envelope, without: old, of: UnsafeBufferPointer(start: base, count: n - 1))
         count = n - 1
         if index == 0, n > 1 { first = leafPoint(0) }
