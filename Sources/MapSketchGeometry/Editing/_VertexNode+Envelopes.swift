@@ -54,111 +54,49 @@ extension _VertexNode {
         return Envelope(xmin: lo.x, ymin: lo.y, xmax: hi.x, ymax: hi.y)
     }
 
-    /// The bounds of an envelope `e` that a vertex `old` lies on, and how to recompute them once
-    /// it is gone: none (`e` stands), only some (one fold of the larger `s * p`, a sign `s` per
-    /// axis: -1 for a lower bound, +1 for an upper one), or both bounds of an axis (a full fold).
+    /// The envelope of `points` after `old` left them, `e` being their envelope with it: `e` when
+    /// `old` was inside it; else only the bounds `old` was on are recomputed, in one fold that
+    /// takes the larger of `s * p` for a sign `s` per axis (-1 for a lower bound, +1 for an upper
+    /// one), so a vertex on one bound of each axis — a far-away vertex, the usual undo of an
+    /// insert — costs half a full fold. A vertex on both bounds of an axis refolds everything.
     /// Multiplying by ±1 is exact and the comparisons are those of `Envelope.expand(toInclude:)`,
     /// so the bounds equal ``referenceEnvelope(of:)``'s (a zero bound may differ in sign only).
-    struct BoundsHit {
-        let xlo: Bool
-        let xhi: Bool
-        let ylo: Bool
-        let yhi: Bool
-
-        @inline(__always)
-        init(_ old: Point, _ e: Envelope) {
-            xlo = old.x <= e.xmin
-            xhi = old.x >= e.xmax
-            ylo = old.y <= e.ymin
-            yhi = old.y >= e.ymax
-        }
-
-        /// Whether `old` was inside `e`: removing it leaves `e` as it is.
-        var isInside: Bool { !(xlo || xhi || ylo || yhi) }
-        /// Whether `old` was on both bounds of an axis: only a full fold finds the new ones.
-        var needsFullFold: Bool { (xlo && xhi) || (ylo && yhi) }
-        /// The sign per axis that turns the bounds hit into maxima.
-        var signs: SIMD2<Double> { SIMD2(xlo ? -1 : 1, ylo ? -1 : 1) }
-
-        /// `e` with the bounds hit replaced from `b`, the largest `signs * p` over the points left.
-        @inline(__always)
-        func apply(_ b: SIMD2<Double>, to e: Envelope) -> Envelope {
-            let r = b * signs
-            return Envelope(
-                xmin: xlo ? r.x : e.xmin, ymin: ylo ? r.y : e.ymin,
-                xmax: xhi ? r.x : e.xmax, ymax: yhi ? r.y : e.ymax)
-        }
-    }
-
-    /// The envelope of `points` after `old` left them, `e` being their envelope with it: `e` when
-    /// `old` was inside it; else only the bounds `old` was on are recomputed (see ``BoundsHit``),
-    /// so a vertex on one bound of each axis — a far-away vertex, the usual undo of an insert —
-    /// costs one fold of a sign-flipped maximum; a vertex on both bounds of an axis refolds all.
     /// - Complexity: O(n) for n points when `old` was on `e`, else O(1).
     static func envelope(_ e: Envelope, without old: Point, of points: UnsafeBufferPointer<_ChunkXY>) -> Envelope {
-        let hit = BoundsHit(old, e)
-        if hit.isInside { return e }
-        if hit.needsFullFold { return envelope(of: points) }
+        let xlo = old.x <= e.xmin
+        let xhi = old.x >= e.xmax
+        let ylo = old.y <= e.ymin
+        let yhi = old.y >= e.ymax
+        if !(xlo || xhi || ylo || yhi) { return e }
+        if (xlo && xhi) || (ylo && yhi) { return envelope(of: points) }
         guard let p = points.baseAddress else { return emptyEnvelope }
+        let s = SIMD2<Double>(xlo ? -1 : 1, ylo ? -1 : 1)
+        let n = points.count
         var b = SIMD2<Double>(repeating: -.infinity)
         var b2 = b
-        foldMax(UnsafePointer(p), points.count, hit.signs, &b, &b2)
-        b = b.replacing(with: b2, where: b2 .> b)
-        return hit.apply(b, to: e)
-    }
-
-    /// Folds the largest `s * q` over the `n` x/y pairs at `p` into `b` and `b2` (two
-    /// accumulators, alternate vertices; the caller joins them), branch-free.
-    /// - Complexity: O(n).
-    @inline(__always)
-    static func foldMax(
-        _ p: UnsafePointer<_ChunkXY>, _ n: Int, _ s: SIMD2<Double>,
-        _ b: inout SIMD2<Double>, _ b2: inout SIMD2<Double>
-    ) {
         var i = 0
-        while i &+ 2 <= n {
-            let u = SIMD2(p[i].x, p[i].y) * s
-            let v = SIMD2(p[i &+ 1].x, p[i &+ 1].y) * s
+        @inline(__always) func load(_ k: Int) -> SIMD2<Double> { SIMD2(p[k].x, p[k].y) * s }
+        while i &+ 4 <= n {
+            let u = load(i)
+            let v = load(i &+ 1)
+            let w = load(i &+ 2)
+            let z = load(i &+ 3)
             b = b.replacing(with: u, where: u .> b)
             b2 = b2.replacing(with: v, where: v .> b2)
-            i &+= 2
+            b = b.replacing(with: w, where: w .> b)
+            b2 = b2.replacing(with: z, where: z .> b2)
+            i &+= 4
         }
-        if i < n {
-            let u = SIMD2(p[i].x, p[i].y) * s
+        while i < n {
+            let u = load(i)
             b = b.replacing(with: u, where: u .> b)
+            i &+= 1
         }
-    }
-
-    /// Removes vertex `index` of the `n` x/y pairs at `p` by moving each later one down a place,
-    /// and returns the largest `s * q` over the `n - 1` left (the fold of ``BoundsHit``): the
-    /// vertices before `index` are only read, those after it are read once, for the move and
-    /// the fold together.
-    /// - Complexity: O(n).
-    static func remove(
-        at index: Int, of n: Int, _ p: UnsafeMutablePointer<_ChunkXY>, foldingSigns s: SIMD2<Double>
-    ) -> SIMD2<Double> {
-        var b = SIMD2<Double>(repeating: -.infinity)
-        var b2 = b
-        foldMax(UnsafePointer(p), index, s, &b, &b2)
-        var k = index
-        while k &+ 2 < n {
-            let q = p[k &+ 1]
-            let r = p[k &+ 2]
-            p[k] = q
-            p[k &+ 1] = r
-            let u = SIMD2(q.x, q.y) * s
-            let v = SIMD2(r.x, r.y) * s
-            b = b.replacing(with: u, where: u .> b)
-            b2 = b2.replacing(with: v, where: v .> b2)
-            k &+= 2
-        }
-        if k &+ 1 < n {
-            let q = p[k &+ 1]
-            p[k] = q
-            let u = SIMD2(q.x, q.y) * s
-            b = b.replacing(with: u, where: u .> b)
-        }
-        return b.replacing(with: b2, where: b2 .> b)
+        b = b.replacing(with: b2, where: b2 .> b)
+        let r = b * s
+        return Envelope(
+            xmin: xlo ? r.x : e.xmin, ymin: ylo ? r.y : e.ymin,
+            xmax: xhi ? r.x : e.xmax, ymax: yhi ? r.y : e.ymax)
     }
 
     /// The envelope of a chunk's vertices (see the `UnsafeBufferPointer` overload).

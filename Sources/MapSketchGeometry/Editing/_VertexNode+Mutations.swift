@@ -205,15 +205,9 @@ extension _VertexNode {
         precondition(!isView && index >= 0 && index < n, "chunk index out of range")
         let old = leafPoint(index)
         if let z = zm { (z + index).moveInitialize(from: z + index + 1, count: n - index - 1) }
-        // The envelope may shrink only when the vertex was on it: then the bounds it was on are
-        // refolded while the later vertices move down (each read once).
-        let hit = _VertexNode.BoundsHit(old, envelope)
-        if hit.isInside || hit.needsFullFold {
-            (base + index).moveInitialize(from: base + index + 1, count: n - index - 1)
-            if !hit.isInside { envelope = _VertexNode.envelope(of: UnsafeBufferPointer(start: base, count: n - 1)) }
-        } else {
-            envelope = hit.apply(_VertexNode.remove(at: index, of: n, base, foldingSigns: hit.signs), to: envelope)
-        }
+        (base + index).moveInitialize(from: base + index + 1, count: n - index - 1)
+        // The envelope may shrink only when the vertex was on it: only the bounds it was on are refolded.
+        envelope = _VertexNode.envelope(envelope, without: old, of: UnsafeBufferPointer(start: base, count: n - 1))
         count = n - 1
         if index == 0, n > 1 { first = leafPoint(0) }
         return old
