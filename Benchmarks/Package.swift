@@ -8,7 +8,7 @@ let strict: [SwiftSetting] = [
 ]
 
 /// One executable target per concern; each is run by the package-benchmark plugin.
-let suites = ["HitTest", "VertexInsertion", "RendererLookup", "UndoStack", "Replay", "Geometry"]
+let suites = ["HitTest", "VertexInsertion", "RendererLookup", "UndoStack", "Replay", "Geometry", "Transform"]
 
 let package = Package(
     name: "MapSketchBenchmarks",
