@@ -14,10 +14,20 @@ import Testing
             p = Point(p.x + rng.double(in: -5...5), p.y + rng.double(in: -5...5))
             points.append(p)
         }
-        // Built both ways: bulk-loaded, and appended one by one (so a tail chunk exists).
+        // Built three ways: bulk-loaded, appended one by one (one run each), and edited in the
+        // middle before the last vertices were appended (a tree of views and a copied-out chunk,
+        // then a run after it).
         var appended = ChunkedVertices()
         for q in points { appended.append(q) }
-        for part in [ChunkedVertices(points), appended] {
+        let head = points.count - points.count / 4
+        var mixed = ChunkedVertices(points[..<head])
+        if head > 0 {
+            mixed.insert(Point(1e9, 1e9), at: head / 2)
+            mixed.remove(at: head / 2)
+        }
+        for q in points[head...] { mixed.append(q) }
+        #expect(mixed.array == points)
+        for part in [ChunkedVertices(points), appended, mixed] {
             for closed in [false, true] {
                 for _ in 0..<20 {
                     let window = rng.indexBox()

@@ -13,7 +13,10 @@ extension ChunkedVertices {
     @discardableResult
     public func forEachSegment(meeting envelope: Envelope, closed: Bool, _ body: (Int, Point, Point) -> Bool) -> Bool {
         guard count >= 2 else { return true }
-        func emitChunk(_ pts: LeafPoints, _ offset: Int, next: Point?) -> Bool {
+        // Once `body` stops, every envelope fails, so the rest of the walk is pruned at once.
+        var stopped = false
+        forEachCandidateChunk(widenedByNext: true, reaching: { !stopped && $0.intersects(envelope) }) { offset, pts, next in
+            guard !stopped else { return }
             for i in 0..<pts.count {
                 let a = pts[i]
                 let b: Point
@@ -24,29 +27,13 @@ extension ChunkedVertices {
                 } else {
                     break
                 }
-                if Self.segment(a, b, meets: envelope), !body(offset + i, a, b) { return false }
+                if Self.segment(a, b, meets: envelope), !body(offset + i, a, b) {
+                    stopped = true
+                    return
+                }
             }
-            return true
         }
-        func visit(_ n: _VertexNode, _ offset: Int, next: Point?) -> Bool {
-            if n.isLeaf { return emitChunk(n.points, offset, next: next) }
-            var off = offset
-            let cs = n.children
-            let envelopes = n.childEnvelopes
-            let counts = n.childCounts
-            for i in 0..<cs.count {
-                let (e, after) = _VertexNode.midVertexReach(cs, envelopes, child: i, next: next)
-                if e.intersects(envelope), !visit(cs[i], off, next: after) { return false }
-                off += counts[i]
-            }
-            return true
-        }
-        if let r = _root, !visit(r, 0, next: tailPoints.first) { return false }
-        // The segment from the tree's last vertex into the tail was emitted with the tree (its
-        // `next`); the tail's own segments lie inside the tail's envelope.
-        if !tailPoints.isEmpty, tailEnvelope.intersects(envelope), !emitChunk(tailPoints, treeCount, next: nil) {
-            return false
-        }
+        if stopped { return false }
         if closed, count >= 3, let f = first, let l = last, Self.segment(l, f, meets: envelope) {
             return body(count - 1, l, f)
         }

@@ -5,7 +5,8 @@ extension ChunkedVertices {
     /// part is not changed, so a snapshot of it (an undo record) stays exactly as it was.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` (with `part` as given) for
     ///   the first vertex the transform takes to a NaN or infinite coordinate.
-    /// - Complexity: O(n) for n vertices; about one allocation per 128 vertices (the new chunks).
+    /// - Complexity: O(n) for n vertices; O(log n) allocations (the new part is one run, grown by
+    ///   doubling).
     public func transformed(by transform: AffineTransform, part: Int = 0) throws -> ChunkedVertices {
         var out = ChunkedVertices()
         var index = 0
