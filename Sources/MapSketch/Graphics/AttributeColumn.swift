@@ -68,7 +68,9 @@ public struct AttributeColumn: Sendable, Equatable {
     /// Rows that lack the field (a subset of `noValue`).
     @usableFromInline var absent = _RowBits()
     /// String → id, built when a string is first interned after a bulk load.
-    private var stringIndex: [String: UInt32] = [:]
+    private var stringIndex = _InternTable()
+    /// How many of `strings` `stringIndex` holds.
+    private var indexedStrings = 0
 
     /// An empty column.
     public init(_ name: String) { self.name = name }
@@ -124,6 +126,26 @@ public struct AttributeColumn: Sendable, Equatable {
         stringIDs = ids
         strings = dictionary
         count = ids.count
+    }
+
+    /// A column from storage made elsewhere (a feature reader's column); every array but the
+    /// kind's own is empty.
+    init(
+        _ name: String, kind: Kind, count: Int, integers: [Int64] = [], doubles: [Double] = [], bools: [Bool] = [],
+        stringIDs: [UInt32] = [], strings: [String] = [], boxed: [AttributeValue] = [], noValue: [UInt64],
+        absent: [UInt64]
+    ) {
+        self.name = name
+        self.kind = kind
+        self.count = count
+        self.integers = integers
+        self.doubles = doubles
+        self.bools = bools
+        self.stringIDs = stringIDs
+        self.strings = strings
+        self.boxed = boxed
+        self.noValue = _RowBits(words: noValue)
+        self.absent = _RowBits(words: absent)
     }
 
     /// A column of any values: nil for a row that lacks the field. Stored typed when every
@@ -222,20 +244,24 @@ public struct AttributeColumn: Sendable, Equatable {
         if kind == .empty, other.kind != .empty { become(other.kind, rows: base) }
         if other.kind == .empty {
             for _ in 0..<other.count { appendPlaceholder() }
+        } else if base == 0 {
+            // A bulk load into an empty column adopts the batch's storage as it is (shared
+            // until one of them changes).
+            integers = other.integers
+            doubles = other.doubles
+            bools = other.bools
+            stringIDs = other.stringIDs
+            strings = other.strings
+            boxed = other.boxed
+            stringIndex = _InternTable()
+            indexedStrings = 0
+            kind = other.kind
         } else if kind == other.kind {
             switch kind {
             case .integer: integers.append(contentsOf: other.integers)
             case .double, .date: doubles.append(contentsOf: other.doubles)
             case .bool: bools.append(contentsOf: other.bools)
-            case .string:
-                if base == 0 {
-                    // A bulk load into an empty column adopts the dictionary as it is.
-                    strings = other.strings
-                    stringIDs = other.stringIDs
-                    stringIndex = [:]
-                } else {
-                    appendMapped(other)
-                }
+            case .string: appendMapped(other)
             case .boxed: boxed.append(contentsOf: other.boxed)
             case .empty: break
             }
@@ -256,6 +282,7 @@ public struct AttributeColumn: Sendable, Equatable {
         out.kind = kind
         out.strings = strings
         out.stringIndex = stringIndex
+        out.indexedStrings = indexedStrings
         for r in 0..<count where keep[r] {
             let w = out.count
             out.count += 1
@@ -311,7 +338,8 @@ public struct AttributeColumn: Sendable, Equatable {
         bools = []
         stringIDs = []
         strings = []
-        stringIndex = [:]
+        stringIndex = _InternTable()
+        indexedStrings = 0
         boxed = values
         kind = .boxed
     }
@@ -336,59 +364,17 @@ public struct AttributeColumn: Sendable, Equatable {
 
     /// The id of `s`, adding it when new.
     private mutating func intern(_ s: String) -> UInt32 {
-        if stringIndex.count < strings.count {
+        while indexedStrings < strings.count {
             // Built on first need: a bulk load adopts a dictionary without hashing it.
-            for (i, t) in strings.enumerated() where stringIndex[t] == nil { stringIndex[t] = UInt32(i) }
+            stringIndex.insert(strings[indexedStrings], id: Int32(indexedStrings))
+            indexedStrings += 1
         }
-        if let id = stringIndex[s] { return id }
+        let known = stringIndex.lookup(s)
+        if known >= 0 { return UInt32(known) }
         let id = UInt32(strings.count)
         strings.append(s)
-        stringIndex[s] = id
+        stringIndex.insert(s, id: Int32(id))
+        indexedStrings += 1
         return id
-    }
-}
-
-/// A bitmap of rows, empty (every bit clear) until a bit is set; it grows only as far as the
-/// highest row set.
-@usableFromInline
-struct _RowBits: Sendable, Equatable {
-    @usableFromInline var words: [UInt64] = []
-
-    @inlinable
-    init() {}
-
-    /// Whether no bit is set (true before the first insert).
-    @inlinable var isEmpty: Bool { words.isEmpty }
-
-    @inlinable
-    func contains(_ row: Int) -> Bool {
-        let w = row &>> 6
-        return w < words.count && words[w] & (1 &<< UInt64(row & 63)) != 0
-    }
-
-    mutating func insert(_ row: Int) {
-        let w = row >> 6
-        if w >= words.count { words.append(contentsOf: repeatElement(0, count: w + 1 - words.count)) }
-        words[w] |= 1 << UInt64(row & 63)
-    }
-
-    mutating func insert(_ rows: Range<Int>) {
-        for r in rows { insert(r) }
-    }
-
-    mutating func remove(_ row: Int) {
-        let w = row >> 6
-        if w < words.count { words[w] &= ~(1 << UInt64(row & 63)) }
-    }
-
-    /// Sets, from row `base` on, the bits set in `other`.
-    mutating func append(_ other: _RowBits, at base: Int) {
-        for (w, word) in other.words.enumerated() where word != 0 {
-            var bits = word
-            while bits != 0 {
-                insert(base + w * 64 + bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
     }
 }

@@ -15,19 +15,6 @@ extension GraphicSlots {
         return columns.count - 1
     }
 
-    /// Appends the attributes of the slot just appended (`shapes` already holds it).
-    /// - Complexity: O(a + c) for a attributes and c columns.
-    func appendAttributes(_ attributes: [String: AttributeValue]) {
-        let row = shapes.count - 1
-        for (name, value) in attributes {
-            let c = column(named: name)
-            if columns[c].count == row { columns[c].append(value) } else { columns[c].set(row, value) }
-        }
-        if columns.count > attributes.count {
-            for c in columns.indices where columns[c].count == row { columns[c].appendAbsent(1) }
-        }
-    }
-
     /// Appends `batch`'s columns for the slots just appended (`shapes` already holds them); the
     /// layer's other columns get rows that lack their field.
     func appendAttributes(_ batch: [AttributeColumn], rows n: Int) {

@@ -76,23 +76,30 @@ extension GraphicsLayer {
     /// geometry.
     /// - Complexity: O(k) for k slots (plus O(d) to rebind, for d distinct strings in the fields).
     func resolve(_ range: Range<Int>) -> Int {
-        let bound = currentBinding()
-        let columns = slots.columns
-        let fits = rendererFits
-        var mismatches = 0
-        do {
-            let shapes = slots.shapes.buffer
-            for s in range where shapes[s].kind != .dead && shapes[s].symbol > -2 {
-                let k = bound.map { Int32(truncatingIfNeeded: $0.symbolIndex(row: s, in: columns)) } ?? -1
-                shapes[s].symbol = k
-                if k >= 0, fits[Int(k)] & Self.bit(slots.geometryType(of: shapes[s])) == 0 { mismatches += 1 }
-            }
-        }
-        return mismatches
+        slots.resolveSymbols(range, currentBinding(), fits: rendererFits)
     }
 }
 
 extension GraphicSlots {
+    /// Sets the renderer symbol code of every live slot in `range` without an own symbol, through
+    /// `bound` (nil: no renderer), and returns how many got a symbol whose fits mask (`fits`) lacks
+    /// their geometry type. Outside the main actor: its loop's closure carries no executor check.
+    /// - Complexity: O(k) for k slots.
+    func resolveSymbols(_ range: Range<Int>, _ bound: BoundRenderer?, fits: [UInt8]) -> Int {
+        let shapes = self.shapes.buffer
+        guard let bound else {
+            for s in range where shapes[s].kind != .dead && shapes[s].symbol > -2 { shapes[s].symbol = -1 }
+            return 0
+        }
+        var mismatches = 0
+        bound.forEachSymbolIndex(range, in: columns) { s, k in
+            guard shapes[s].kind != .dead, shapes[s].symbol > -2 else { return }
+            shapes[s].symbol = Int32(truncatingIfNeeded: k)
+            if k >= 0, fits[k] & GraphicsLayer.bit(geometryType(of: shapes[s])) == 0 { mismatches += 1 }
+        }
+        return mismatches
+    }
+
     /// Appends a slot per point of `xy` (x, y interleaved) drawn with symbol code `k`, with ids
     /// from `firstID` on.
     /// - Complexity: O(n) for n points.

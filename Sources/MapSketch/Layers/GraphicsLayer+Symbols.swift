@@ -64,9 +64,6 @@ extension GraphicsLayer {
         return fresh
     }
 
-    /// Rebinds ahead of a batch when the columns changed shape.
-    func prepareBinding() { _ = currentBinding() }
-
     /// Keeps `symbolMismatchCount` up to date as slot `s`'s symbol code `k` comes (`delta` 1) or
     /// goes (-1). Own symbols always fit (checked on add and update).
     func noteSymbol(_ k: Int32, slot s: Int, delta: Int) {
@@ -75,7 +72,7 @@ extension GraphicsLayer {
     }
 
     /// The bit of geometry type `t` in a fits mask.
-    static func bit(_ t: GeometryType) -> UInt8 {
+    nonisolated static func bit(_ t: GeometryType) -> UInt8 {
         switch t {
         case .point: 1
         case .multipoint: 2

@@ -125,29 +125,37 @@ public final class GraphicsLayer: Layer {
     /// - Complexity: O(n + v) for n graphics with v vertices in total.
     @discardableResult
     public func add(contentsOf graphics: [Graphic]) throws -> [GraphicID] {
-        for (i, g) in graphics.enumerated() { try Self.validate(g, index: i) }
+        for i in graphics.indices { try Self.validate(graphics[i], index: i) }
         let projection = try addProjection()
+        let n = graphics.count
         let first = slots.count
-        var ids: [GraphicID] = []
-        ids.reserveCapacity(graphics.count)
-        slots.shapes.reserveCapacity(forAppending: graphics.count)
-        prepareBinding()
-        for g in graphics {
-            let geometry = projection.map { g.geometry.mapPoints($0.project) } ?? g.geometry
-            ids.append(GraphicID(rawValue: nextID))
-            slots.appendShape(geometry, symbol: -1, id: nextID)
-            nextID += 1
-            let s = slots.count - 1
-            slots.appendAttributes(g.attributes)
-            slots.setTemplate(s, g.infoTemplate)
-            let k = symbolCode(ownSymbol: g.symbol, slot: s)
-            slots.setSymbol(s, k)
-            noteSymbol(k, slot: s, delta: 1)
+        let firstID = nextID
+        slots.shapes.reserveCapacity(forAppending: n)
+        var rows = AttributeRows()
+        var lastSymbol: (Symbol, Int32)?
+        for i in 0..<n {
+            var code: Int32 = -1
+            if let own = graphics[i].symbol {
+                if let (symbol, known) = lastSymbol, symbol == own {
+                    code = known
+                } else {
+                    code = slots.ownSymbolCode(own)
+                    lastSymbol = (own, code)
+                }
+            }
+            let geometry = graphics[i].geometry
+            slots.appendShape(
+                projection.map { geometry.mapPoints($0.project) } ?? geometry, symbol: code, id: firstID + i)
+            rows.append(graphics[i].attributes)
         }
+        nextID += n
+        slots.appendAttributes(rows.finished(), rows: n)
+        for i in 0..<n where graphics[i].infoTemplate != nil { slots.setTemplate(first + i, graphics[i].infoTemplate) }
+        symbolMismatchCount += resolve(first..<slots.count)
         indexNewSlots(from: first)
         revision += 1
         slots._checkInvariants()
-        return ids
+        return (firstID..<nextID).map { GraphicID(rawValue: $0) }
     }
 
     /// Removes the graphic with this id and returns it (nil when there is none).
@@ -200,7 +208,6 @@ public final class GraphicsLayer: Layer {
         if moved { slots.setShape(s, g.geometry, symbol: slots.shapes[s].symbol) }
         if g.attributes != old.attributes {
             slots.setAttributes(s, from: old.attributes, to: g.attributes)
-            prepareBinding()
         }
         if g.infoTemplate != old.infoTemplate { slots.setTemplate(s, g.infoTemplate) }
         let k = symbolCode(ownSymbol: g.symbol, slot: s)
