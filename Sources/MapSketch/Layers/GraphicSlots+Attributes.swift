@@ -15,6 +15,37 @@ extension GraphicSlots {
         return columns.count - 1
     }
 
+    /// Appends a slot per graphic (its geometry projected by `projection`, its own symbol and info
+    /// template), with ids from `firstID` on, and returns their attributes as columns for
+    /// ``appendAttributes(_:rows:)``. Outside the main actor: no executor check per graphic.
+    /// - Complexity: O(n + v + a) for n graphics with v vertices and a attributes.
+    func appendGraphics(_ graphics: [Graphic], projection: PointProjection?, firstID: Int) -> [AttributeColumn] {
+        let n = graphics.count
+        let first = shapes.count
+        shapes.reserveCapacity(forAppending: n)
+        var rows = AttributeRows()
+        var lastSymbol: (Symbol, Int32)?
+        for i in 0..<n {
+            var code: Int32 = -1
+            if let own = graphics[i].symbol {
+                if let (symbol, known) = lastSymbol, symbol == own {
+                    code = known
+                } else {
+                    code = ownSymbolCode(own)
+                    lastSymbol = (own, code)
+                }
+            }
+            if let projection {
+                appendShape(graphics[i].geometry.mapPoints(projection.project), symbol: code, id: firstID + i)
+            } else {
+                appendShape(graphics[i].geometry, symbol: code, id: firstID + i)
+            }
+            rows.append(graphics[i].attributes)
+            if let template = graphics[i].infoTemplate { setTemplate(first + i, template) }
+        }
+        return rows.finished()
+    }
+
     /// Appends `batch`'s columns for the slots just appended (`shapes` already holds them); the
     /// layer's other columns get rows that lack their field.
     func appendAttributes(_ batch: [AttributeColumn], rows n: Int) {

@@ -184,4 +184,10 @@ extension GraphicSlots {
         general = fresh
         deadGeneralRows = 0
     }
+
+    /// Bulk-loads the spatial index from every live slot's envelope.
+    /// - Complexity: O(n + v) for n slots with v vertices.
+    func rebuildIndex() {
+        index.bulkLoad(count: count) { envelope($0) }
+    }
 }

@@ -45,7 +45,7 @@ extension GraphicsLayer {
     }
 
     /// The checks a batch passes before it enters the layer.
-    private static func validate(_ batch: GraphicColumns) throws(GraphicsLayerError) {
+    private nonisolated static func validate(_ batch: GraphicColumns) throws(GraphicsLayerError) {
         var names = Set<String>()
         for c in batch.attributes {
             guard c.count == batch.count else {

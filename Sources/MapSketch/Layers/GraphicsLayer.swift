@@ -130,27 +130,9 @@ public final class GraphicsLayer: Layer {
         let n = graphics.count
         let first = slots.count
         let firstID = nextID
-        slots.shapes.reserveCapacity(forAppending: n)
-        var rows = AttributeRows()
-        var lastSymbol: (Symbol, Int32)?
-        for i in 0..<n {
-            var code: Int32 = -1
-            if let own = graphics[i].symbol {
-                if let (symbol, known) = lastSymbol, symbol == own {
-                    code = known
-                } else {
-                    code = slots.ownSymbolCode(own)
-                    lastSymbol = (own, code)
-                }
-            }
-            let geometry = graphics[i].geometry
-            slots.appendShape(
-                projection.map { geometry.mapPoints($0.project) } ?? geometry, symbol: code, id: firstID + i)
-            rows.append(graphics[i].attributes)
-        }
+        let rows = slots.appendGraphics(graphics, projection: projection, firstID: firstID)
         nextID += n
-        slots.appendAttributes(rows.finished(), rows: n)
-        for i in 0..<n where graphics[i].infoTemplate != nil { slots.setTemplate(first + i, graphics[i].infoTemplate) }
+        slots.appendAttributes(rows, rows: n)
         symbolMismatchCount += resolve(first..<slots.count)
         indexNewSlots(from: first)
         revision += 1
@@ -289,7 +271,7 @@ public final class GraphicsLayer: Layer {
 
     /// The checks a graphic passes before it enters the layer (added or updated): its own symbol
     /// fits its geometry and every coordinate is finite. `index` names it in the error.
-    static func validate(_ g: Graphic, index: Int) throws(GraphicsLayerError) {
+    nonisolated static func validate(_ g: Graphic, index: Int) throws(GraphicsLayerError) {
         if let s = g.symbol, !s.fits(g.geometry.type) {
             throw .symbolMismatch(index: index, symbolKind: s.kind, geometryType: g.geometry.type)
         }
@@ -297,7 +279,7 @@ public final class GraphicsLayer: Layer {
     }
 
     /// Whether every coordinate is finite, without building part arrays for points.
-    private static func isFinite(_ g: Geometry) -> Bool {
+    private nonisolated static func isFinite(_ g: Geometry) -> Bool {
         switch g {
         case .point(let p): p?.isFinite ?? true
         case .multipoint(let m): m.points.allSatisfy(\.isFinite)
@@ -330,10 +312,7 @@ public final class GraphicsLayer: Layer {
         }
     }
 
-    func rebuildIndex() {
-        let slots = self.slots
-        slots.index.bulkLoad(count: slots.count) { s in slots.envelope(s) }
-    }
+    func rebuildIndex() { slots.rebuildIndex() }
 
     /// Drops dead slots (ids stay; slots renumber) and rebuilds the index.
     private func compact() {

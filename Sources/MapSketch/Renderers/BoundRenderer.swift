@@ -119,7 +119,7 @@ public struct BoundRenderer: Sendable {
     /// it was bound to, since appended to or changed), or -1 for none.
     /// - Complexity: O(1): a few array reads per field, a hash for a numeric or boxed
     ///   unique-value field; no allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public func symbolIndex(row: Int, in columns: [AttributeColumn]) -> Int {
         switch mode {
         case .simple:
