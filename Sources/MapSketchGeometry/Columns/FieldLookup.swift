@@ -16,6 +16,16 @@ package struct FieldLookup {
     /// next column (`count` before the call), which the caller then appends.
     package mutating func column(_ key: String, at position: Int) -> Int {
         if position < lastKeys.count, lastKeys[position] == key { return lastColumns[position] }
+        // Dictionaries with the same keys list them in different orders (each has its own hash
+        // seed): look for the key at the previous row's other positions before hashing it, and
+        // swap it into this position (each remembered key keeps its column).
+        if position < lastKeys.count, lastKeys.count <= 8 {
+            for i in lastKeys.indices where lastKeys[i] == key {
+                lastKeys.swapAt(i, position)
+                lastColumns.swapAt(i, position)
+                return lastColumns[position]
+            }
+        }
         let c = self.column(key)
         if position < lastKeys.count {
             lastKeys[position] = key
