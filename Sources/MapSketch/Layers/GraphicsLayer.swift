@@ -1,7 +1,7 @@
 public import MapSketchGeometry
 
 /// A layer of graphics: add, add many (as graphics or as columns), remove, remove all, a
-/// renderer, hit tests and callouts.
+/// renderer, hit tests, callouts and the nearest vertex or edge for snapping.
 ///
 /// The layer keeps no ``Graphic`` values. It stores its graphics column by column, in ``GraphicID``
 /// order (the add order, which is also the drawing order: later graphics on top): points' x and
