@@ -84,4 +84,25 @@ import Testing
         #expect(layer.nearestVertex(to: Point(10, 10), within: -1) == nil)
         #expect(layer.nearestVertex(to: Point(10, 10), within: .infinity) == nil)
     }
+
+    @Test func queriesAreInTheMapsCoordinatesForAProjectedLayer() throws {
+        let map = MapView(
+            screenSize: ScreenSize(width: 100, height: 100), viewport: Viewport(center: Point(0, 0), resolution: 1000),
+            spatialReference: .webMercator)
+        let layer = GraphicsLayer(spatialReference: .wgs84)
+        try map.addLayer(layer, named: "wgs84")
+        let line = Polyline(paths: [[Point(10, 45), Point(11, 46)]])
+        let id = try layer.add(Graphic(geometry: .polyline(line)))
+        guard case .polyline(let projected) = try GeometryEngine.project(.polyline(line), from: .wgs84, to: .webMercator)
+        else {
+            Issue.record("not a polyline")
+            return
+        }
+        let end = projected.paths[0][1]
+        #expect(
+            layer.nearestVertex(to: Point(end.x + 3, end.y), within: 5)
+                == GraphicSnapCandidate(graphic: id, part: 0, index: 1, point: end, distance: 3))
+        // Degrees are not map units: the unprojected vertex is nowhere near.
+        #expect(layer.nearestVertex(to: Point(11, 46), within: 5) == nil)
+    }
 }

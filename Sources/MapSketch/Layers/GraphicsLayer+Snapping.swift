@@ -34,6 +34,8 @@ extension GraphicsLayer {
     /// multipoint, each vertex of a path or ring, an envelope's four corners. Of equally near
     /// vertices the topmost graphic's (highest id) wins, then the first in part and index order.
     /// Symbols, the renderer and ``isHitTestEnabled`` play no part: this is geometry, for snapping.
+    /// `q`, `distance` and the result are in the coordinates the layer stores: the map's spatial
+    /// reference once the layer is on a map (as for ``hitTest(mapPoint:tolerance:resolution:maxResults:)``).
     /// - Complexity: O(log n + v) for the v vertices of the graphics whose envelope lies within
     ///   `distance` of `q` (found through the spatial index); no allocation for points and one-part
     ///   lines and polygons.
