@@ -8,7 +8,9 @@ let strict: [SwiftSetting] = [
 ]
 
 /// One executable target per concern; each is run by the package-benchmark plugin.
-let suites = ["HitTest", "VertexInsertion", "RendererLookup", "UndoStack", "Replay", "Geometry", "Graphics"]
+let suites = [
+    "HitTest", "VertexInsertion", "RendererLookup", "UndoStack", "Replay", "Geometry", "Transform", "Graphics",
+]
 
 let package = Package(
     name: "MapSketchBenchmarks",

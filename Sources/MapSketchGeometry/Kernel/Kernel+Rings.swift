@@ -36,7 +36,7 @@ extension Kernel {
     /// other way; a zero-area ring is returned as it is.
     ///
     /// - Complexity: O(n) for n vertices.
-    static func oriented(_ ring: [Point], clockwise: Bool) -> [Point] {
+    package static func oriented(_ ring: [Point], clockwise: Bool) -> [Point] {
         isReversed(ring, clockwise: clockwise) ? Polygon.reversedKeepingStart(ring) : ring
     }
 
