@@ -177,7 +177,7 @@ public enum GeoJSON {
     }
 
     /// The spatial reference named by a legacy `crs` member, if any.
-    private static func crs(_ obj: JSONObject) throws -> SpatialReference? {
+    static func crs(_ obj: JSONObject) throws -> SpatialReference? {
         try obj.decodeIfPresent("crs") { v -> SpatialReference? in
             let c = try v.decodeObject()
             guard try c.decode("type", { try $0.decodeString() }) == "name" else {
