@@ -14,7 +14,7 @@ struct MapSketchCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ReplayCommand.self, GPSCommand.self, CheckCommand.self, GenerateCommand.self, RenderCommand.self,
-            GeometryCommand.self, CorpusCommand.self,
+            GeometryCommand.self, CorpusCommand.self, BenchCommand.self,
         ]
     )
 

@@ -45,7 +45,7 @@ extension MapTouchDelegate {
 extension MapView {
     /// Feeds one raw touch: recognises gestures and dispatches them.
     public func handle(_ touch: TouchEvent) {
-        for g in gestureRecognizer.process(touch) { dispatch(g) }
+        for g in measure(.gestureRecognition, { gestureRecognizer.process(touch) }) { dispatch(g) }
         if !gestureRecognizer.isTouching { navigation = .idle }
     }
 

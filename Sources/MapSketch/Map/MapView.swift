@@ -38,6 +38,8 @@ public final class MapView {
     /// Receives every map event synchronously, in order (in addition to the observers).
     public var eventHandler: (@MainActor (MapEvent) -> Void)?
     var eventObservers: [(id: Int, handler: @MainActor (MapEvent) -> Void)] = []
+    /// Times the model's operations for a measuring tool (`mapsketch bench`); nil: not measuring.
+    package var operationProbe: (any OperationProbe)?
     var nextObserverID = 0
 
     /// Creates a map.

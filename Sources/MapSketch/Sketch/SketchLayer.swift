@@ -274,7 +274,14 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public func mapView(_ mapView: MapView, didClickAt screen: ScreenPoint, mapPoint: Point) {
         let reach = hitReach(in: mapView)
         let old = editor.selection
-        guard let outcome = try? editor.tap(at: mapPoint, reach: reach) else { return }
+        let hit = mapView.measure(.sketchHitTest) { editor.hitTest(mapPoint, reach: reach) }
+        let operation: ProbedOperation
+        switch editor.tapEdit(for: hit) {
+        case nil: operation = .sketchSelect
+        case .moveVertex?: operation = .vertexMove
+        case _?: operation = .vertexInsert
+        }
+        guard let outcome = mapView.measure(operation, { try? editor.tap(at: mapPoint, hit: hit) }) else { return }
         if case .edited(let kind) = outcome { postGeometryChange(.edit(kind)) }
         postSelectionIfChanged(from: old)
     }
@@ -282,7 +289,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// Rule 4: a hold on the selected vertex starts dragging it.
     public func mapView(_ mapView: MapView, didTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {
         guard case .vertex(let part, let index) = editor.selection,
-            editor.hitTest(mapPoint, reach: hitReach(in: mapView)) == .vertex(part: part, index: index),
+            mapView.measure(.sketchHitTest, { editor.hitTest(mapPoint, reach: hitReach(in: mapView)) })
+                == .vertex(part: part, index: index),
             (try? editor.beginDrag(part: part, index: index)) != nil
         else { return }
         if mapView.showMagnifierOnTapAndHold { postMagnifier(.show(screen)) }
@@ -291,7 +299,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// The dragged vertex follows the finger.
     public func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {
         guard isDragging else { return }
-        if editor.updateDrag(to: mapPoint) { postGeometryChange(.dragMoved) }
+        if mapView.measure(.vertexMove, { editor.updateDrag(to: mapPoint) }) { postGeometryChange(.dragMoved) }
         if magnifierShown { postMagnifier(.move(screen)) }
     }
 
@@ -303,7 +311,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         let old = editor.selection
         if cancelled {
             if editor.cancelDrag() { postGeometryChange(.dragCancelled) }
-        } else if editor.endDrag(at: mapPoint) {
+        } else if mapView.measure(.vertexMove, { editor.endDrag(at: mapPoint) }) {
             postGeometryChange(.edit(.moveVertex))
         }
         if magnifierShown { postMagnifier(.hide) }
