@@ -1,5 +1,8 @@
 #include "mapsketch_counters.h"
 
+__thread uint64_t mapsketch_allocation_count;
+__thread uint64_t *mapsketch_allocated_bytes;
+
 __attribute__((noinline)) void mapsketch_bench_region(void (*body)(void *), void *context) {
     body(context);
     __asm__ volatile("" ::: "memory");  // not a tail call: the region's frame stays until the body returns
@@ -22,14 +25,12 @@ typedef struct {
     void *extra;
 } mapsketch_hooks_t;
 
-static __thread uint64_t allocation_count;
-static __thread uint64_t *allocated_bytes;
 static int started;
 static int available;
 
 static void count_allocation(void *extra, int type, void *result, uintptr_t result_raw, uintptr_t args_raw[3]) {
     (void)extra; (void)type; (void)result_raw; (void)args_raw;
-    if (result != NULL) allocation_count += 1;
+    if (result != NULL) mapsketch_allocation_count += 1;
 }
 
 int mapsketch_counters_start(void) {
@@ -40,27 +41,17 @@ int mapsketch_counters_start(void) {
         size_t size = sizeof(handle);
         available = mallctl("experimental.hooks.install", &handle, &size, &hooks, sizeof(hooks)) == 0;
     }
-    if (available && allocated_bytes == NULL) {
+    if (available && mapsketch_allocated_bytes == NULL) {
         uint64_t *p = NULL;
         size_t size = sizeof(p);
         if (mallctl("thread.allocatedp", &p, &size, NULL, 0) != 0) return 0;
-        allocated_bytes = p;
+        mapsketch_allocated_bytes = p;
     }
-    return available && allocated_bytes != NULL;
-}
-
-void mapsketch_counters_read(uint64_t *count, uint64_t *bytes) {
-    *count = allocation_count;
-    *bytes = allocated_bytes != NULL ? *allocated_bytes : 0;
+    return available && mapsketch_allocated_bytes != NULL;
 }
 
 #else
 
 int mapsketch_counters_start(void) { return 0; }
-
-void mapsketch_counters_read(uint64_t *count, uint64_t *bytes) {
-    *count = 0;
-    *bytes = 0;
-}
 
 #endif

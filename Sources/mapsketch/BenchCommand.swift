@@ -96,6 +96,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write JUnit XML (each regression a failure) to this file.", valueName: "file"))
     var junit: String?
 
+    @Flag(help: "Time whole replays only, with no per-operation measurement: a plain replay, to see the bench's own overhead.")
+    var totalsOnly = false
+
     @Flag(help: "Never show the progress bar (it shows only on a terminal, and never with CI=true).")
     var noProgress = false
 
@@ -133,7 +136,7 @@ struct BenchCommand: AsyncParsableCommand {
             }
         }
         let cases = try select.cases()
-        let runner = BenchRunner(options: BenchOptions(warmup: warmup, runs: runs, timeBudget: timeBudget))
+        let runner = BenchRunner(options: BenchOptions(warmup: warmup, runs: runs, timeBudget: timeBudget, measureOperations: !totalsOnly))
         let progress = ProgressBar(enabled: !noProgress && CLI.stderrIsTerminal && ProcessInfo.processInfo.environment["CI"] != "true")
         var report = runner.run(cases) { i, name in progress.show(i, cases.count, name) }
         progress.end()

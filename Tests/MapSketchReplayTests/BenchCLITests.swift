@@ -115,7 +115,7 @@ extension CLITests {
         #expect(r.code == 0)
         for option in [
             "--filter", "--shard", "--warmup", "--runs", "--time-budget", "--instrument", "--save-baseline", "--baseline", "--threshold",
-            "--metric", "--json", "--format", "--output", "--markdown", "--junit", "--no-progress",
+            "--metric", "--json", "--format", "--output", "--markdown", "--junit", "--totals-only", "--no-progress",
         ] {
             #expect(r.out.contains(option), "help bench lacks \(option)")
         }

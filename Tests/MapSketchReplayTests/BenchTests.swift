@@ -90,6 +90,15 @@ import Testing
         #expect((r.kind(.mapHitTest)?.count ?? 0) > 0)
     }
 
+    @Test func totalsOnlyTimesWholeReplaysWithoutAProbe() throws {
+        let (c, trace) = try Self.load("demo/demo")
+        let runner = BenchRunner(options: BenchOptions(warmup: 0, runs: 2, measureOperations: false))
+        let (r, output) = try runner.measureKeepingOutput(trace, name: "demo", file: "demo", source: c.trace)
+        #expect(r.kinds.isEmpty)
+        #expect(r.totalNanoseconds.count == 2 && r.totalNanoseconds.allSatisfy { $0 > 0 })
+        #expect(output.document == (try Replayer.replay(trace, name: "demo", file: "demo").output().document))
+    }
+
     @Test func withoutTheTraitAllocationsAreUnavailableAndSaySo() {
         let runner = BenchRunner(options: BenchOptions())
         let report = BenchReport(warmup: 0, runs: 1, counters: runner.counters, traces: [])

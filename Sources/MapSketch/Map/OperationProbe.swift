@@ -22,15 +22,19 @@ public enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
 /// harness's `bench`. A map without a probe (the default) pays one nil check per operation.
 @MainActor
 package protocol OperationProbe: AnyObject {
-    /// Runs `body`, the whole of one `operation`, and measures it.
-    func measure<Result>(_ operation: ProbedOperation, _ body: () throws -> Result) rethrows -> Result
+    /// Runs `body`, the whole of one `operation`, and measures it. (Not generic, so the call
+    /// through the existential stays a plain indirect call.)
+    func measure(_ operation: ProbedOperation, _ body: () throws -> Void) rethrows
 }
 
 extension MapView {
     /// Runs `body` as one `operation`, measured by the map's probe when it has one.
     @inline(__always)
     package func measure<Result>(_ operation: ProbedOperation, _ body: () throws -> Result) rethrows -> Result {
-        if let probe = operationProbe { return try probe.measure(operation, body) }
-        return try body()
+        guard let probe = operationProbe else { return try body() }
+        var result: Result?
+        try probe.measure(operation) { result = try body() }
+        // `result` is set once `measure` returns; evaluating `body` again is unreachable.
+        return try result ?? body()
     }
 }

@@ -3,9 +3,11 @@ import Foundation
 import Histogram
 import MapSketch
 
-/// The figures of one operation kind in one measured run.
+/// The figures of one operation kind in one measured run (latencies in clock ticks until the run
+/// ends, then in nanoseconds).
 struct BenchKindRun: Hashable, Sendable {
     var count = 0
+    var totalTicks: UInt64 = 0
     var totalNanoseconds: UInt64 = 0
     var p50: UInt64 = 0
     var p90: UInt64 = 0
@@ -49,10 +51,12 @@ func monotonicNanoseconds() -> UInt64 {
 /// Measures the operations of a replay: the probe the bench installs in the map (the model's
 /// own operations) and the timer the session wraps around calls and GPS stages.
 ///
-/// Each operation's latency goes into an HDR histogram (nanoseconds, 3 significant digits) for
-/// the run and for the whole trace; allocation counts and bytes are the difference of the
+/// Each operation's latency goes into an HDR histogram (3 significant digits) for the run and for
+/// the whole trace, in ticks of the CPU's cycle counter (a few nanoseconds to read, where a clock
+/// call costs tens), converted to nanoseconds by the ratio of the monotonic clock to the counter
+/// over everything measured so far. Allocation counts and bytes are the difference of the
 /// thread's counters around the operation. The recorder's own bookkeeping happens outside the
-/// two clock reads and the two counter reads, and it allocates nothing while a run is measured
+/// two tick reads and the two counter reads, and it allocates nothing while a run is measured
 /// (its histograms are made once and reset).
 @MainActor
 final class BenchRecorder: OperationProbe {
@@ -71,25 +75,40 @@ final class BenchRecorder: OperationProbe {
     /// the computation.
     private(set) var sink = 0
 
+    /// Whether the cycle counter works here (else ticks are monotonic-clock nanoseconds).
+    private let cycleCounter: Bool
+    /// Where the tick-to-nanosecond calibration started: (ticks, nanoseconds).
+    private let calibrationStart: (ticks: UInt64, ns: UInt64)
+    /// Nanoseconds per tick, from the calibration so far.
+    private var nanosecondsPerTick = 1.0
+
     /// A recorder; `countsAllocations` only when the counters started.
     init(countsAllocations: Bool, underCallgrind: Bool = false) {
         self.countsAllocations = countsAllocations
         self.underCallgrind = underCallgrind
-        // 1 ns to 100 s: bigger values are clamped to the top (a replay step never takes that).
-        let empty = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 100_000_000_000, numberOfSignificantValueDigits: .three)
+        cycleCounter = mapsketch_ticks() != 0
+        calibrationStart = (cycleCounter ? mapsketch_ticks() : 0, monotonicNanoseconds())
+        // 1 tick to 10¹² ticks (over 100 s at any clock rate): bigger values are clamped.
+        let empty = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: Self.maxTicks, numberOfSignificantValueDigits: .three)
         runHistograms = Array(repeating: empty, count: BenchOperation.allCases.count)
         traceHistograms = runHistograms
         current = Array(repeating: BenchKindRun(), count: BenchOperation.allCases.count)
     }
+
+    static let maxTicks: UInt64 = 1_000_000_000_000
+
+    /// The current tick.
+    @inline(__always)
+    private func ticks() -> UInt64 { cycleCounter ? mapsketch_ticks() : monotonicNanoseconds() }
 
     /// Runs `body` as one `operation` and records it.
     @inline(__always)
     func measure<Result>(_ operation: BenchOperation, _ body: () throws -> Result) rethrows -> Result {
         if underCallgrind { return try BenchRegion.operation(operation, body) }
         let a0 = countsAllocations ? AllocationCounters.read() : AllocationSnapshot()
-        let t0 = monotonicNanoseconds()
+        let t0 = ticks()
         let result = try body()
-        let t1 = monotonicNanoseconds()
+        let t1 = ticks()
         let a = countsAllocations ? AllocationCounters.read() - a0 : AllocationSnapshot()
         record(operation.ordinal, t1 &- t0, a)
         return result
@@ -100,14 +119,14 @@ final class BenchRecorder: OperationProbe {
 
     /// The model probe's entry: the same as ``measure(_:_:)-swift.method`` with the bench's name
     /// for the operation.
-    func measure<Result>(_ operation: ProbedOperation, _ body: () throws -> Result) rethrows -> Result {
+    func measure(_ operation: ProbedOperation, _ body: () throws -> Void) rethrows {
         try measure(BenchOperation(operation), body)
     }
 
-    private func record(_ k: Int, _ ns: UInt64, _ a: AllocationSnapshot) {
-        _ = runHistograms[k].record(Swift.min(Swift.max(ns, 1), 100_000_000_000))
+    private func record(_ k: Int, _ t: UInt64, _ a: AllocationSnapshot) {
+        _ = runHistograms[k].record(Swift.min(Swift.max(t, 1), Self.maxTicks))
         current[k].count += 1
-        current[k].totalNanoseconds &+= ns
+        current[k].totalTicks &+= t
         current[k].allocations &+= a.count
         current[k].bytes &+= a.bytes
     }
@@ -115,19 +134,33 @@ final class BenchRecorder: OperationProbe {
     /// Ends a measured run: its per-kind percentiles are taken and its histograms folded into the
     /// trace's.
     func endRun() {
+        calibrate()
         for k in current.indices {
             let h = runHistograms[k]
             if current[k].count > 0 {
-                current[k].p50 = h.valueAtPercentile(50)
-                current[k].p90 = h.valueAtPercentile(90)
-                current[k].p99 = h.valueAtPercentile(99)
-                current[k].max = h.max
+                current[k].p50 = nanoseconds(h.valueAtPercentile(50))
+                current[k].p90 = nanoseconds(h.valueAtPercentile(90))
+                current[k].p99 = nanoseconds(h.valueAtPercentile(99))
+                current[k].max = nanoseconds(h.max)
+                current[k].totalNanoseconds = nanoseconds(current[k].totalTicks)
                 traceHistograms[k].add(h)
             }
             runHistograms[k].reset()
         }
         runs.append(current)
         for k in current.indices { current[k] = BenchKindRun() }
+    }
+
+    /// Updates the tick-to-nanosecond ratio from the time since the recorder was made.
+    private func calibrate() {
+        guard cycleCounter else { return }
+        let dt = mapsketch_ticks() &- calibrationStart.ticks
+        let dns = monotonicNanoseconds() &- calibrationStart.ns
+        if dt > 0 && dns > 0 { nanosecondsPerTick = Double(dns) / Double(dt) }
+    }
+
+    private func nanoseconds(_ t: UInt64) -> UInt64 {
+        cycleCounter ? UInt64((Double(t) * nanosecondsPerTick).rounded()) : t
     }
 
     /// Forgets the run in progress (a warm-up run).
@@ -142,6 +175,7 @@ final class BenchRecorder: OperationProbe {
     /// recorder is ready for the next trace.
     func finishTrace() -> [BenchKindResult] {
         var out: [BenchKindResult] = []
+        calibrate()
         for kind in BenchOperation.allCases {
             let k = kind.ordinal
             let perRun = runs.map { $0[k] }
@@ -153,7 +187,8 @@ final class BenchRecorder: OperationProbe {
             out.append(
                 BenchKindResult(
                     kind: kind, count: count,
-                    p50: h.valueAtPercentile(50), p90: h.valueAtPercentile(90), p99: h.valueAtPercentile(99), max: h.max,
+                    p50: nanoseconds(h.valueAtPercentile(50)), p90: nanoseconds(h.valueAtPercentile(90)),
+                    p99: nanoseconds(h.valueAtPercentile(99)), max: nanoseconds(h.max),
                     mean: ops > 0 ? Double(total) / Double(ops) : 0,
                     runs: perRun.map {
                         BenchKindResult.Run(

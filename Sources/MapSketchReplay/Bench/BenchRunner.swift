@@ -11,13 +11,18 @@ public struct BenchOptions: Hashable, Sendable {
     public var timeBudget: Double?
     /// Count allocations when the counters are built in.
     public var countAllocations: Bool
+    /// Time each operation by kind; when false, only whole replays are timed (and counted), with
+    /// no probe in the model: a plain replay, the reference for the bench's own overhead.
+    public var measureOperations: Bool
 
-    /// Options; the defaults are 1 warm-up and 5 measured runs, no time budget, allocations counted.
-    public init(warmup: Int = 1, runs: Int = 5, timeBudget: Double? = nil, countAllocations: Bool = true) {
+    /// Options; the defaults are 1 warm-up and 5 measured runs, no time budget, allocations
+    /// counted, operations measured.
+    public init(warmup: Int = 1, runs: Int = 5, timeBudget: Double? = nil, countAllocations: Bool = true, measureOperations: Bool = true) {
         self.warmup = warmup
         self.runs = runs
         self.timeBudget = timeBudget
         self.countAllocations = countAllocations
+        self.measureOperations = measureOperations
     }
 }
 
@@ -93,7 +98,8 @@ public struct BenchRunner {
     func measureKeepingOutput(
         _ trace: Trace, name: String, file: String, source: URL?
     ) throws(InputError) -> (result: BenchTraceResult, output: ReplayOutput) {
-        let gpsLines = source.map { Self.gpsLines(of: trace, in: $0) } ?? []
+        let gpsLines = options.measureOperations ? source.map { Self.gpsLines(of: trace, in: $0) } ?? [] : []
+        let probe = options.measureOperations ? recorder : nil
         var totals: [UInt64] = []
         var setups: [UInt64] = []
         var allocations: [UInt64] = []
@@ -113,7 +119,7 @@ public struct BenchRunner {
                 a0 = AllocationCounters.read()
                 t0 = monotonicNanoseconds()
                 do {
-                    session = try ReplaySession(trace: trace, name: name, recorder: recorder)
+                    session = try ReplaySession(trace: trace, name: name, recorder: probe)
                 } catch {
                     failure = error
                     return
