@@ -65,6 +65,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Also count instructions: re-run the measured replays under valgrind's callgrind.")
     var instrument: BenchInstrument?
 
+    @Option(help: ArgumentHelp("Measured replays per trace under callgrind (instruction counts repeat exactly, so 1 is usually enough).", valueName: "n"))
+    var instrumentRuns: Int = 1
+
     @Option(help: ArgumentHelp("Write every figure to this file, as a baseline for --baseline.", valueName: "file"))
     var saveBaseline: String?
 
@@ -108,6 +111,7 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         if warmup < 0 { throw ValidationError("--warmup must be 0 or more, found \(warmup)") }
         if runs < 1 { throw ValidationError("--runs must be 1 or more, found \(runs)") }
+        if instrumentRuns < 1 { throw ValidationError("--instrument-runs must be 1 or more, found \(instrumentRuns)") }
         if let timeBudget, !(timeBudget > 0) { throw ValidationError("--time-budget must be a positive number of seconds") }
         if !metrics.isEmpty && baseline == nil { throw ValidationError("--metric needs --baseline") }
     }
@@ -182,6 +186,7 @@ struct BenchCommand: AsyncParsableCommand {
     private func withInstructions(_ report: BenchReport, cases: [GoldenCase], valgrind: String, progress: ProgressBar) throws(ExitCode) -> BenchReport {
         let measured = cases.filter { c in report.trace(c.name) != nil }
         guard !measured.isEmpty else { return report }
+        let runs = instrumentRuns
         if progress.enabled { CLI.progress("callgrind: \(measured.count) trace(s) × \(runs) run(s)…") }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let child = ["bench", "--callgrind-child", "--warmup", "\(max(warmup, 1))", "--runs", "\(runs)"] + measured.map(\.trace.path)
@@ -199,6 +204,7 @@ struct BenchCommand: AsyncParsableCommand {
             guard let t = out.traces.firstIndex(where: { $0.name == c.name }) else { continue }
             let slice = Array(counted[(i * runs)..<((i + 1) * runs)])
             out.traces[t].instructions = slice.map(\.total)
+            // Instruction counts go with the first runs (callgrind may make fewer runs than the clock).
             for k in out.traces[t].kinds.indices {
                 let kind = out.traces[t].kinds[k].kind
                 for r in out.traces[t].kinds[k].runs.indices where r < slice.count {
