@@ -43,14 +43,15 @@ struct GPSCommand: AsyncParsableCommand {
         if minDistance < 0 { throw ValidationError("--min-distance must be 0 or more") }
     }
 
-    /// Reads a track in the format its name says (``GPSFileReader/format(forFileName:)``).
-    static func read(_ url: URL, file: String) throws(ExitCode) -> GPSTrack {
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw CLI.fail("\(file): cannot read the file") }
+    /// Reads a track in the format its name says (``GPSFileReader/format(forFileName:)``), with
+    /// the NMEA reader's statistics for NMEA input.
+    static func read(_ url: URL, file: String) throws(ExitCode) -> (track: GPSTrack, nmea: NMEAReader.Statistics?) {
+        let data = try CLI.contents(of: url, file: file)
         guard let format = GPSFileReader.format(forFileName: url.lastPathComponent) else {
             throw CLI.fail("\(file): expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file")
         }
         do {
-            return try GPSFileReader.read(bytes: Array(data), format: format, file: file)
+            return try GPSFileReader.readWithStatistics(bytes: Array(data), format: format, file: file)
         } catch {
             throw CLI.fail("\(error)")
         }
@@ -60,7 +61,7 @@ struct GPSCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let url = URL(fileURLWithPath: track)
         let file = CLI.display(url)
-        let t = try Self.read(url, file: file)
+        let (t, nmea) = try Self.read(url, file: file)
         var filter = TraceHeader.defaultGPSFilter
         filter.minimumDistance = minDistance > 0 ? minDistance : nil
         filter.maximumAccuracy = maxAccuracy
@@ -71,10 +72,12 @@ struct GPSCommand: AsyncParsableCommand {
         if let saveTrace { try CLI.write(TraceEncoder.encode(trace), to: saveTrace) }
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: file, file: file) }
         let out = session.output()
-        try map.writeSVG(of: session)
-        var summary = "\(file): \(t.fixes.count) fixes, \(t.segmentCount) segment(s), \(t.waypoints.count) waypoint(s)"
-        if let gps = out.document["gps"] { summary += "\n  " + JSONWriter.string(gps) }
-        CLI.printError(summary)
-        if let g = out.geometry { map.print(g) }
+        // Every count, by reason, on stderr; the geometry alone on stdout.
+        let report = GPSReport(file: file, counts: GPSReadCounts(t, nmea: nmea), output: out)
+        for line in report.lines { CLI.printError(line) }
+        for w in report.warnings { CLI.printError("warning: \(w)") }
+        if let why = report.noUsableFix { throw CLI.fail("\(file): \(why)") }
+        try map.writeSVG(of: session, defaultStyle: .track)
+        try map.print(out)
     }
 }

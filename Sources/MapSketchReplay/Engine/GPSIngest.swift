@@ -31,16 +31,19 @@ struct GPSIngest {
 
     /// Filters, projects and appends one fix to `sketch`. The sketch's own events (an edit and a
     /// selection per fix) are counted in `log` but not written; a new part and a failure are.
-    /// A bench's `recorder` times the three stages.
+    /// Returns why the fix was refused (logged as an `error` event), or nil. A bench's `recorder`
+    /// times the three stages.
     @MainActor
-    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, recorder: BenchRecorder? = nil) {
+    @discardableResult
+    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, recorder: BenchRecorder? = nil) -> String? {
         fixes += 1
         guard let sketch else {
-            log.append(.error, ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
-            return
+            let message = "a GPS fix needs a sketch (the header has no \"sketch\")"
+            log.append(.error, ["message": .string(message)])
+            return message
         }
         let dropped = recorder.map { r in r.measure(.gpsFilter) { filter.consider(fix) } } ?? filter.consider(fix)
-        if dropped != nil { return }
+        if dropped != nil { return nil }
         do {
             let point = Point(x: fix.longitude, y: fix.latitude, z: fix.elevation)
             let q = try recorder.map { r in try r.measure(.gpsProject) { try projection.get().project(point) } } ?? projection.get().project(point)
@@ -52,8 +55,11 @@ struct GPSIngest {
             }
             lastSegment = fix.segment
             appended += 1
+            return nil
         } catch {
-            log.append(.error, ["message": .string("GPS fix (\(fix.latitude), \(fix.longitude)): \(error)")])
+            let message = "GPS fix (\(fix.latitude), \(fix.longitude)): \(error)"
+            log.append(.error, ["message": .string(message)])
+            return message
         }
     }
 
