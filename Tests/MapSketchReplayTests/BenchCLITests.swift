@@ -83,12 +83,25 @@ extension CLITests {
     }
 
     @Test func benchReportsABadTraceWithItsLocationAndExitsTwoAfterMeasuringTheRest() throws {
-        let r = try run(["bench", "Traces/demo", "Traces/malformed/bad-touch-phase.trace.jsonl", "--warmup", "0", "--runs", "1"])
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.trace.jsonl")
+        try (#"{"t":0,"type":"header","format":"mapsketch-trace","version":1}"# + "\n" + #"{"t":0.1,"type":"touch","id":0,"phase":"sideways","x":1,"y":2}"# + "\n")
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let r = try run(["bench", "Traces/demo", bad.path, "--warmup", "0", "--runs", "1"])
         #expect(r.code == 2)
         #expect(r.out.contains("demo: 26 events"))
-        #expect(r.err.contains("Traces/malformed/bad-touch-phase.trace.jsonl:"))
-        let located = r.err.split(separator: "\n").first { $0.contains("bad-touch-phase.trace.jsonl:") } ?? ""
-        #expect(located.split(separator: ":").count >= 4, "file:line:column: message, found \(located)")
+        let located = r.err.split(separator: "\n").first { $0.contains("bad.trace.jsonl:") } ?? ""
+        #expect(located.contains("bad.trace.jsonl:2:"), "file:line:column: message, found \(located)")
+        #expect(located.contains("found \"sideways\""))
+    }
+
+    @Test func benchLeavesOutTracesThatFailAsTheyDeclareAndExitsZero() throws {
+        let r = try run(["bench", "Traces/demo", "Traces/malformed", "--warmup", "0", "--runs", "1"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("demo: 26 events"))
+        #expect(r.out.range(of: #"1 trace benched \(0 warm-up, 1 measured run each\), [0-9]+ expected failures not measured"#, options: .regularExpression) != nil, "\(r.out)")
+        #expect(!r.err.contains("malformed/"), "an expected failure is not an error: \(r.err)")
     }
 
     @Test func benchCallgrindWithoutValgrindNamesThePackage() throws {

@@ -108,22 +108,57 @@ import Testing
         #expect(report.counters.unavailable.contains { $0.contains("--instrument callgrind") && $0.contains("valgrind") })
     }
 
-    @Test func aTraceThatFailsToParseIsReportedAndNotMeasured() {
+    @Test func theMalformedCorpusIsExpectedToFailAndIsNotMeasured() {
         let bad = Self.corpus.filter { $0.name.hasPrefix("malformed/") }
         let good = Self.corpus.filter { $0.name == "demo/demo" }
+        #expect(bad.count >= 10)
         let report = BenchRunner(options: BenchOptions(warmup: 0, runs: 1)).run(bad + good)
         #expect(report.traces.map(\.name) == ["demo/demo"])
-        #expect(report.failures.count == bad.count)
-        for f in report.failures {
+        #expect(report.failures == [])
+        #expect(report.expectedFailures.map(\.trace) == bad.map(\.name))
+        for f in report.expectedFailures {
             #expect(f.error.line >= 1 && f.error.column >= 1)
             #expect(f.description.hasPrefix(f.error.file + ":\(f.error.line):\(f.error.column): "))
         }
+        #expect(BenchFormat.table(report).contains("1 trace benched (0 warm-up, 1 measured run each), \(bad.count) expected failures not measured (expect.error)"))
+    }
+
+    @Test func aTraceThatFailsWithoutDeclaringItIsReportedWithItsLocationAndNotMeasured() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let header = #"{"t":0,"type":"header","format":"mapsketch-trace","version":1,"sketch":{"geometryType":"polyline"}}"#
+        // Line 2: a phase that does not exist.
+        try (header + "\n" + #"{"t":0.1,"type":"touch","id":0,"phase":"sideways","x":1,"y":2}"# + "\n")
+            .write(to: dir.appendingPathComponent("bad.trace.jsonl"), atomically: true, encoding: .utf8)
+        // Declares an error but reads and sets up: not the trace it says it is.
+        let liar = #"{"t":0,"type":"header","format":"mapsketch-trace","version":1,"expect":{"error":"expected a color"},"sketch":{"geometryType":"polyline"}}"#
+        try (liar + "\n").write(to: dir.appendingPathComponent("liar.trace.jsonl"), atomically: true, encoding: .utf8)
+        // Declares a different error from the one it fails with.
+        try (liar + "\n" + #"{"t":0.1,"type":"touch","id":0,"phase":"sideways","x":1,"y":2}"# + "\n")
+            .write(to: dir.appendingPathComponent("wrong.trace.jsonl"), atomically: true, encoding: .utf8)
+        let cases = try TraceSelection(paths: [dir.path]).cases()
+        let report = BenchRunner(options: BenchOptions(warmup: 0, runs: 1)).run(cases)
+        #expect(report.traces.isEmpty)
+        #expect(report.expectedFailures.isEmpty)
+        #expect(report.failures.map(\.trace) == ["bad", "liar", "wrong"])
+        let bad = try #require(report.failures.first)
+        #expect(bad.error.file.hasSuffix("bad.trace.jsonl"))
+        #expect(bad.error.line == 2 && bad.error.column > 1)
+        #expect(bad.error.message.contains("found \"sideways\""))
+        #expect(report.failures[1].error.message.contains("expected the trace to fail with an error containing \"expected a color\""))
+        #expect(report.failures[2].error.line == 2)
+        #expect(BenchFormat.table(report).contains("FAILED bad: "))
     }
 
     // MARK: Report
 
     static func sampleReport() throws -> BenchReport {
         var r = BenchRunner(options: BenchOptions(warmup: 0, runs: 3)).run(Self.corpus.filter { ["demo/demo", "gps/real-gpx-gpxpy-korita-zbevnica", "malformed/bad-touch-phase"].contains($0.name) })
+        #expect(r.expectedFailures.map(\.trace) == ["malformed/bad-touch-phase"])
+        // A trace that failed without declaring it, so every member is exercised.
+        r.failures.append(
+            BenchFailure(trace: "broken", error: InputError(file: "broken.trace.jsonl", line: 2, column: 36, message: "phase: expected began, moved, ended or cancelled")))
         // Counters as a build with them would fill them, so every member is exercised.
         r.counters = BenchCounters(allocations: true, instructions: true)
         for t in r.traces.indices {
@@ -143,7 +178,7 @@ import Testing
 
     @Test func theJSONReportValidatesAgainstItsSchemaAndReadsBack() throws {
         let report = try Self.sampleReport()
-        #expect(report.failures.count == 1)
+        #expect(report.failures.count == 1 && report.expectedFailures.count == 1)
         let schema = try JSONParser.parse(Fixtures.string("docs/bench-report.schema.json"))
         let value = try JSONParser.parse(report.jsonText)
         #expect(JSONSchemaValidator(schema: schema).violations(of: value) == [])
@@ -156,6 +191,12 @@ import Testing
         #expect(back.traces.map { $0.kinds.map(\.p50) } == report.traces.map { $0.kinds.map(\.p50) })
         #expect(back.traces.map { $0.kinds.map(\.instructions) } == report.traces.map { $0.kinds.map(\.instructions) })
         #expect(back.failures == report.failures)
+        #expect(back.expectedFailures == report.expectedFailures)
+        // A report without expected failures may leave the member out.
+        var without = try #require(value.objectValue)
+        without["expectedFailures"] = nil
+        #expect(JSONSchemaValidator(schema: schema).violations(of: .object(without)) == [])
+        #expect(try BenchReport.decode(JSONWriter.string(.object(without)), file: "r.json").expectedFailures == [])
         // The validator does catch a bad document.
         var broken = try #require(value.objectValue)
         broken["schemaVersion"] = 2
@@ -346,8 +387,10 @@ import Testing
         #expect(try doc.nodes(forXPath: "/testsuites/@failures").first?.stringValue == "\(c.regressions.count)")
         let msg = try #require(try doc.nodes(forXPath: "//failure/@message").first?.stringValue)
         #expect(msg == "t total instructions: 10,000 → 20,000 (+100.0%)")
-        let errors = try XMLDocument(data: Data(BenchFormat.junit(try Self.sampleReport(), comparison: nil).utf8)).nodes(forXPath: "//testcase/error")
-        #expect(errors.count == 1)
+        let junit = try XMLDocument(data: Data(BenchFormat.junit(try Self.sampleReport(), comparison: nil).utf8))
+        #expect(try junit.nodes(forXPath: "//testcase/error").count == 1)
+        #expect(try junit.nodes(forXPath: "//testcase[@name='malformed/bad-touch-phase']/skipped").count == 1)
+        #expect(try junit.nodes(forXPath: "/testsuites/@skipped").first?.stringValue == "1")
     }
 
     @Test func theTableHasARowPerKind() throws {
@@ -358,7 +401,8 @@ import Testing
             for k in t.kinds { #expect(table.contains("  " + k.kind.rawValue + " ")) }
         }
         #expect(table.contains("instr/op") && table.contains("allocs/op"))
-        #expect(table.contains("FAILED malformed/bad-touch-phase"))
+        #expect(table.contains("FAILED broken: broken.trace.jsonl:2:36: "))
+        #expect(table.contains("1 expected failure not measured (expect.error)"))
     }
 
     @Test func durationsAndCountsReadWell() {

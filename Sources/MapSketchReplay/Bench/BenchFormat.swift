@@ -39,6 +39,9 @@ public enum BenchFormat {
         for f in report.failures { s += "FAILED \(f.trace): \(f.error)\n" }
         s += "\(report.traces.count) trace\(report.traces.count == 1 ? "" : "s") benched (\(report.warmup) warm-up, \(report.runs) measured run\(report.runs == 1 ? "" : "s") each)"
         if !report.failures.isEmpty { s += ", \(report.failures.count) not measured (input errors above)" }
+        if !report.expectedFailures.isEmpty {
+            s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured (expect.error)"
+        }
         s += "\n"
         for u in report.counters.unavailable { s += "unavailable: \(u)\n" }
         return s
@@ -123,6 +126,9 @@ public enum BenchFormat {
         var s = "## mapsketch bench\n\n"
         s += "\(report.traces.count) trace\(report.traces.count == 1 ? "" : "s"), \(report.runs) measured run\(report.runs == 1 ? "" : "s") each"
         if !report.failures.isEmpty { s += ", \(report.failures.count) not measured" }
+        if !report.expectedFailures.isEmpty {
+            s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured"
+        }
         s += ".\n"
         if let c = comparison {
             s += "Compared with `\(baselineFile ?? "baseline")` (threshold \(decimal(c.threshold * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", "))): "
@@ -192,9 +198,14 @@ public enum BenchFormat {
             cases.append(
                 "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(f.trace))\">\n      <error message=\"\(XMLEscaping.escape(f.error.description))\" type=\"InputError\">\(XMLEscaping.escape(f.error.description))</error>\n    </testcase>")
         }
+        for f in report.expectedFailures {
+            cases.append(
+                "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(f.trace))\">\n      <skipped message=\"\(XMLEscaping.escape("expected failure (expect.error): " + f.error.description))\"/>\n    </testcase>")
+        }
+        let skipped = report.expectedFailures.count
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\">\n"
-        s += "  <testsuite name=\"mapsketch-bench\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"0\">\n"
+        s += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
+        s += "  <testsuite name=\"mapsketch-bench\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
         for c in cases { s += c + "\n" }
         s += "  </testsuite>\n</testsuites>\n"
         return s

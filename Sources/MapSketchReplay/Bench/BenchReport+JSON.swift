@@ -14,13 +14,14 @@ extension BenchReport {
             "unavailable": .array(counters.unavailable.map { .string($0) }),
         ]
         o["traces"] = .array(traces.map(\.json))
-        o["failures"] = .array(
-            failures.map {
-                [
-                    "trace": .string($0.trace), "file": .string($0.error.file), "line": .integer(Int64($0.error.line)),
-                    "column": .integer(Int64($0.error.column)), "message": .string($0.error.message),
-                ]
-            })
+        func failure(_ f: BenchFailure) -> JSONValue {
+            [
+                "trace": .string(f.trace), "file": .string(f.error.file), "line": .integer(Int64(f.error.line)),
+                "column": .integer(Int64(f.error.column)), "message": .string(f.error.message),
+            ]
+        }
+        o["failures"] = .array(failures.map(failure))
+        o["expectedFailures"] = .array(expectedFailures.map(failure))
         return .object(o)
     }
 
@@ -49,15 +50,22 @@ extension BenchReport {
                 let counters = BenchCounters(allocations: try bool(c, "allocations", [.key("counters")]), instructions: try bool(c, "instructions", [.key("counters")]))
                 var traces: [BenchTraceResult] = []
                 for (i, t) in try array(value, "traces", []).enumerated() { traces.append(try BenchTraceResult(t, path: [.key("traces"), .index(i)])) }
-                var failures: [BenchFailure] = []
-                for (i, f) in try array(value, "failures", []).enumerated() {
-                    let p: [JSONPathComponent] = [.key("failures"), .index(i)]
-                    failures.append(
-                        BenchFailure(
-                            trace: try string(f, "trace", p),
-                            error: InputError(file: try string(f, "file", p), line: try int(f, "line", p), column: try int(f, "column", p), message: try string(f, "message", p))))
+                func failures(_ key: String) throws -> [BenchFailure] {
+                    var out: [BenchFailure] = []
+                    for (i, f) in try array(value, key, []).enumerated() {
+                        let p: [JSONPathComponent] = [.key(key), .index(i)]
+                        out.append(
+                            BenchFailure(
+                                trace: try string(f, "trace", p),
+                                error: InputError(file: try string(f, "file", p), line: try int(f, "line", p), column: try int(f, "column", p), message: try string(f, "message", p))))
+                    }
+                    return out
                 }
-                return BenchReport(warmup: try int(value, "warmup", []), runs: try int(value, "runs", []), counters: counters, traces: traces, failures: failures)
+                // `expectedFailures` may be absent (a report that has none).
+                let expected = value["expectedFailures"] == nil ? [] : try failures("expectedFailures")
+                return BenchReport(
+                    warmup: try int(value, "warmup", []), runs: try int(value, "runs", []), counters: counters, traces: traces,
+                    failures: try failures("failures"), expectedFailures: expected)
             }
         } catch let e as JSONError {
             throw InputError(file: file, line: e.line ?? 1, column: e.column ?? 1, message: e.pathAndMessage)

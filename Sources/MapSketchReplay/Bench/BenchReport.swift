@@ -169,14 +169,21 @@ public struct BenchReport: Hashable, Sendable {
     public var traces: [BenchTraceResult]
     /// The traces that could not be measured.
     public var failures: [BenchFailure]
+    /// The traces that failed with the error their header declares (`expect.error`): meant to
+    /// fail, not measured, not an error.
+    public var expectedFailures: [BenchFailure]
 
     /// Creates a report.
-    public init(warmup: Int, runs: Int, counters: BenchCounters, traces: [BenchTraceResult], failures: [BenchFailure] = []) {
+    public init(
+        warmup: Int, runs: Int, counters: BenchCounters, traces: [BenchTraceResult], failures: [BenchFailure] = [],
+        expectedFailures: [BenchFailure] = []
+    ) {
         self.warmup = warmup
         self.runs = runs
         self.counters = counters
         self.traces = traces
         self.failures = failures
+        self.expectedFailures = expectedFailures
     }
 
     /// The trace of this name, if measured.

@@ -66,23 +66,50 @@ public struct BenchRunner {
         recorder = BenchRecorder(countsAllocations: allocations, underCallgrind: underCallgrind)
     }
 
-    /// Measures every trace in order; a trace that fails to parse or to set up is reported in
-    /// ``BenchReport/failures`` and not measured.
+    /// Measures every trace in order. A trace that fails to parse or to set up is reported in
+    /// ``BenchReport/failures`` and not measured — unless its header declares that error
+    /// (`expect.error`, as the malformed corpus does): it is then an expected failure
+    /// (``BenchReport/expectedFailures``), not measured either. A trace that declares an error
+    /// but reads and sets up is a failure: it is not the trace it says it is.
     /// - Parameter progress: called before each trace with its 0-based position and name.
     /// - Complexity: O(t · (warmup + runs)) replays of t traces.
     public func run(_ cases: [GoldenCase], progress: (Int, String) -> Void = { _, _ in }) -> BenchReport {
         var traces: [BenchTraceResult] = []
         var failures: [BenchFailure] = []
+        var expectedFailures: [BenchFailure] = []
         for (i, c) in cases.enumerated() {
             progress(i, c.name)
-            do {
-                let trace = try Replayer.load(c.trace, displayName: display(c.trace))
-                traces.append(try measure(trace, name: c.name, file: display(c.trace), source: c.trace))
+            let file = display(c.trace)
+            var text: String?
+            do throws(InputError) {
+                let t = try Replayer.text(of: c.trace, displayName: file)
+                text = t
+                let trace = try TraceDecoder.decode(t, file: file)
+                if let expected = trace.header.expect.error {
+                    do throws(ReplayError) {
+                        _ = try ReplaySession(trace: trace, name: c.name)
+                    } catch {
+                        throw InputError(file: file, line: error.line, column: 1, message: error.message)
+                    }
+                    failures.append(
+                        BenchFailure(
+                            trace: c.name,
+                            error: InputError(
+                                file: file, line: 1, column: 1,
+                                message: "expected the trace to fail with an error containing \"\(expected)\" (expect.error), but it reads and sets up")))
+                    continue
+                }
+                traces.append(try measure(trace, name: c.name, file: file, source: c.trace))
             } catch {
-                failures.append(BenchFailure(trace: c.name, error: error))
+                if let text, let declared = TraceExpectation.declared(inTraceText: Substring(text)), declared.matches(error) {
+                    expectedFailures.append(BenchFailure(trace: c.name, error: error))
+                } else {
+                    failures.append(BenchFailure(trace: c.name, error: error))
+                }
             }
         }
-        return BenchReport(warmup: options.warmup, runs: options.runs, counters: counters, traces: traces, failures: failures)
+        return BenchReport(
+            warmup: options.warmup, runs: options.runs, counters: counters, traces: traces, failures: failures, expectedFailures: expectedFailures)
     }
 
     /// Measures one parsed trace.
