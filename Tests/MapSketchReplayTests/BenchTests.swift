@@ -99,6 +99,17 @@ import Testing
         #expect(output.document == (try Replayer.replay(trace, name: "demo", file: "demo").output().document))
     }
 
+    @Test func warmUpRunsAreNotMeasuredAndATimeBudgetStopsAfterAtLeastOneRun() throws {
+        let (c, trace) = try Self.load("demo/demo")
+        let warm = try BenchRunner(options: BenchOptions(warmup: 3, runs: 2)).measure(trace, name: "demo", file: "demo", source: c.trace)
+        #expect(warm.totalNanoseconds.count == 2)
+        #expect(warm.kinds.allSatisfy { $0.runs.count == 2 }, "only the measured runs are kept")
+        #expect(warm.kind(.undo)?.count == 1, "a kind's count is per run, not summed over the warm-up")
+        let budget = try BenchRunner(options: BenchOptions(warmup: 0, runs: 50, timeBudget: 1e-9)).measure(trace, name: "demo", file: "demo", source: c.trace)
+        #expect(budget.totalNanoseconds.count == 1)
+        #expect(budget.kinds.allSatisfy { $0.runs.count == 1 })
+    }
+
     @Test func withoutTheTraitAllocationsAreUnavailableAndSaySo() {
         let runner = BenchRunner(options: BenchOptions())
         let report = BenchReport(warmup: 0, runs: 1, counters: runner.counters, traces: [])
