@@ -18,16 +18,39 @@ let package = Package(
         .library(name: "MapSketchReplay", targets: ["MapSketchReplay"]),
         .executable(name: "mapsketch", targets: ["mapsketch"]),
     ],
+    traits: [
+        .trait(
+            name: "AllocationCounters",
+            description: """
+                Links jemalloc (Debian: libjemalloc-dev) as the process allocator so that `mapsketch bench` \
+                reports allocation counts and bytes per operation kind.
+                """)
+    ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Geometry knows nothing of maps.
         .target(name: "MapSketchGeometry", swiftSettings: strict),
         // The map model knows nothing of traces.
         .target(name: "MapSketch", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
+        // Allocation counters for `mapsketch bench`: jemalloc's per-thread figures with the
+        // AllocationCounters trait, "unavailable" without it (so a plain build needs only Swift).
+        .target(
+            name: "CMapSketchCounters",
+            cSettings: [.define("MAPSKETCH_JEMALLOC", .when(traits: ["AllocationCounters"]))],
+            linkerSettings: [.linkedLibrary("jemalloc", .when(traits: ["AllocationCounters"]))]
+        ),
         // The replay harness drives the model only through its public API.
-        .target(name: "MapSketchReplay", dependencies: ["MapSketch", "MapSketchGeometry"], swiftSettings: strict),
+        .target(
+            name: "MapSketchReplay",
+            dependencies: [
+                "MapSketch", "MapSketchGeometry", "CMapSketchCounters",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: strict
+        ),
         // The command line's geometry tool (simplify, normalize, project, validate, convert): geometry only.
         .target(name: "MapSketchTools", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
         .executableTarget(

@@ -15,7 +15,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         version: CLI.version,
         subcommands: [
             ReplayCommand.self, GPSCommand.self, CheckCommand.self, AcceptCommand.self, GenerateCommand.self,
-            RenderCommand.self, GeometryCommand.self, CorpusCommand.self,
+            RenderCommand.self, GeometryCommand.self, CorpusCommand.self, BenchCommand.self,
         ]
     )
 

@@ -33,7 +33,7 @@ extension MapView {
     @discardableResult
     public func showCallout(forTapAt screen: ScreenPoint) -> Callout? {
         let mapPoint = toMap(screen)
-        for hit in hitTest(at: screen, tolerance: calloutHitTolerance) {
+        for hit in measure(.mapHitTest, { hitTest(at: screen, tolerance: calloutHitTolerance) }) {
             guard
                 let content = layer(named: hit.layerName)?.calloutContent(
                     for: hit.graphicID, screen: screen, mapPoint: mapPoint)

@@ -110,7 +110,7 @@ extension MapView {
     public func handle(_ touch: TouchEvent) {
         handlingPhase = touch.phase
         defer { handlingPhase = nil }
-        for g in gestureRecognizer.process(touch) { dispatch(g) }
+        for g in measure(.gestureRecognition, { gestureRecognizer.process(touch) }) { dispatch(g) }
         if !gestureRecognizer.isTouching {
             navigation = .idle
             navigationAnchor = nil

@@ -48,6 +48,11 @@ public final class MapView {
     /// Receives every map event synchronously, in order (in addition to the observers).
     public var eventHandler: (@MainActor (MapEvent) -> Void)?
     var eventObservers: [(id: Int, handler: @MainActor (MapEvent) -> Void)] = []
+    /// Times the model's operations for a measuring tool (`mapsketch bench`); nil: not measuring.
+    /// Set before a replay and only read during it (on the main actor), so it opts out of the
+    /// dynamic exclusivity check: each operation then pays one load and a nil check, not a
+    /// runtime access-tracking call.
+    @exclusivity(unchecked) package var operationProbe: (any OperationProbe)?
     var nextObserverID = 0
 
     /// Creates a map.

@@ -79,8 +79,22 @@ extension SketchEditor {
     /// 3. On a mid-vertex: selects it; the next tap on the map inserts there.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a non-finite point.
     public mutating func tap(at p: Point, reach: SketchHitReach) throws -> TapOutcome {
+        try tap(at: p, hit: hitTest(p, reach: reach))
+    }
+
+    /// The edit a tap that hit `hit` makes (the kind of its undo step), or nil when it selects.
+    public func tapEdit(for hit: SketchHit) -> SketchEditRecord.Kind? {
+        guard hit == .map else { return nil }
+        return store.type == .point && !store.isEmpty ? .moveVertex : .insertVertex
+    }
+
+    /// Applies the tap rules to a tap at map point `p` whose hit test (``hitTest(_:reach:)``)
+    /// found `hit`: what ``tap(at:reach:)`` does after its hit test.
+    /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a non-finite point;
+    ///   ``SketchError/editRejected(_:)`` when a validation rule refuses the edit.
+    public mutating func tap(at p: Point, hit: SketchHit) throws -> TapOutcome {
         commitDrag()
-        switch hitTest(p, reach: reach) {
+        switch hit {
         case .vertex(let part, let i):
             let s = SketchSelection.vertex(part: part, index: i)
             setSelection(s)

@@ -282,9 +282,16 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         guard tool == .vertex else { return }
         let reach = hitReach(in: mapView)
         let old = editor.selection
+        let hit = mapView.measure(.sketchHitTest) { editor.hitTest(mapPoint, reach: reach) }
+        let operation: ProbedOperation
+        switch editor.tapEdit(for: hit) {
+        case nil: operation = .sketchSelect
+        case .moveVertex?: operation = .vertexMove
+        case _?: operation = .vertexInsert
+        }
         let outcome: SketchEditor.TapOutcome
         do {
-            outcome = try editor.tap(at: mapPoint, reach: reach)
+            outcome = try mapView.measure(operation) { try editor.tap(at: mapPoint, hit: hit) }
         } catch {
             postRejections(of: error)
             return
@@ -298,7 +305,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public func mapView(_ mapView: MapView, didTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {
         if toolTakesHold(mapView, at: screen, mapPoint: mapPoint) { return }
         guard case .vertex(let part, let index) = editor.selection,
-            editor.hitTest(mapPoint, reach: hitReach(in: mapView)) == .vertex(part: part, index: index),
+            mapView.measure(.sketchHitTest, { editor.hitTest(mapPoint, reach: hitReach(in: mapView)) })
+                == .vertex(part: part, index: index),
             (try? editor.beginDrag(part: part, index: index)) != nil
         else {
             if tool == .vertex { _ = beginToolDrag(mapView, at: screen, mapPoint: mapPoint) }
@@ -311,7 +319,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {
         if continueToolDrag(mapView, to: screen, mapPoint: mapPoint) { return }
         guard isDragging else { return }
-        if editor.updateDrag(to: mapPoint) { postGeometryChange(.dragMoved) }
+        if mapView.measure(.vertexMove, { editor.updateDrag(to: mapPoint) }) { postGeometryChange(.dragMoved) }
         if magnifierShown { postMagnifier(.move(screen)) }
     }
 
@@ -324,7 +332,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         let old = editor.selection
         if cancelled {
             if editor.cancelDrag() { postGeometryChange(.dragCancelled) }
-        } else if editor.endDrag(at: mapPoint) {
+        } else if mapView.measure(.vertexMove, { editor.endDrag(at: mapPoint) }) {
             postGeometryChange(.edit(.moveVertex))
         } else if postPendingRejections() {
             postGeometryChange(.dragCancelled)  // refused by a rule: the vertex went back

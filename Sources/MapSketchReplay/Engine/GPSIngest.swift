@@ -31,24 +31,28 @@ struct GPSIngest {
 
     /// Filters, projects and appends one fix to `sketch`. The sketch's own events (an edit and a
     /// selection per fix) are counted in `log` but not written; a new part and a failure are.
-    /// Returns why the fix was refused (logged as an `error` event), or nil.
+    /// Returns why the fix was refused (logged as an `error` event), or nil. A bench's `recorder`
+    /// times the three stages.
     @MainActor
     @discardableResult
-    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog) -> String? {
+    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, recorder: BenchRecorder? = nil) -> String? {
         fixes += 1
         guard let sketch else {
             let message = "a GPS fix needs a sketch (the header has no \"sketch\")"
             log.append(.error, ["message": .string(message)])
             return message
         }
-        if filter.consider(fix) != nil { return nil }
+        let dropped = recorder.map { r in r.measure(.gpsFilter) { filter.consider(fix) } } ?? filter.consider(fix)
+        if dropped != nil { return nil }
         do {
-            let q = try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
-            if let last = lastSegment, last != fix.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
-                log.append(.gpsSegment, ["segment": .integer(Int64(fix.segment))])
-                _ = try log.countingOnly { try sketch.addPart() }
+            let point = Point(x: fix.longitude, y: fix.latitude, z: fix.elevation)
+            let q = try recorder.map { r in try r.measure(.gpsProject) { try projection.get().project(point) } } ?? projection.get().project(point)
+            let newPart = lastSegment.map { $0 != fix.segment } == true && (sketch.geometryType == .polyline || sketch.geometryType == .polygon)
+            if let recorder {
+                try recorder.measure(.gpsAppend) { try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log) }
+            } else {
+                try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log)
             }
-            try log.countingOnly { try sketch.appendVertex(q) }
             lastSegment = fix.segment
             appended += 1
             return nil
@@ -57,6 +61,16 @@ struct GPSIngest {
             log.append(.error, ["message": .string(message)])
             return message
         }
+    }
+
+    /// Appends a projected fix, after starting a new part for segment `newPart` when given.
+    @MainActor
+    private static func append(_ q: Point, to sketch: SketchLayer, newPart: Int?, log: ReplayLog) throws {
+        if let segment = newPart {
+            log.append(.gpsSegment, ["segment": .integer(Int64(segment))])
+            _ = try log.countingOnly { try sketch.addPart() }
+        }
+        try log.countingOnly { try sketch.appendVertex(q) }
     }
 
     /// The GPS section of the output: fixes read, appended, dropped by reason (the reasons that

@@ -35,13 +35,23 @@ public final class ReplaySession {
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
     var gps: GPSIngest
     private var observers: [SketchObservation] = []
+    /// Measures the replay's operations (`mapsketch bench`); nil when not measuring, which costs
+    /// one nil check per event.
+    let recorder: BenchRecorder?
 
     /// Sets up the map from the trace's header.
     /// - Throws: ``ReplayError`` when the header describes something the model refuses (a
     ///   duplicate layer name, a renderer the map rejects, a non-finite sketch coordinate).
-    public init(trace: Trace, name: String) throws(ReplayError) {
+    public convenience init(trace: Trace, name: String) throws(ReplayError) {
+        try self.init(trace: trace, name: name, recorder: nil)
+    }
+
+    /// Sets up the map from the trace's header, with `recorder` measuring every operation (the
+    /// renderer lookups of the header's graphics included).
+    init(trace: Trace, name: String, recorder: BenchRecorder?) throws(ReplayError) {
         self.trace = trace
         self.name = name
+        self.recorder = recorder
         let h = trace.header
         refusals = ReplayRefusals(declared: h.expect.refusedCalls)
         mapView = MapView(screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds)
@@ -49,9 +59,10 @@ public final class ReplaySession {
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
         mapView.allowRotationByPinching = h.options.allowRotationByPinching
         log.reportsRotation = h.options.allowRotationByPinching
+        mapView.operationProbe = recorder
         gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
-            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers) }
+            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, recorder: recorder) }
             if let s = h.sketch {
                 let layer: SketchLayer
                 if let g = s.geometry { layer = try SketchLayer(geometry: g) } else { layer = try SketchLayer(geometryType: s.geometryType) }
@@ -107,7 +118,8 @@ public final class ReplaySession {
     }
 
     static func addLayer(
-        _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: [GraphicID])]
+        _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: [GraphicID])],
+        recorder: BenchRecorder?
     ) throws {
         let layer = GraphicsLayer()
         layer.isHitTestEnabled = l.hitTestable
@@ -115,8 +127,20 @@ public final class ReplaySession {
         if let r = l.renderer { layer.renderer = try TraceModelBridge.renderer(r) }
         try map.addLayer(layer, named: l.name)
         var ids: [GraphicID] = []
-        for g in l.graphics { ids.append(try layer.add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference))) }
+        for g in l.graphics {
+            ids.append(try add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference), to: layer, recorder: recorder))
+        }
         layers[l.name] = (layer, ids)
+    }
+
+    /// Adds a graphic to a layer. Under a bench, the layer's renderer lookup for the graphic (the
+    /// one the layer makes when a graphic has no symbol of its own) is timed first, on the same
+    /// renderer and attributes.
+    static func add(_ graphic: Graphic, to layer: GraphicsLayer, recorder: BenchRecorder?) throws -> GraphicID {
+        if let recorder, graphic.symbol == nil, let renderer = layer.renderer {
+            recorder.keep(recorder.measure(BenchOperation(renderer)) { renderer.symbolIndex(for: graphic.attributes) })
+        }
+        return try layer.add(graphic)
     }
 
     /// Whether every event has been applied.
@@ -162,12 +186,16 @@ public final class ReplaySession {
         case .touch(let phase, let id, let location):
             mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
         case .gps(let fix):
-            if let refused = gps.ingest(fix, into: sketch, log: log) {
+            if let refused = gps.ingest(fix, into: sketch, log: log, recorder: recorder) {
                 refusals.note(RefusedEvent(line: e.line, call: "gps", message: refused))
             }
         case .call(let c):
             do {
-                try call(c)
+                if let recorder, let operation = BenchOperation(c) {
+                    try recorder.measure(operation) { try call(c) }
+                } else {
+                    try call(c)
+                }
             } catch SketchError.editRejected {
                 // Logged as `rejected` by the layer's rejection observer.
             } catch {
@@ -206,7 +234,7 @@ public final class ReplaySession {
         case .setGeometry(let g): try requireSketch(c).setGeometry(g)
         case .addGraphic(let name, let g):
             var l = try requireLayer(name)
-            l.ids.append(try l.layer.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference)))
+            l.ids.append(try Self.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference), to: l.layer, recorder: recorder))
             graphicsLayers[name] = l
             log.append(.graphicAdded, ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
         case .removeGraphic(let name, let index):
@@ -225,7 +253,7 @@ public final class ReplaySession {
             graphicsLayers[name] = l
             log.append(.graphicsCleared, ["layer": .string(name)])
         case .addGraphicsLayer(let layer):
-            try Self.addLayer(layer, to: mapView, into: &graphicsLayers)
+            try Self.addLayer(layer, to: mapView, into: &graphicsLayers, recorder: recorder)
             log.append(.layerAdded, ["layer": .string(layer.name)])
         case .removeLayer(let name):
             try mapView.removeLayer(named: name)

@@ -1,0 +1,57 @@
+#include "mapsketch_counters.h"
+
+__thread uint64_t mapsketch_allocation_count;
+__thread uint64_t *mapsketch_allocated_bytes;
+
+__attribute__((noinline)) void mapsketch_bench_region(void (*body)(void *), void *context) {
+    body(context);
+    __asm__ volatile("" ::: "memory");  // not a tail call: the region's frame stays until the body returns
+}
+
+#ifdef MAPSKETCH_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#include <stddef.h>
+
+// jemalloc 5.x's experimental hook interface (include/jemalloc/internal/hook.h), which its public
+// header does not declare: an allocation hook runs on the allocating thread after every allocation.
+typedef void (*mapsketch_hook_alloc)(void *extra, int type, void *result, uintptr_t result_raw, uintptr_t args_raw[3]);
+typedef void (*mapsketch_hook_dalloc)(void *extra, int type, void *address, uintptr_t args_raw[3]);
+typedef void (*mapsketch_hook_expand)(void *extra, int type, void *address, size_t old_usize, size_t new_usize,
+                                      uintptr_t result_raw, uintptr_t args_raw[4]);
+typedef struct {
+    mapsketch_hook_alloc alloc_hook;
+    mapsketch_hook_dalloc dalloc_hook;
+    mapsketch_hook_expand expand_hook;
+    void *extra;
+} mapsketch_hooks_t;
+
+static int started;
+static int available;
+
+static void count_allocation(void *extra, int type, void *result, uintptr_t result_raw, uintptr_t args_raw[3]) {
+    (void)extra; (void)type; (void)result_raw; (void)args_raw;
+    if (result != NULL) mapsketch_allocation_count += 1;
+}
+
+int mapsketch_counters_start(void) {
+    if (!started) {
+        started = 1;
+        mapsketch_hooks_t hooks = {count_allocation, NULL, NULL, NULL};
+        void *handle = NULL;
+        size_t size = sizeof(handle);
+        available = mallctl("experimental.hooks.install", &handle, &size, &hooks, sizeof(hooks)) == 0;
+    }
+    if (available && mapsketch_allocated_bytes == NULL) {
+        uint64_t *p = NULL;
+        size_t size = sizeof(p);
+        if (mallctl("thread.allocatedp", &p, &size, NULL, 0) != 0) return 0;
+        mapsketch_allocated_bytes = p;
+    }
+    return available && mapsketch_allocated_bytes != NULL;
+}
+
+#else
+
+int mapsketch_counters_start(void) { return 0; }
+
+#endif

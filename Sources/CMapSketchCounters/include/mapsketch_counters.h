@@ -1,0 +1,49 @@
+// Allocation counters and the callgrind region for `mapsketch bench`: the calling thread's allocation count and bytes,
+// read from jemalloc when the package is built with the AllocationCounters trait (which links
+// jemalloc as the process allocator). Without the trait every function reports "unavailable".
+#ifndef MAPSKETCH_COUNTERS_H
+#define MAPSKETCH_COUNTERS_H
+
+#include <stdint.h>
+
+/// Starts counting (installs jemalloc's allocation hook once). Returns 1 when the counters work,
+/// 0 when they are unavailable (the package was built without the AllocationCounters trait, or
+/// jemalloc refused the hook).
+int mapsketch_counters_start(void);
+
+/// The calling thread's allocation count (written by the allocation hook) and a pointer to its
+/// allocated-bytes counter (jemalloc's `thread.allocatedp`), or NULL before the counters start.
+extern __thread uint64_t mapsketch_allocation_count;
+extern __thread uint64_t *mapsketch_allocated_bytes;
+
+/// The calling thread's allocations since `mapsketch_counters_start`: the number of calls that
+/// returned new memory (malloc, calloc, realloc that moved, posix_memalign, aligned_alloc, …) and
+/// the bytes jemalloc handed out (usable sizes, in-place growth included). Both 0 when unavailable.
+/// Inline: two thread-local reads, no call.
+static inline void mapsketch_counters_read(uint64_t *count, uint64_t *bytes) {
+    *count = mapsketch_allocation_count;
+    *bytes = mapsketch_allocated_bytes != 0 ? *mapsketch_allocated_bytes : 0;
+}
+
+/// A cycle counter (x86's time-stamp counter, arm64's virtual counter): a few nanoseconds to
+/// read, against the tens a clock call costs. Ticks become nanoseconds by a ratio measured
+/// against the monotonic clock over whole runs. Elsewhere: the monotonic clock in nanoseconds.
+static inline uint64_t mapsketch_ticks(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+    uint64_t v;
+    __asm__ volatile("mrs %0, cntvct_el0" : "=r"(v));
+    return v;
+#else
+    return 0;
+#endif
+}
+
+/// Calls `body(context)`: the measured region of `mapsketch bench --instrument callgrind`, which
+/// collects instructions only inside this function (`--toggle-collect=mapsketch_bench_region`)
+/// and writes a profile after each call (`--dump-after=mapsketch_bench_region`). A C function, so
+/// that no Swift optimisation renames or specialises it.
+void mapsketch_bench_region(void (*body)(void *), void *context);
+
+#endif

@@ -1,0 +1,274 @@
+import MapSketch
+import MapSketchGeometry
+
+/// The outputs of a bench: a terminal table, Bencher's BMF, github-action-benchmark's
+/// `customSmallerIsBetter`, Markdown for a pull request and JUnit XML. All are deterministic
+/// functions of the report (and the comparison, when there is a baseline).
+public enum BenchFormat {
+    // MARK: Terminal table
+
+    /// A table per trace: a summary line, then one row per operation kind (count, p50, p90, p99,
+    /// max, throughput, allocations and bytes per operation, instructions per operation).
+    /// - Complexity: O(t · k) for t traces and k kinds.
+    public static func table(_ report: BenchReport) -> String {
+        var s = ""
+        let showAlloc = report.counters.allocations
+        let showInstr = report.counters.instructions
+        for t in report.traces {
+            var line = "\(t.name): \(grouped(t.events)) events, \(rate(t.eventsPerSecond)) events/s, replay \(duration(Double(t.total)))"
+            line += " (median of \(t.totalNanoseconds.count) run\(t.totalNanoseconds.count == 1 ? "" : "s")), set-up \(duration(Double(median(t.setupNanoseconds) ?? 0)))"
+            if let a = t.allocations?.max() { line += ", \(grouped(Int(clamping: a))) allocations" }
+            if let i = t.instructions.flatMap({ median($0) }) { line += ", \(grouped(Int(clamping: i))) instructions" }
+            s += line + "\n"
+            guard !t.kinds.isEmpty else { continue }
+            var header = pad("  kind", 30) + lpad("count", 9) + lpad("p50", 10) + lpad("p90", 10) + lpad("p99", 10) + lpad("max", 10) + lpad("ops/s", 10)
+            if showAlloc { header += lpad("allocs/op", 11) + lpad("bytes/op", 10) }
+            if showInstr { header += lpad("instr/op", 11) }
+            s += header + "\n"
+            for k in t.kinds {
+                var row = pad("  " + k.kind.rawValue, 30) + lpad(grouped(k.count), 9)
+                row += lpad(duration(Double(k.p50)), 10) + lpad(duration(Double(k.p90)), 10) + lpad(duration(Double(k.p99)), 10)
+                row += lpad(duration(Double(k.max)), 10) + lpad(rate(k.throughput), 10)
+                if showAlloc {
+                    row += lpad(perOp(k.allocations, k.count), 11) + lpad(perOp(k.bytes, k.count), 10)
+                }
+                if showInstr { row += lpad(perOp(k.instructions, k.count), 11) }
+                s += row + "\n"
+            }
+        }
+        for f in report.failures { s += "FAILED \(f.trace): \(f.error)\n" }
+        s += "\(report.traces.count) trace\(report.traces.count == 1 ? "" : "s") benched (\(report.warmup) warm-up, \(report.runs) measured run\(report.runs == 1 ? "" : "s") each)"
+        if !report.failures.isEmpty { s += ", \(report.failures.count) not measured (input errors above)" }
+        if !report.expectedFailures.isEmpty {
+            s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured (expect.error)"
+        }
+        s += "\n"
+        for u in report.counters.unavailable { s += "unavailable: \(u)\n" }
+        return s
+    }
+
+    /// The comparison with a baseline, for the terminal: a summary line and every regression.
+    public static func comparisonSummary(_ c: BenchComparison, baselineFile: String) -> String {
+        var s = "compared with \(baselineFile) (threshold \(decimal(c.threshold * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", "))): "
+        s += "\(c.changes.count) figures, \(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")\n"
+        for r in c.regressions {
+            s += "REGRESSION \(r)"
+            if let p = r.pValue { s += " p=\(decimal(p, places: 4))" }
+            s += "\n"
+        }
+        return s
+    }
+
+    // MARK: Machine formats
+
+    /// Bencher Metric Format: `{benchmark: {measure: {value, lower_value, upper_value}}}`, one
+    /// benchmark per trace (`latency` = the median run's replay time, `throughput` = events/s)
+    /// and per trace and kind (`trace/kind`: `latency` = p50 in ns with the runs' lowest and highest
+    /// p50 as bounds, `throughput` = operations/s, and `instructions`, `allocations`, `bytes` per
+    /// run when measured).
+    public static func bmf(_ report: BenchReport) -> String {
+        var o = JSONObject()
+        for t in report.traces {
+            var m: JSONObject = ["latency": bmfValue(Double(t.total), t.totalNanoseconds.map { Double($0) }), "throughput": ["value": .number(round3(t.eventsPerSecond))]]
+            if let i = t.instructions.flatMap({ median($0) }) { m["instructions"] = ["value": .number(Double(i))] }
+            if let a = t.allocations?.max() { m["allocations"] = ["value": .number(Double(a))] }
+            if let b = t.bytes?.max() { m["bytes"] = ["value": .number(Double(b))] }
+            o[t.name] = .object(m)
+            for k in t.kinds {
+                var km: JSONObject = ["latency": bmfValue(Double(k.p50), k.runs.map { Double($0.p50) }), "throughput": ["value": .number(round3(k.throughput))]]
+                if let i = k.instructions { km["instructions"] = ["value": .number(Double(i))] }
+                if let a = k.allocations { km["allocations"] = ["value": .number(Double(a))] }
+                if let b = k.bytes { km["bytes"] = ["value": .number(Double(b))] }
+                o["\(t.name)/\(k.kind.rawValue)"] = .object(km)
+            }
+        }
+        return JSONWriter.string(.object(o), style: .pretty) + "\n"
+    }
+
+    private static func bmfValue(_ value: Double, _ runs: [Double]) -> JSONValue {
+        var v: JSONObject = ["value": .number(value)]
+        if let lo = runs.min(), let hi = runs.max() {
+            v["lower_value"] = .number(lo)
+            v["upper_value"] = .number(hi)
+        }
+        return .object(v)
+    }
+
+    /// github-action-benchmark's `customSmallerIsBetter`: an array of `{name, unit, value}`
+    /// (plus `extra`), one entry per trace (`NAME total`, ns) and per trace, kind and figure
+    /// (`NAME KIND p50` in ns, and `instructions`, `allocations` when measured).
+    public static func githubActionBenchmark(_ report: BenchReport) -> String {
+        var a: [JSONValue] = []
+        func entry(_ name: String, _ unit: String, _ value: Double, _ extra: String? = nil) {
+            var o: JSONObject = ["name": .string(name), "unit": .string(unit), "value": .number(value)]
+            if let extra { o["extra"] = .string(extra) }
+            a.append(.object(o))
+        }
+        for t in report.traces {
+            entry("\(t.name) total", "ns", Double(t.total), "\(t.events) events, \(t.totalNanoseconds.count) runs")
+            if let i = t.instructions.flatMap({ median($0) }) { entry("\(t.name) instructions", "instructions", Double(i)) }
+            if let al = t.allocations?.max() { entry("\(t.name) allocations", "allocations", Double(al)) }
+            for k in t.kinds {
+                entry("\(t.name) \(k.kind.rawValue) p50", "ns", Double(k.p50), "count \(k.count), p90 \(k.p90) ns, p99 \(k.p99) ns, max \(k.max) ns")
+                if let i = k.instructions { entry("\(t.name) \(k.kind.rawValue) instructions", "instructions", Double(i)) }
+                if let al = k.allocations { entry("\(t.name) \(k.kind.rawValue) allocations", "allocations", Double(al)) }
+            }
+        }
+        return JSONWriter.string(.array(a), style: .pretty) + "\n"
+    }
+
+    // MARK: Markdown
+
+    /// Markdown for a pull-request comment or a job summary. With a comparison: a table of the
+    /// change per metric, regressions first, then improvements, the unchanged figures folded
+    /// away; without: the results per trace and kind.
+    public static func markdown(_ report: BenchReport, comparison: BenchComparison?, baselineFile: String? = nil) -> String {
+        var s = "## mapsketch bench\n\n"
+        s += "\(report.traces.count) trace\(report.traces.count == 1 ? "" : "s"), \(report.runs) measured run\(report.runs == 1 ? "" : "s") each"
+        if !report.failures.isEmpty { s += ", \(report.failures.count) not measured" }
+        if !report.expectedFailures.isEmpty {
+            s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured"
+        }
+        s += ".\n"
+        if let c = comparison {
+            s += "Compared with `\(baselineFile ?? "baseline")` (threshold \(decimal(c.threshold * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", "))): "
+            s += c.regressions.isEmpty ? "**no regression**.\n\n" : "**\(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")**.\n\n"
+            let threshold = c.threshold
+            let moved = c.changes.filter { !$0.regressed && abs($0.change) > threshold }
+            let still = c.changes.filter { !$0.regressed && abs($0.change) <= threshold }
+            let head = "| | trace | kind | metric | baseline | current | change |\n|---|---|---|---|---|---|---|\n"
+            func row(_ ch: BenchChange, _ mark: String) -> String {
+                "| \(mark) | \(cell(ch.trace)) | \(ch.kindName) | \(ch.metric.rawValue) | \(figure(ch.old, ch.metric)) | \(figure(ch.new, ch.metric)) | \(ch.changeText) |\n"
+            }
+            if !c.regressions.isEmpty || !moved.isEmpty {
+                s += head
+                for ch in c.regressions { s += row(ch, "❌") }
+                for ch in moved { s += row(ch, ch.change < 0 ? "✅" : "➖") }
+                s += "\n"
+            }
+            if !still.isEmpty {
+                s += "<details><summary>\(still.count) figures within ±\(decimal(threshold * 100, places: 2))%</summary>\n\n" + head
+                for ch in still { s += row(ch, "") }
+                s += "\n</details>\n"
+            }
+        } else {
+            s += "\n| trace | kind | count | p50 | p90 | p99 | allocations | instructions |\n|---|---|---|---|---|---|---|---|\n"
+            for t in report.traces {
+                s += "| \(cell(t.name)) | total (\(t.events) events) | 1 | \(duration(Double(t.total))) | | | \(t.allocations?.max().map { grouped(Int(clamping: $0)) } ?? "") | \(t.instructions.flatMap { median($0) }.map { grouped(Int(clamping: $0)) } ?? "") |\n"
+                for k in t.kinds {
+                    s += "| \(cell(t.name)) | \(k.kind.rawValue) | \(k.count) | \(duration(Double(k.p50))) | \(duration(Double(k.p90))) | \(duration(Double(k.p99))) | \(k.allocations.map { grouped(Int(clamping: $0)) } ?? "") | \(k.instructions.map { grouped(Int(clamping: $0)) } ?? "") |\n"
+                }
+            }
+        }
+        if !report.failures.isEmpty {
+            s += "\nNot measured:\n\n"
+            for f in report.failures { s += "- `\(f.error)`\n" }
+        }
+        for u in report.counters.unavailable { s += "\n_Unavailable: \(u)._\n" }
+        return s
+    }
+
+    private static func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+
+    // MARK: JUnit
+
+    /// JUnit XML: a test case per compared figure (`classname` the trace, `name` kind and metric),
+    /// each regression a `<failure>`; a trace that could not be measured an `<error>`. Without a
+    /// comparison, a passing test case per measured trace.
+    public static func junit(_ report: BenchReport, comparison: BenchComparison?) -> String {
+        var cases: [String] = []
+        var failures = 0
+        if let c = comparison {
+            for ch in c.changes {
+                var x = "    <testcase classname=\"\(XMLEscaping.escape("mapsketch-bench." + ch.trace))\" name=\"\(XMLEscaping.escape(ch.kindName + " " + ch.metric.rawValue))\""
+                if ch.regressed {
+                    failures += 1
+                    x += ">\n      <failure message=\"\(XMLEscaping.escape(ch.description))\" type=\"BenchRegression\">\(XMLEscaping.escape(ch.description))</failure>\n    </testcase>"
+                } else {
+                    x += "/>"
+                }
+                cases.append(x)
+            }
+        } else {
+            for t in report.traces {
+                cases.append("    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(t.name))\" time=\"\(decimal(Double(t.total) / 1e9, places: 6))\"/>")
+            }
+        }
+        for f in report.failures {
+            cases.append(
+                "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(f.trace))\">\n      <error message=\"\(XMLEscaping.escape(f.error.description))\" type=\"InputError\">\(XMLEscaping.escape(f.error.description))</error>\n    </testcase>")
+        }
+        for f in report.expectedFailures {
+            cases.append(
+                "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(f.trace))\">\n      <skipped message=\"\(XMLEscaping.escape("expected failure (expect.error): " + f.error.description))\"/>\n    </testcase>")
+        }
+        let skipped = report.expectedFailures.count
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
+        s += "  <testsuite name=\"mapsketch-bench\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
+        for c in cases { s += c + "\n" }
+        s += "  </testsuite>\n</testsuites>\n"
+        return s
+    }
+
+    // MARK: Numbers
+
+    /// A metric's figure for people: durations with a unit, counts grouped by thousands.
+    public static func figure(_ v: Double, _ m: BenchMetric) -> String {
+        m.isExact ? grouped(Int(clamping: Int64(v.rounded()))) : duration(v)
+    }
+
+    /// A duration in nanoseconds as `850 ns`, `12.3 µs`, `4.56 ms` or `1.23 s`.
+    public static func duration(_ ns: Double) -> String {
+        if ns < 1_000 { return "\(Int(ns.rounded())) ns" }
+        if ns < 1_000_000 { return sig3(ns / 1_000) + " µs" }
+        if ns < 1_000_000_000 { return sig3(ns / 1_000_000) + " ms" }
+        return sig3(ns / 1_000_000_000) + " s"
+    }
+
+    /// A rate per second as `850`, `12.3 k`, `4.56 M`.
+    static func rate(_ r: Double) -> String {
+        if r < 1_000 { return "\(Int(r.rounded()))" }
+        if r < 1_000_000 { return sig3(r / 1_000) + " k" }
+        return sig3(r / 1_000_000) + " M"
+    }
+
+    private static func sig3(_ x: Double) -> String {
+        let places = x < 9.995 ? 2 : x < 99.95 ? 1 : 0
+        return decimal(x, places: places)
+    }
+
+    /// `x` with exactly `places` decimals (no exponent).
+    static func decimal(_ x: Double, places: Int) -> String {
+        guard x.isFinite else { return x > 0 ? "∞" : "-∞" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let n = Int64((abs(x) * scale).rounded())
+        let whole = n / Int64(scale)
+        var frac = String(n % Int64(scale))
+        while frac.count < places { frac = "0" + frac }
+        return (x < 0 && n != 0 ? "-" : "") + "\(whole)" + (places > 0 ? "." + frac : "")
+    }
+
+    /// An integer with thin thousands separators: `1,234,567`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    private static func perOp(_ total: UInt64?, _ count: Int) -> String {
+        guard let total, count > 0 else { return "-" }
+        let v = Double(total) / Double(count)
+        return v >= 100 ? grouped(Int(v.rounded())) : decimal(v, places: v < 10 ? 2 : 1)
+    }
+
+    private static func round3(_ x: Double) -> Double { x.isFinite ? (x * 1000).rounded() / 1000 : 0 }
+
+    private static func pad(_ s: String, _ w: Int) -> String { s.count >= w ? s + " " : s + String(repeating: " ", count: w - s.count) }
+    private static func lpad(_ s: String, _ w: Int) -> String { s.count >= w ? " " + s : String(repeating: " ", count: w - s.count) + s }
+}

@@ -1,0 +1,118 @@
+import MapSketch
+
+/// A kind of operation `mapsketch bench` measures separately; the raw value is its name in every
+/// report.
+///
+/// Touches are split into the model's own operations (recognition, hit tests, the edit a tap or a
+/// drag makes); calls a trace makes are timed around the call; GPS fixes are timed per stage.
+public enum BenchOperation: String, CaseIterable, Hashable, Sendable {
+    /// The gesture recogniser turning one raw touch into gestures.
+    case gesture
+    /// A map hit test for a tap (the graphics under it), as a callout makes it.
+    case mapHitTest
+    /// The sketch's vertex / mid-vertex hit test for a tap or a hold.
+    case sketchHitTest
+    /// Selecting a vertex or mid-vertex: a tap on one, or a `selectVertex` / `selectLastVertex` /
+    /// `clearSelection` / `selectPart` / `selectGeometry` call.
+    case select
+    /// A tap on the map inserting or appending a vertex.
+    case vertexInsertInteractive = "vertexInsert.interactive"
+    /// A tap moving a point sketch's point, or one step of a vertex drag (and its release).
+    case vertexMoveInteractive = "vertexMove.interactive"
+    /// An `insertVertex` call.
+    case vertexInsertProgrammatic = "vertexInsert.programmatic"
+    /// A `moveVertex` call.
+    case vertexMoveProgrammatic = "vertexMove.programmatic"
+    /// A `removeVertex` or `removeSelectedVertex` call (the model has no removing gesture).
+    case vertexRemoveProgrammatic = "vertexRemove.programmatic"
+    /// An `undo` call.
+    case undo
+    /// A `redo` call.
+    case redo
+    /// A simple renderer resolving a graphic's symbol.
+    case rendererSimple = "rendererLookup.simple"
+    /// A class-breaks renderer resolving a graphic's symbol from its attributes.
+    case rendererClassBreaks = "rendererLookup.classBreaks"
+    /// A unique-value renderer resolving a graphic's symbol from its attributes.
+    case rendererUniqueValue = "rendererLookup.uniqueValue"
+    /// Reading a GPS fix: decoding its trace line into a `GPSFix`.
+    case gpsRead = "gps.read"
+    /// The GPS filter deciding whether a fix is kept.
+    case gpsFilter = "gps.filter"
+    /// Projecting a kept fix into the map's spatial reference.
+    case gpsProject = "gps.project"
+    /// Appending a projected fix to the sketch (a new part first when its segment changes).
+    case gpsAppend = "gps.append"
+    /// A `moveSelection`, `rotateSelection` or `scaleSelection` call: a whole-geometry or part
+    /// transform (one undo step).
+    case transformProgrammatic = "transform.programmatic"
+    /// A programmatic reticle call: `reticleSelect`, `reticlePickUp`, `reticlePlace`,
+    /// `reticleCancel`.
+    case reticle
+
+    /// The position in ``allCases``: the index of the operation's slot in a recorder.
+    var ordinal: Int {
+        switch self {
+        case .gesture: 0
+        case .mapHitTest: 1
+        case .sketchHitTest: 2
+        case .select: 3
+        case .vertexInsertInteractive: 4
+        case .vertexMoveInteractive: 5
+        case .vertexInsertProgrammatic: 6
+        case .vertexMoveProgrammatic: 7
+        case .vertexRemoveProgrammatic: 8
+        case .undo: 9
+        case .redo: 10
+        case .rendererSimple: 11
+        case .rendererClassBreaks: 12
+        case .rendererUniqueValue: 13
+        case .gpsRead: 14
+        case .gpsFilter: 15
+        case .gpsProject: 16
+        case .gpsAppend: 17
+        case .transformProgrammatic: 18
+        case .reticle: 19
+        }
+    }
+
+    /// The operation a model probe reports.
+    init(_ probed: ProbedOperation) {
+        switch probed {
+        case .gestureRecognition: self = .gesture
+        case .mapHitTest: self = .mapHitTest
+        case .sketchHitTest: self = .sketchHitTest
+        case .sketchSelect: self = .select
+        case .vertexInsert: self = .vertexInsertInteractive
+        case .vertexMove: self = .vertexMoveInteractive
+        }
+    }
+
+    /// The operation a trace call is, or nil for calls measured only in the trace's total (parts,
+    /// geometry replacement, graphics layers, the viewport, the tool and the transform anchor).
+    init?(_ call: TraceCall) {
+        switch call {
+        case .insertVertex: self = .vertexInsertProgrammatic
+        case .moveVertex: self = .vertexMoveProgrammatic
+        case .removeVertex, .removeSelectedVertex: self = .vertexRemoveProgrammatic
+        case .undo: self = .undo
+        case .redo: self = .redo
+        case .selectVertex, .selectLastVertex, .clearSelection, .selectPart, .selectGeometry: self = .select
+        case .moveSelection, .rotateSelection, .scaleSelection: self = .transformProgrammatic
+        case .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel: self = .reticle
+        case .setTransformAnchor, .setTool,
+            .addPart, .removePart, .removeSelectedPart, .clear, .applyGeometry, .setGeometry, .addGraphic,
+            .removeGraphic, .removeAllGraphics, .addGraphicsLayer, .removeLayer, .setViewport, .pan, .zoom:
+            return nil
+        }
+    }
+
+    /// The lookup a renderer makes.
+    init(_ renderer: Renderer) {
+        switch renderer {
+        case .simple: self = .rendererSimple
+        case .classBreaks: self = .rendererClassBreaks
+        case .uniqueValue: self = .rendererUniqueValue
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import MapSketchGeometry
+import MapSketchTestSupport
+import Testing
+
+/// `mapsketch bench` as a user runs it.
+extension CLITests {
+    @Test func benchPrintsAPerKindTableAndWritesEveryOutput() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = { (n: String) in dir.appendingPathComponent(n).path }
+        let r = try run([
+            "bench", "Traces/demo", "Traces/programmatic", "--filter", "demo", "--filter", "renderer-*", "--warmup", "0", "--runs", "2",
+            "--json", f("r.json"), "--markdown", f("r.md"), "--junit", f("r.xml"), "--save-baseline", f("base.json"),
+        ])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("demo: 26 events"))
+        #expect(r.out.contains("  kind "))
+        #expect(r.out.contains("  gesture "))
+        #expect(r.out.contains("  rendererLookup.classBreaks "))
+        #expect(r.out.contains("3 traces benched (0 warm-up, 2 measured runs each)"))
+        #expect(!r.err.contains("\u{1B}["), "no progress bar when not on a terminal")
+        let json = try JSONParser.parse(String(contentsOfFile: f("r.json"), encoding: .utf8))
+        #expect(json["traces"]?.arrayValue?.count == 3)
+        #expect(try String(contentsOfFile: f("base.json"), encoding: .utf8) == String(contentsOfFile: f("r.json"), encoding: .utf8))
+        #expect(try String(contentsOfFile: f("r.md"), encoding: .utf8).hasPrefix("## mapsketch bench"))
+        #expect(try String(contentsOfFile: f("r.xml"), encoding: .utf8).contains("<testsuite name=\"mapsketch-bench\" tests=\"3\""))
+    }
+
+    @Test func benchMachineFormatsOwnStandardOutput() throws {
+        let bmf = try run(["bench", "Traces/demo", "--warmup", "0", "--runs", "1", "--format", "bmf"])
+        #expect(bmf.code == 0, "\(bmf.err)")
+        let o = try JSONParser.parse(bmf.out)
+        #expect(o["demo"]?["latency"]?["value"] != nil)
+        #expect(bmf.err.contains("demo: 26 events"), "the table goes to standard error")
+        let gab = try run(["bench", "Traces/demo", "--warmup", "0", "--runs", "1", "--format", "github-action-benchmark"])
+        #expect(gab.code == 0, "\(gab.err)")
+        #expect(try JSONParser.parse(gab.out).arrayValue?.first?["unit"]?.stringValue == "ns")
+    }
+
+    @Test func benchAgainstASlowedBaselineExitsOneNamingTheRegression() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let md = dir.appendingPathComponent("pr.md").path
+        let xml = dir.appendingPathComponent("j.xml").path
+        let r = try run([
+            "bench", "Tests/Fixtures/bench", "--runs", "5", "--baseline", "Tests/Fixtures/bench/slowed.baseline.json",
+            "--metric", "total", "--metric", "p50", "--markdown", md, "--junit", xml,
+        ])
+        #expect(r.code == 1, "\(r.out)\(r.err)")
+        // trace, kind, metric, old → new (change)
+        let line = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("REGRESSION slowed total total: ") }, "\(r.out)")
+        #expect(line.contains(" → ") && line.contains("%)") && line.contains(" p="))
+        #expect(r.out.contains("REGRESSION slowed gesture p50: "))
+        #expect(try String(contentsOfFile: md, encoding: .utf8).contains("| ❌ | slowed | total | total |"))
+        #expect(try String(contentsOfFile: xml, encoding: .utf8).contains("<failure message=\"slowed total total: "))
+    }
+
+    @Test func benchBaselineErrorsExitTwoAndSayWhy() throws {
+        // This debug build has no allocation or instruction counters: nothing exact to compare.
+        let none = try run(["bench", "Tests/Fixtures/bench", "--runs", "1", "--baseline", "Tests/Fixtures/bench/slowed.baseline.json"])
+        if !none.out.contains("allocations") {
+            #expect(none.code == 2)
+            #expect(none.err.contains("Tests/Fixtures/bench/slowed.baseline.json: nothing to compare"))
+        }
+        let other = try run(["bench", "Traces/demo", "--runs", "1", "--baseline", "Tests/Fixtures/bench/slowed.baseline.json"])
+        #expect(other.code == 2)
+        #expect(other.err.contains("the baseline is for other traces"))
+        let wall = try run(["bench", "Tests/Fixtures/bench", "--runs", "2", "--baseline", "Tests/Fixtures/bench/slowed.baseline.json", "--metric", "p50"])
+        #expect(wall.code == 2)
+        #expect(wall.err.contains("needs at least 4 runs"))
+        let missing = try run(["bench", "Traces/demo", "--baseline", "nope.json"])
+        #expect(missing.code == 2)
+        #expect(missing.err.contains("nope.json: cannot read the baseline file"))
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let v2 = dir.appendingPathComponent("v2.json")
+        let text = try String(contentsOfFile: "Tests/Fixtures/bench/slowed.baseline.json".isEmpty ? "" : Fixtures.url("Tests/Fixtures/bench/slowed.baseline.json").path, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 7").write(to: v2, atomically: true, encoding: .utf8)
+        let old = try run(["bench", "Tests/Fixtures/bench", "--baseline", v2.path])
+        #expect(old.code == 2)
+        #expect(old.err.contains("v2.json:3:20: schemaVersion: expected schema version 1, found 7"), "\(old.err)")
+    }
+
+    @Test func benchReportsABadTraceWithItsLocationAndExitsTwoAfterMeasuringTheRest() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.trace.jsonl")
+        try (#"{"t":0,"type":"header","format":"mapsketch-trace","version":1}"# + "\n" + #"{"t":0.1,"type":"touch","id":0,"phase":"sideways","x":1,"y":2}"# + "\n")
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let r = try run(["bench", "Traces/demo", bad.path, "--warmup", "0", "--runs", "1"])
+        #expect(r.code == 2)
+        #expect(r.out.contains("demo: 26 events"))
+        let located = r.err.split(separator: "\n").first { $0.contains("bad.trace.jsonl:") } ?? ""
+        #expect(located.contains("bad.trace.jsonl:2:"), "file:line:column: message, found \(located)")
+        #expect(located.contains("found \"sideways\""))
+    }
+
+    @Test func benchLeavesOutTracesThatFailAsTheyDeclareAndExitsZero() throws {
+        let r = try run(["bench", "Traces/demo", "Traces/malformed", "--warmup", "0", "--runs", "1"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("demo: 26 events"))
+        #expect(r.out.range(of: #"1 trace benched \(0 warm-up, 1 measured run each\), [0-9]+ expected failures not measured"#, options: .regularExpression) != nil, "\(r.out)")
+        #expect(!r.err.contains("malformed/"), "an expected failure is not an error: \(r.err)")
+    }
+
+    @Test func benchCallgrindWithoutValgrindNamesThePackage() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let exe = Self.executable
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = ["bench", "Traces/demo", "--instrument", "callgrind"]
+        p.currentDirectoryURL = Fixtures.packageRoot
+        p.environment = ["PATH": dir.path]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 2)
+        #expect(e.contains("valgrind") && e.contains("apt-get install valgrind"), "\(e)")
+    }
+
+    @Test func benchHelpListsEveryOption() throws {
+        let r = try run(["help", "bench"])
+        #expect(r.code == 0)
+        for option in [
+            "--filter", "--shard", "--warmup", "--runs", "--time-budget", "--instrument", "--save-baseline", "--baseline", "--threshold",
+            "--metric", "--json", "--format", "--output", "--markdown", "--junit", "--totals-only", "--no-progress",
+        ] {
+            #expect(r.out.contains(option), "help bench lacks \(option)")
+        }
+        #expect(!r.out.contains("callgrind-child"))
+    }
+}
