@@ -40,7 +40,9 @@ struct GPSCommand: AsyncParsableCommand {
     var saveTrace: String?
 
     func validate() throws {
-        if minDistance < 0 { throw ValidationError("--min-distance must be 0 or more") }
+        try NumericOption.check(minDistance, "min-distance", 0...(.greatestFiniteMagnitude), unit: "meters")
+        if let maxAccuracy { try NumericOption.check(maxAccuracy, "max-accuracy", 0...(.greatestFiniteMagnitude), unit: "meters") }
+        if let maxHdop { try NumericOption.check(maxHdop, "max-hdop", 0...(.greatestFiniteMagnitude)) }
     }
 
     /// Reads a track in the format its name says (``GPSFileReader/format(forFileName:)``).

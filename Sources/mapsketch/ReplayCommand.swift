@@ -25,6 +25,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Pace multiplier with --realtime (2 = twice as fast).")
     var speed: Double = 1
 
+    func validate() throws {
+        try NumericOption.check(speed, "speed", 0.001...1_000_000, unit: "a pace multiplier")
+    }
+
     @MainActor
     mutating func run() async throws {
         let t = try input.load()

@@ -46,3 +46,51 @@ extension CLITests {
         #expect(r.out.contains("0 passed, 2 failed"))
     }
 }
+
+extension CLITests {
+    @Test(arguments: [
+        ["taps", "--width", "nan"], ["taps", "--width", "inf"], ["taps", "--height", "1e308"], ["drags", "--height", "-5"],
+        ["gps", "--noise", "nan"], ["gps", "--noise", "-1"], ["gps", "--dropout", "nan"], ["gps", "--count", "-1"],
+        ["taps", "--count", "100000000"],
+    ])
+    func generateRejectsNonFiniteAndOutOfRangeNumbers(_ options: [String]) throws {
+        // `--height=-5`: a separate "-5" would read as an option.
+        let r = try run(["generate", options[0], "--seed", "1", "\(options[1])=\(options[2])"])
+        #expect(r.code == 2, "\(options): \(r.err)")
+        #expect(r.err.contains("\(options[1]) must be"), "\(r.err)")
+        #expect(r.out.isEmpty, "nothing is written")
+    }
+
+    @Test func numericOptionsOfReplayAndGPSAreChecked() throws {
+        let trace = Fixtures.url("Traces/interaction/polyline-taps-append.trace.jsonl").path
+        let speed = try run(["replay", trace, "--speed", "nan"])
+        #expect(speed.code == 2)
+        #expect(speed.err.contains("--speed must be a number from 0.001 to 1000000 (a pace multiplier), found nan"))
+        let track = Fixtures.url("Traces/real/gpx/gpxgo/file.gpx").path
+        for (option, value) in [("--min-distance", "nan"), ("--max-accuracy", "-1"), ("--max-hdop", "inf")] {
+            let r = try run(["gps", track, "\(option)=\(value)"])
+            #expect(r.code == 2, "\(option) \(value)")
+            #expect(r.err.contains("\(option) must be a number 0 or more"), "\(r.err)")
+        }
+    }
+
+    @Test func everyGenerateKindWritesATraceThatReplays() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Defaults and the edges of every range.
+        let variants: [[String]] = [
+            [], ["--count", "0"], ["--width", "1", "--height", "100000"], ["--noise", "100000", "--dropout", "1"],
+            ["--noise", "0", "--dropout", "0.5", "--type", "polygon"], ["--type", "multipoint"],
+        ]
+        for kind in ["taps", "holds", "drags", "pans", "pinches", "walk", "gps", "antimeridian"] {
+            for (i, options) in variants.enumerated() {
+                let file = dir.appendingPathComponent("\(kind)-\(i).trace.jsonl").path
+                let g = try run(["generate", kind, "--seed", "7", "--count", "6", "-o", file] + options)
+                #expect(g.code == 0, "generate \(kind) \(options): \(g.err)")
+                let r = try run(["replay", file])
+                #expect(r.code == 0, "replay of generate \(kind) \(options): \(r.err)")
+                #expect(try !String(contentsOfFile: file, encoding: .utf8).contains(":null"), "no NaN written as null")
+            }
+        }
+    }
+}
