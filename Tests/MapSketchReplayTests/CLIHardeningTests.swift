@@ -94,3 +94,22 @@ extension CLITests {
         }
     }
 }
+
+extension CLITests {
+    @Test func checkRemovesTheTemporaryFilesOfAKilledUpdate() throws {
+        // What a SIGKILL during `check --update` leaves: a hidden temporary file beside the golden.
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            at: Fixtures.url("Traces/interaction/polyline-taps-append.trace.jsonl"), to: dir.appendingPathComponent("t.trace.jsonl"))
+        #expect(try run(["check", dir.path, "--update"]).code == 0)
+        let stale = dir.appendingPathComponent(".t.expected.json.mapsketch-tmp-2147483646")
+        try Data("{\"half\":".utf8).write(to: stale)
+        let r = try run(["check", dir.path])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.err.contains(".t.expected.json.mapsketch-tmp-2147483646, a temporary file a killed run left"))
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["t.expected.json", "t.trace.jsonl"])
+    }
+}
