@@ -4,18 +4,21 @@ public import MapSketchGeometry
 /// Replays trace files: read, set up, run on the virtual clock, report.
 @MainActor
 public enum Replayer {
-    /// Reads a trace file.
+    /// Reads a trace file, streaming it a line at a time.
     /// - Throws: ``TraceError`` (file:line:column: what was expected), including for a file that
-    ///   cannot be read or is not UTF-8.
+    ///   cannot be read (saying why: not found, a folder, permission, the system's reason) or a
+    ///   line that is not UTF-8.
     public static func load(_ url: URL, displayName: String? = nil) throws(TraceError) -> Trace {
         let file = displayName ?? url.lastPathComponent
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw TraceError(file: file, line: 1, column: 1, message: "cannot read the file")
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: url.path, file: file)
+        } catch let e as ReaderError {
+            throw TraceError(e, file: file)
+        } catch {
+            throw TraceError(file: file, line: 1, column: 1, message: "cannot read the file: \(error)")
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw TraceError(file: file, line: 1, column: 1, message: "expected UTF-8 text")
-        }
-        return try TraceDecoder.decode(text, file: file)
+        return try TraceDecoder.decode(source: source, file: file)
     }
 
     /// Replays a trace to its end (or to `step` events) and returns the session.

@@ -41,7 +41,7 @@ extension TraceDecoder {
                     time: time, latitude: lat, longitude: lon, elevation: ele, hdop: hdop, horizontalAccuracy: accuracy,
                     speed: speed, segment: segment))
         default:
-            guard let name = TraceCallName(rawValue: type) else { throw JSONError("unknown event type \"\(type)\"", path: [.key("type")]) }
+            guard let name = TraceCallName(rawValue: type) else { throw JSONError("unknown event type \"\(InputExcerpt.excerpt(type))\"", path: [.key("type")]) }
             event = .call(try decodeCall(name, &f))
         }
         try f.rejectUnknown()
