@@ -113,3 +113,25 @@ extension CLITests {
         #expect(left == ["t.expected.json", "t.trace.jsonl"])
     }
 }
+
+extension CLITests {
+    @Test func aGoldenThatIsNotUTF8IsReportedAsSuch() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            at: Fixtures.url("Traces/interaction/polyline-taps-append.trace.jsonl"), to: dir.appendingPathComponent("t.trace.jsonl"))
+        try Data([0x7B, 0x0A, 0x20, 0xFF, 0xFE, 0x7D]).write(to: dir.appendingPathComponent("t.expected.json"))
+        let r = try run(["check", dir.path])
+        #expect(r.code == 1)
+        #expect(r.out.contains("t.expected.json: cannot read the golden file: not UTF-8 text (line 2, column 2: byte 0xff)"), "\(r.out)")
+        #expect(!r.out.contains("no golden file"))
+    }
+
+    @Test func checkOnAnEmptyFolderSaysNoTracesAndExits2() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try run(["check", dir.path])
+        #expect(r.code == 2)
+        #expect(r.err.contains("no traces"))
+    }
+}

@@ -140,9 +140,13 @@ public struct GoldenRunner: Sendable {
     /// Compares `r` with the goldens; on a mismatch writes the actual output and the overlay.
     private func compare(_ c: GoldenCase, rendering r: GoldenRendering) -> GoldenStatus {
         let fm = FileManager.default
-        guard let expectedText = try? String(contentsOf: c.expected, encoding: .utf8) else {
+        let expectedText: String
+        switch GoldenText.read(c.expected) {
+        case .text(let text): expectedText = text
+        case .missing:
             return .failed(
                 "\(c.name): no golden file \(c.expected.lastPathComponent); replay it, review the output, then record it with `mapsketch check --update`\n")
+        case .unreadable(let why): return .failed("\(c.expected.lastPathComponent): cannot read the golden file: \(why)\n")
         }
         var report = ""
         let expected: JSONValue
@@ -209,8 +213,48 @@ public struct GoldenRunner: Sendable {
     }
 }
 
-/// Line-based comparison of texts that must match exactly (SVG).
+/// Line-based comparison of texts that must match exactly (SVG), and reading golden files.
 package enum GoldenText {
+    /// What reading a golden file found.
+    package enum Contents: Hashable, Sendable {
+        case text(String)
+        case missing
+        /// It exists but cannot be used: why (not UTF-8 at line:column, a folder, the system's reason).
+        case unreadable(String)
+    }
+
+    /// Reads a golden file, telling a missing file from one that is not UTF-8 or cannot be read.
+    /// - Complexity: O(n) in the file's size.
+    package static func read(_ url: URL) -> Contents {
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: url.path, file: url.lastPathComponent)
+        } catch let e as ReaderError {
+            if case .unreadable(let reason) = e.kind { return reason == "not found" ? .missing : .unreadable(reason) }
+            return .unreadable(e.message)
+        } catch {
+            return .unreadable("\(error)")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        do {
+            while true {
+                let n = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+                if n == 0 { break }
+                bytes += chunk[0..<n]
+            }
+        } catch let e as ReaderError {
+            return .unreadable(e.message)
+        } catch {
+            return .unreadable("\(error)")
+        }
+        if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
+        let valid = bytes.withUnsafeBufferPointer { ByteScan.validUTF8Prefix($0) }
+        let line = 1 + bytes[..<valid].filter { $0 == ASCII.lf }.count
+        let column = valid - (bytes[..<valid].lastIndex(of: ASCII.lf).map { $0 + 1 } ?? 0) + 1
+        return .unreadable("not UTF-8 text (line \(line), column \(column): byte 0x\(String(bytes[valid], radix: 16)))")
+    }
+
     /// The first differing line as `line N: expected … / actual …`, or nil when equal.
     package static func firstDifference(expected: String, actual: String) -> String? {
         guard expected != actual else { return nil }
