@@ -44,6 +44,18 @@ struct MapOutputOptions: ParsableArguments {
     func print(_ geometry: SpatialGeometry) {
         Swift.print(format.format.encode(geometry))
     }
+
+    /// Prints the geometry a vertex store holds in the chosen format, streaming it to standard
+    /// output as it is written (no copy of a million-vertex geometry or of its text).
+    func print(_ vertices: VertexStore, spatialReference: SpatialReference?) throws(ExitCode) {
+        do {
+            try GeometryStreamWriter.write(vertices, spatialReference: spatialReference, format: format.format) { bytes in
+                try FileHandle.standardOutput.write(contentsOf: Data(bytes))
+            }
+        } catch {
+            throw CLI.fail("<stdout>: cannot write: \(error.localizedDescription)")
+        }
+    }
 }
 
 /// The type of the sketch a generated trace or a GPS track draws.

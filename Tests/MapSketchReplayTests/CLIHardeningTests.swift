@@ -135,3 +135,100 @@ extension CLITests {
         #expect(r.err.contains("no traces"))
     }
 }
+
+extension CLITests {
+    /// Runs the tool with `input` on its standard input.
+    func run(_ args: [String], input: Data) throws -> Run {
+        let p = Process()
+        p.executableURL = Self.executable
+        p.arguments = args
+        p.currentDirectoryURL = Fixtures.packageRoot
+        let (stdin, out, err) = (Pipe(), Pipe(), Pipe())
+        p.standardInput = stdin
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func gpsReadsStandardInputAFIFOAndSniffsTheFormat() throws {
+        let gpx = try Fixtures.data("Traces/real/gpx/gpxgo/file.gpx")
+        let byName = try run(["gps", Fixtures.url("Traces/real/gpx/gpxgo/file.gpx").path, "--format", "wkt"])
+        #expect(byName.code == 0, "\(byName.err)")
+        for args in [["gps", "-", "--format", "wkt"], ["gps", "/dev/stdin", "--format", "wkt"], ["gps", "-", "--in", "gpx", "--format", "wkt"]] {
+            let r = try run(args, input: gpx)
+            #expect(r.code == 0, "\(args): \(r.err)")
+            #expect(r.out == byName.out, "\(args)")
+            #expect(r.err.contains("4 fixes"))
+        }
+        // A FIFO.
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("track.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let writer = Thread {
+            if let h = FileHandle(forWritingAtPath: fifo.path) {
+                h.write(gpx)
+                try? h.close()
+            }
+        }
+        writer.start()
+        let viaFIFO = try run(["gps", fifo.path, "--format", "wkt"])
+        #expect(viaFIFO.code == 0, "\(viaFIFO.err)")
+        #expect(viaFIFO.out == byName.out)
+        // A GPX saved as .log reads as GPX; NMEA with CR-only line ends reads its fixes.
+        let log = dir.appendingPathComponent("saved.log")
+        try gpx.write(to: log)
+        let sniffed = try run(["gps", log.path, "--format", "wkt"])
+        #expect(sniffed.out == byName.out, "\(sniffed.err)")
+        let nmea = try Fixtures.string("Traces/real/nmea/gpsd/ublox-8.log").replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\n", with: "\r")
+        let cr = try run(["gps", "-"], input: Data(nmea.utf8))
+        #expect(cr.code == 0)
+        #expect(cr.err.contains("72 fixes"), "\(cr.err)")
+    }
+
+    @Test func gpsSaysWhyATrackCannotBeRead() throws {
+        let missing = try run(["gps", "/no/such/track.gpx"])
+        #expect(missing.code == 2)
+        #expect(missing.err.contains("track.gpx:1:1: cannot read the file: not found"))
+        let folder = try run(["gps", "Traces"])
+        #expect(folder.code == 2)
+        #expect(folder.err.contains("Traces:1:1: cannot read the file: it is a folder"))
+        var noise = [UInt8]()
+        var x: UInt32 = 12345
+        for _ in 0..<3000 {
+            x = x &* 1_103_515_245 &+ 12345
+            noise.append(UInt8(truncatingIfNeeded: x >> 16))
+        }
+        let random = try run(["gps", "-"], input: Data(noise))
+        #expect(random.code == 2)
+        #expect(random.err.contains("expected a GPX, NMEA 0183 or GeoJSON Lines file, found binary data (first bytes"), "\(random.err)")
+        #expect(!random.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no raw control characters")
+        let text = try Fixtures.string("Traces/real/gpx/gpxgo/file.gpx")
+        let utf16 = try run(["gps", "-", "--format", "wkt"], input: Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+        #expect(utf16.code == 0, "\(utf16.err)")
+        #expect(utf16.out.hasPrefix("LINESTRING Z ("))
+    }
+
+    @Test func gpsSavesTheTraceItReplays() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let saved = dir.appendingPathComponent("ride.trace.jsonl")
+        let track = Fixtures.url("Traces/real/gpx/gpxgo/file.gpx").path
+        let r = try run(["gps", track, "--save-trace", saved.path, "--format", "wkt"])
+        #expect(r.code == 0, "\(r.err)")
+        let replayed = try run(["replay", saved.path, "--format", "wkt"])
+        #expect(replayed.code == 0)
+        #expect(replayed.out == r.out, "the saved trace replays to the same geometry")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["ride.trace.jsonl"])
+    }
+}

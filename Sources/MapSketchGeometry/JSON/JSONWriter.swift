@@ -55,6 +55,15 @@ public enum JSONWriter {
         out += format(d)
     }
 
+    /// Appends a double formatted by the rule in the type's documentation to UTF-8 bytes, with no
+    /// string made for it (for writers that stream large geometries).
+    package static func appendNumber(_ d: Double, to bytes: inout [UInt8]) {
+        var w = JSONByteWriter(unreserved: ())
+        swap(&w.out, &bytes)
+        w.number(d)
+        swap(&w.out, &bytes)
+    }
+
     /// Appends `s` as a quoted, escaped JSON string.
     package static func writeString(_ s: String, into out: inout String) {
         var w = JSONByteWriter()
@@ -68,6 +77,9 @@ struct JSONByteWriter {
     var out: [UInt8] = []
 
     init() { out.reserveCapacity(256) }
+
+    /// A writer with no buffer reserved (it is about to take over one).
+    init(unreserved: Void) {}
 
     @inline(__always)
     mutating func ascii(_ s: StaticString) {

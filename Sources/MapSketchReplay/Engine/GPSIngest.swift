@@ -64,9 +64,11 @@ struct GPSIngest {
         }
         o["dropped"] = .object(d)
         if let sketch {
-            let g = sketch.geometry
-            o["parts"] = .integer(Int64(g.parts.count))
-            if let sr = mapSpatialReference, let len = try? GeometryEngine.geodesicLength(g, spatialReference: sr) {
+            // Read from the sketch's chunks: assembling a million-vertex geometry costs 48 bytes a vertex.
+            let store = sketch.vertices
+            let parts = store.type == .point || store.type == .multipoint ? (store.isEmpty ? 0 : 1) : store.partCount
+            o["parts"] = .integer(Int64(parts))
+            if let sr = mapSpatialReference, let len = try? GeometryEngine.geodesicLength(store, spatialReference: sr) {
                 o["geodesicLength"] = .number((len * 1000).rounded() / 1000)
             }
         }
