@@ -43,7 +43,9 @@ public struct GeometryTool: Sendable {
     public var inputFormat: GeometryFormat?
     /// The output format; nil writes each geometry in the format it was read in.
     public var outputFormat: GeometryFormat?
-    /// The spatial reference of input that does not state one (`--sr`).
+    /// The spatial reference of input that does not state one (`--sr`). Input that states its
+    /// own — Esri JSON with a `spatialReference`, and GeoJSON, which is WGS 84 by definition — must
+    /// agree with it: a contradiction is an error.
     public var assumedSpatialReference: SpatialReference?
     /// The target of `project` (`--to`).
     public var targetSpatialReference: SpatialReference?
@@ -109,11 +111,10 @@ public struct GeometryTool: Sendable {
 
     func decode(_ text: String) throws -> (SpatialGeometry, GeometryFormat) {
         let format = inputFormat ?? Self.detect(text)
-        var g = try format.decode(text)
+        let g = try format.decode(text)
         guard g.geometry.isFinite else {
             throw JSONError("expected finite coordinates, found NaN or infinity", line: 1, column: 1)
         }
-        if g.spatialReference == nil { g.spatialReference = assumedSpatialReference }
         return (g, format)
     }
 
@@ -139,33 +140,69 @@ public struct GeometryTool: Sendable {
         }
     }
 
-    func apply(_ g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> (String, Bool) {
+    /// The input's spatial reference: its own (Esri JSON's `spatialReference`; GeoJSON's WGS 84,
+    /// or a legacy `crs`), else `--sr`. An `--sr` that contradicts the input's own is an error —
+    /// for GeoJSON, whose coordinates are WGS 84 longitude/latitude by definition (RFC 7946),
+    /// any `--sr` but 4326 — never silently ignored.
+    func spatialReference(of g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> SpatialReference? {
+        guard let assumed = assumedSpatialReference else { return g.spatialReference }
+        guard let own = g.spatialReference else { return assumed }
+        guard own == assumed else {
+            let message =
+                format == .geoJSON
+                ? "--sr \(assumed) does not apply to GeoJSON input: GeoJSON coordinates are \(own.isWGS84 ? "WGS 84 longitude/latitude (RFC 7946)" : "in the \(own) its crs member names"); remove --sr, or give the input as Esri JSON or WKT"
+                : "--sr \(assumed) contradicts the input's own spatial reference \(own); remove --sr (it is for input that states none)"
+            throw GeometryToolError(file: file, line: line, column: 1, message: message)
+        }
+        return own
+    }
+
+    /// `g` in `format`; GeoJSON is written in WGS 84 longitude/latitude (RFC 7946), projected
+    /// from `g`'s spatial reference.
+    func encode(_ g: SpatialGeometry, as format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> String {
+        guard format == .geoJSON else { return format.encode(g) }
+        do {
+            return try GeoJSON.encodeWGS84(g)
+        } catch {
+            throw GeometryToolError(file: file, line: line, column: 1, message: error.description)
+        }
+    }
+
+    func apply(_ input: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> (String, Bool) {
         let out = outputFormat ?? format
+        let g = SpatialGeometry(input.geometry, spatialReference: try spatialReference(of: input, format: format, file: file, line: line))
         func need(_ what: String) -> GeometryToolError {
             GeometryToolError(file: file, line: line, column: 1, message: "expected a spatial reference (\(what)), found none")
         }
         switch operation {
         case .convert:
-            return (out.encode(g), true)
+            return (try encode(g, as: out, file: file, line: line), true)
         case .simplify:
-            return (out.encode(SpatialGeometry(GeometryEngine.simplify(g.geometry), spatialReference: g.spatialReference)), true)
+            return (try encode(SpatialGeometry(GeometryEngine.simplify(g.geometry), spatialReference: g.spatialReference), as: out, file: file, line: line), true)
         case .normalize:
             guard let sr = g.spatialReference else { throw need("in the input or --sr") }
+            let n: Geometry
             do {
-                let n = try GeometryEngine.normalizeCentralMeridian(g.geometry, spatialReference: sr)
-                return (out.encode(SpatialGeometry(n, spatialReference: sr)), true)
+                n = try GeometryEngine.normalizeCentralMeridian(g.geometry, spatialReference: sr)
             } catch {
                 throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
             }
+            return (try encode(SpatialGeometry(n, spatialReference: sr), as: out, file: file, line: line), true)
         case .project:
             guard let from = g.spatialReference else { throw need("in the input or --sr") }
             guard let to = targetSpatialReference else { throw need("--to") }
+            if out == .geoJSON, !to.isWGS84 {
+                throw GeometryToolError(
+                    file: file, line: line, column: 1,
+                    message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
+            }
+            let p: Geometry
             do {
-                let p = try GeometryEngine.project(g.geometry, from: from, to: to)
-                return (out.encode(SpatialGeometry(p, spatialReference: to)), true)
+                p = try GeometryEngine.project(g.geometry, from: from, to: to)
             } catch {
                 throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
             }
+            return (try encode(SpatialGeometry(p, spatialReference: to), as: out, file: file, line: line), true)
         case .validate:
             let issues = GeometryEngine.validate(g.geometry)
             var o = JSONObject()

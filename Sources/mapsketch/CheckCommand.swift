@@ -7,19 +7,47 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Replay traces (files or folders) and compare each with its golden files.",
         discussion: """
-            Numbers match within 1e-9 absolute + 1e-9 relative; structure, strings and key order exactly; SVG goldens \
-            (NAME.expected.svg, when present) exactly. A mismatch prints a diff and writes NAME.actual.json and \
-            NAME.diff.svg (expected in green under actual in red) beside the golden. Goldens are written only with \
-            --update (or MAPSKETCH_RECORD=1), atomically. Exit 1 when any trace fails.
+            Numbers match within the trace's tolerance (its header's expect.tolerance; by default 1e-9 absolute + \
+            1e-9 relative); structure, strings and key order exactly; SVG goldens (NAME.expected.svg, when present) \
+            exactly. A mismatch prints a diff and leaves the output beside the golden as NAME.actual.json, with \
+            NAME.diff.svg marking every changed vertex; review and accept it with `mapsketch accept`.
+
+            Record modes, as snapshot-testing tools have them: never (compare only), missing (record goldens that \
+            do not exist), failed (also re-record goldens that differ), all (rewrite every golden). MAPSKETCH_RECORD \
+            sets the mode when --record is not given. With CI set (CI=true), nothing is ever recorded. A trace that \
+            cannot be read or set up is an input error, reported as FILE:LINE:COLUMN and never recorded — unless \
+            its header declares that error (expect.error).
+
+            Exit status: 0 when every trace passes or is recorded, 1 when any fails, 2 when any is an input error \
+            (or on a usage error).
             """)
 
     @OptionGroup var select: TraceSelectionOptions
 
-    @Flag(help: "Record the golden files instead of comparing.")
+    @Option(help: ArgumentHelp("When to write golden files (default: never, or MAPSKETCH_RECORD).", valueName: "mode"))
+    var record: RecordMode?
+
+    @Flag(help: "Record every golden: the same as --record all.")
     var update = false
 
-    @Option(help: "Write a JUnit XML report to this file.")
+    @Flag(help: "Fail a trace when the model refuses a call its header does not declare in expect.refusedCalls.")
+    var strict = false
+
+    @Flag(help: "Remove obsolete goldens: golden and pending files whose trace is gone.")
+    var prune = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report to this file.", valueName: "file"))
     var junit: String?
+
+    @Option(help: ArgumentHelp("Write an HTML page showing every failing trace to this file.", valueName: "file"))
+    var html: String?
+
+    func validate() throws {
+        if update, let record, record != .all {
+            throw ValidationError(
+                "--update records every golden; it cannot be combined with --record \(record.rawValue)")
+        }
+    }
 
     @MainActor
     mutating func run() async throws {
@@ -28,36 +56,113 @@ struct CheckCommand: AsyncParsableCommand {
         for stale in GoldenCorpus.removeStaleTemporaryFiles(besides: cases) {
             CLI.printError("mapsketch: removed \(CLI.display(stale)), a temporary file a killed run left")
         }
-        let record: RecordMode = update ? .all : .requested()
-        let runner = GoldenRunner(record: record)
+        let resolved: (mode: RecordMode, note: String?)
+        do {
+            resolved = try RecordMode.resolve(requested: update ? .all : record)
+        } catch {
+            throw CLI.fail(error.description)
+        }
+        if let note = resolved.note { CLI.printError("mapsketch: \(note)") }
+        let runner = GoldenRunner(record: resolved.mode, strict: strict)
         var results: [GoldenResult] = []
+        var report = GoldenHTMLReport()
+        var failures: [String] = []
         let start = ContinuousClock.now
         for (i, c) in cases.enumerated() {
-            CLI.progress("[\(i + 1)/\(cases.count)] \(c.name)")
-            let t0 = ContinuousClock.now
-            let status = runner.check(c, rendering: Replayer.rendering(for: c))
-            let seconds = Double(CLI.milliseconds(ContinuousClock.now - t0)) / 1000
-            results.append(GoldenResult(goldenCase: c, status: status, seconds: seconds))
-            switch status {
-            case .failed(let report):
+            CLI.progress(
+                "[\(i + 1)/\(cases.count)] \(c.name)" + (failures.isEmpty ? "" : " — \(failures.count) failed"))
+            var r = runner.run(c)
+            for w in r.warnings {
                 CLI.endProgress()
-                print("FAIL \(c.name)\n\(report)", terminator: report.hasSuffix("\n") ? "" : "\n")
-            case .recorded:
+                CLI.printError("warning: \(w)")
+            }
+            switch r.status {
+            case .inputError(let e):
                 CLI.endProgress()
-                print("recorded \(c.name)")
+                CLI.printError("input error: \(e)")
+            case .failed(let f):
+                failures.append("FAIL \(c.name)\n\(f.report)" + (f.report.hasSuffix("\n") ? "" : "\n"))
+            case .recorded(let changes):
+                CLI.endProgress()
+                var text = "recorded \(c.name)\n" + (changes ?? "")
+                if !text.hasSuffix("\n") { text += "\n" }
+                print(text, terminator: "")
             case .passed, .unchanged: break
             }
+            if html != nil { report.add(r) }
+            // The report holds what it shows; the results keep only what the summary and JUnit need.
+            if case .failed(var f) = r.status {
+                f.pictures = nil
+                f.logExcerpt = nil
+                r.status = .failed(f)
+            }
+            results.append(r)
         }
         CLI.endProgress()
-        let failed = results.filter(\.failed).count
+        for f in failures { print(f, terminator: "") }
+
+        let inputErrors = results.compactMap { r -> String? in
+            if case .inputError(let e) = r.status { e.description } else { nil }
+        }
+        let failed = results.filter(\.failed)
+        var recap = ""
+        if !inputErrors.isEmpty {
+            recap += "input errors (fix the trace; nothing was compared or recorded):\n"
+            for e in inputErrors { recap += "  \(e)\n" }
+        }
+        if !failed.isEmpty {
+            recap += "failed:\n"
+            for r in failed { recap += "  \(r.goldenCase.name)\n" }
+        }
+        print(recap, terminator: "")
+        try reportObsolete(selection)
+
         let ms = CLI.milliseconds(ContinuousClock.now - start)
-        let recorded = results.filter { $0.status == .recorded }.count
-        var line = "\(results.count) trace\(results.count == 1 ? "" : "s") in \(selection.paths.map { CLI.display(URL(fileURLWithPath: $0)) }.joined(separator: " "))"
+        let recorded = results.filter(\.recorded).count
+        var line =
+            "\(results.count) trace\(results.count == 1 ? "" : "s") in \(selection.paths.map { CLI.display(URL(fileURLWithPath: $0)) }.joined(separator: " "))"
         if let shard = selection.shard { line += " (shard \(shard))" }
-        line += record == .all ? ": \(recorded) recorded, \(results.count - recorded - failed) unchanged" : ": \(results.count - failed) passed"
-        line += ", \(failed) failed, \(ms) ms"
+        line +=
+            ": \(results.count - failed.count - inputErrors.count - recorded) \(resolved.mode == .all ? "unchanged" : "passed")"
+        if recorded > 0 || resolved.mode != .never { line += ", \(recorded) recorded" }
+        line += ", \(failed.count) failed"
+        if !inputErrors.isEmpty { line += ", \(inputErrors.count) input error\(inputErrors.count == 1 ? "" : "s")" }
+        line += ", \(ms) ms"
         print(line)
         if let junit { try CLI.write(JUnitReport.xml(suite: "mapsketch-check", results: results), to: junit) }
-        if failed > 0 { throw ExitCode(1) }
+        if let html { try CLI.write(report.html(summary: line), to: html) }
+        if !inputErrors.isEmpty { throw ExitCode(2) }
+        if !failed.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Lists the goldens whose trace is gone (once per sharded run: in shard 1), and removes them
+    /// with --prune.
+    private func reportObsolete(_ selection: TraceSelection) throws(ExitCode) {
+        if let shard = selection.shard, shard.k != 1 { return }
+        let obsolete: [ObsoleteGolden]
+        do {
+            obsolete = try selection.obsoleteGoldens()
+        } catch {
+            throw CLI.fail(error.description)
+        }
+        guard !obsolete.isEmpty else { return }
+        let ci = RecordMode.isCI()
+        print(
+            prune && !ci
+                ? "pruned obsolete goldens (no trace):"
+                : "obsolete goldens (no trace)" + (prune ? "; not pruned: CI is set" : "; remove them with --prune")
+                    + ":")
+        for o in obsolete {
+            print("  \(o.name): " + o.files.map(\.lastPathComponent).joined(separator: ", "))
+            if prune && !ci {
+                for f in o.files {
+                    do {
+                        try FileManager.default.removeItem(at: f)
+                    } catch {
+                        throw CLI.fail("\(CLI.display(f)): cannot remove: \(error.localizedDescription)")
+                    }
+                }
+            }
+        }
     }
 }

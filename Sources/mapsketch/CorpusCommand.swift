@@ -6,9 +6,14 @@ struct CorpusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "corpus",
         abstract: "Regenerate the corpus traces under DIR from code and from DIR/real (goldens are not touched).",
-        discussion: "Review the diff, then record goldens with `mapsketch check DIR --update`.")
+        discussion: """
+            For developing MapSketch itself: the corpus generator is this repository's code, so the command is \
+            not listed in the help. Review the diff, then check and accept the goldens (`mapsketch check DIR`, \
+            `mapsketch accept`).
+            """,
+        shouldDisplay: false)
 
-    @Argument(help: "The corpus folder (default: Traces).")
+    @Argument(help: "The corpus folder.")
     var dir: String = "Traces"
 
     mutating func run() async throws {

@@ -33,7 +33,7 @@ struct GPSCommand: AsyncParsableCommand {
     @Argument(help: "The track file, or - for standard input.")
     var track: String
 
-    @Option(name: .customLong("in"), help: "The track's format: gpx, nmea or geojsonl (default: from the content, else the name).")
+    @Option(name: .customLong("in"), help: "The track's format (default: from the content, else the name).")
     var inputFormat: GPSFormatName?
 
     @Option(help: "Drop fixes closer than this many meters to the last kept one.")
@@ -91,10 +91,12 @@ struct GPSCommand: AsyncParsableCommand {
         let conversion = try CLI.input { () throws(TraceError) in
             try GPSConversion(name: file, description: "GPS track \(file)", geometryType: sketch.type.geometryType, filter: filter)
         }
+        var counts = GPSReadCounts()
         let saver: TraceFileWriter?
         do {
             saver = try saveTrace.map { path throws(OutputError) in try TraceFileWriter(URL(fileURLWithPath: path)) }
             while let fix = try reader.next() {
+                counts.note(fix)
                 let entry = conversion.add(fix)
                 try saver?.append(entry)
             }
@@ -103,12 +105,20 @@ struct GPSCommand: AsyncParsableCommand {
         } catch {
             throw CLI.fail("\(error)")
         }
-        try map.writeSVG(of: conversion.session)
-        var summary = "\(file): \(conversion.fixCount) fixes, \(reader.segmentCount) segment(s), \(reader.waypoints.count) waypoint(s)"
-        if conversion.fixCount > 0 { summary += "\n  " + JSONWriter.string(conversion.report) }
-        CLI.printError(summary)
-        if let vertices = conversion.session.sketch?.vertices {
-            try map.print(vertices, spatialReference: conversion.session.mapView.spatialReference)
+        counts.segments = reader.segmentCount
+        counts.waypoints = reader.waypoints.count
+        counts.nmea = reader.nmeaStatistics
+        // Every count, by reason, on stderr; the geometry alone on stdout.
+        let session = conversion.session
+        let report = GPSReport(
+            file: file, counts: counts, gps: conversion.report, geometryType: session.sketch?.geometryType.rawValue,
+            geometry: session.sketch?.geometry)
+        for line in report.lines { CLI.printError(line) }
+        for w in report.warnings { CLI.printError("warning: \(w)") }
+        if let why = report.noUsableFix { throw CLI.fail("\(file): \(why)") }
+        try map.writeSVG(of: session, defaultStyle: .track)
+        if let vertices = session.sketch?.vertices {
+            try map.print(vertices, spatialReference: session.mapView.spatialReference)
         }
     }
 }

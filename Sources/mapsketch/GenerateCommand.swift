@@ -18,7 +18,7 @@ struct GenerateCommand: AsyncParsableCommand {
             gps (a noisy GPS track with optional drop-outs), antimeridian (an eastbound track crossing 180°).
             """)
 
-    @Argument(help: "taps, holds, drags, pans, pinches, walk, gps or antimeridian.")
+    @Argument(help: "What to generate (see the kinds above).")
     var kind: GenerateKind
 
     @Option(help: "The random seed.")

@@ -17,22 +17,22 @@ struct GeometryCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "simplify | normalize | project | validate | convert")
+    @Argument(help: "The operation.")
     var operation: GeometryTool.Operation
 
     @Argument(help: "The input file; '-' or nothing reads standard input.")
     var file: String?
 
-    @Option(name: .customLong("in"), help: "Input format: esrijson | geojson | wkt (default: detected).")
+    @Option(name: .customLong("in"), help: "The input format (default: detected from the text).")
     var inputFormat: FormatName?
 
-    @Option(help: "Output format: esrijson | geojson | wkt (default: the input's).")
+    @Option(help: "The output format (default: the input's). GeoJSON is always written in WGS 84 longitude/latitude.")
     var format: FormatName?
 
-    @Option(help: "WKID of input that names no spatial reference (e.g. 4326).")
+    @Option(help: "The WKID of input that states no spatial reference (WKT, Esri JSON without one). GeoJSON is WGS 84 by definition: any other --sr is an error.")
     var sr: Int?
 
-    @Option(help: "project: the target WKID (4326, 3857 or 102100).")
+    @Option(help: "For project: the target WKID (4326, 3857 or 102100).")
     var to: Int?
 
     @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
@@ -44,8 +44,7 @@ struct GeometryCommand: ParsableCommand {
         if name == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            guard let data = FileManager.default.contents(atPath: name) else { throw CLI.fail("\(name): cannot read the file") }
-            text = String(decoding: data, as: UTF8.self)
+            text = String(decoding: try CLI.contents(of: URL(fileURLWithPath: name), file: name), as: UTF8.self)
         }
         let tool = GeometryTool(
             operation: operation, inputFormat: inputFormat?.format, outputFormat: format?.format,

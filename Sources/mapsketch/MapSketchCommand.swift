@@ -12,9 +12,10 @@ struct MapSketchCommand: AsyncParsableCommand {
             With no subcommand, replays the bundled demo trace (Traces/demo/demo.trace.jsonl) and prints a summary.
             Exit codes: 0 ok; 1 a check failed; 2 usage or input error (reported as file:line:column: what was expected).
             """,
+        version: CLI.version,
         subcommands: [
-            ReplayCommand.self, GPSCommand.self, CheckCommand.self, GenerateCommand.self, RenderCommand.self,
-            GeometryCommand.self, CorpusCommand.self,
+            ReplayCommand.self, GPSCommand.self, CheckCommand.self, AcceptCommand.self, GenerateCommand.self,
+            RenderCommand.self, GeometryCommand.self, CorpusCommand.self,
         ]
     )
 
@@ -35,6 +36,11 @@ struct MapSketchCommand: AsyncParsableCommand {
     /// Runs the command with the documented exit codes: a usage error exits 2 (not
     /// ArgumentParser's 64), as does an input error; a failed check exits 1.
     static func main() async {
+        if let message = unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
+            CLI.printError("mapsketch: " + message)
+            CLI.printError("Usage: mapsketch <subcommand>\n  See 'mapsketch --help' for the subcommands.")
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -53,8 +59,54 @@ struct MapSketchCommand: AsyncParsableCommand {
     }
 }
 
+extension MapSketchCommand {
+    /// The subcommands a user is offered (the hidden `corpus` is left out).
+    static var visibleSubcommands: [String] {
+        configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName } + ["help"]
+    }
+
+    /// The message for a first argument that is no subcommand — `unknown subcommand 'chek'; did
+    /// you mean 'check'?` — or nil when the arguments start with a subcommand, an option or
+    /// nothing (the root command takes no argument of its own, so any other word is a misspelt
+    /// subcommand).
+    static func unknownSubcommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let all = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !all.contains(first) else { return nil }
+        let candidates = visibleSubcommands.map { ($0, editDistance(first.lowercased(), $0)) }
+        var message = "unknown subcommand '\(first)'"
+        if let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) {
+            message += "; did you mean '\(best.0)'?"
+        } else {
+            message += "; the subcommands are " + visibleSubcommands.joined(separator: ", ")
+        }
+        return message
+    }
+
+    /// The Levenshtein distance between two strings (insertions, deletions, substitutions).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a)
+        let y = Array(b)
+        var row = Array(0...y.count)
+        for i in 1...max(x.count, 1) where !x.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(y.count, 1) where !y.isEmpty {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[y.count]
+    }
+}
+
 /// Shared helpers of the subcommands.
 enum CLI {
+    /// The version `mapsketch --version` prints: the next release while the CHANGELOG's
+    /// Unreleased section collects it.
+    static let version = "0.4.0-dev"
+
     /// Prints an input error (file:line:column: what was expected) and exits 2.
     static func fail(_ message: String) -> ExitCode {
         printError("mapsketch: " + message)
@@ -66,6 +118,16 @@ enum CLI {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// The bytes of an input file, or exits 2 saying why it cannot be read (not found, a
+    /// folder, permission denied).
+    static func contents(of url: URL, file: String) throws(ExitCode) -> Data {
+        do {
+            return try InputFile.contents(of: url, displayName: file)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
     /// Runs `body`, turning a ``TraceError`` into exit code 2 with its message.
     static func input<T>(_ body: () throws(TraceError) -> T) throws(ExitCode) -> T {
         do {
@@ -75,12 +137,16 @@ enum CLI {
         }
     }
 
-    /// A path as the user should see it: relative to the current directory when inside it.
-    static func display(_ url: URL) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let p = url.standardizedFileURL.path
-        return p.hasPrefix(cwd + "/") ? String(p.dropFirst(cwd.count + 1)) : p
+    /// Prints each refused call the trace does not declare (and each declared one the model
+    /// applied) on stderr as `file:LINE: …`; with `strict`, exits 1 when there is any.
+    static func reportRefusals(_ refusals: ReplayRefusals, file: String, strict: Bool) throws(ExitCode) {
+        let messages = refusals.messages(file: file)
+        for m in messages { printError((strict ? "error: " : "warning: ") + m) }
+        if strict, !messages.isEmpty { throw ExitCode(1) }
     }
+
+    /// A path as the user should see it: relative to the current directory when inside it.
+    static func display(_ url: URL) -> String { InputFile.displayPath(url) }
 
     /// Whether stderr is a terminal (progress is shown only then).
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

@@ -28,21 +28,33 @@ struct TraceInput: ParsableArguments {
 /// What a replaying command writes of the map: the sketch geometry in a format on standard output,
 /// and an SVG of the map at the end.
 struct MapOutputOptions: ParsableArguments {
-    @Option(help: "The geometry format: esrijson, geojson or wkt.")
+    @Option(help: "The geometry format printed on standard output (GeoJSON is always WGS 84 longitude/latitude).")
     var format: FormatName = .esrijson
 
-    @Option(help: "Write an SVG of the map at the end to this file.")
+    @Option(help: ArgumentHelp("Write an SVG of the map at the end to this file.", valueName: "file"))
     var svg: String?
 
-    /// Writes the SVG of the session's map, when asked for.
+    @Option(
+        help: ArgumentHelp(
+            "How the SVG draws the sketch (default: track for gps, sketch for replay).",
+            discussion: "sketch: as it is edited, with vertices and mid-vertices; track: direction arrows and a color per part, no editing handles.",
+            valueName: "style"))
+    var style: SketchSVGStyle?
+
+    /// Writes the SVG of the session's map, when asked for, in --style (else `defaultStyle`).
     @MainActor
-    func writeSVG(of session: ReplaySession) throws(ExitCode) {
-        if let svg { try CLI.write(session.svg(), to: svg) }
+    func writeSVG(of session: ReplaySession, defaultStyle: SketchSVGStyle = .sketch) throws(ExitCode) {
+        if let svg { try CLI.write(session.svg(style: style ?? defaultStyle), to: svg) }
     }
 
-    /// Prints a geometry in the chosen format.
-    func print(_ geometry: SpatialGeometry) {
-        Swift.print(format.format.encode(geometry))
+    /// Prints the output's geometry in the chosen format (GeoJSON in WGS 84 longitude/latitude),
+    /// or exits 2 saying why it cannot be written.
+    func print(_ output: ReplayOutput) throws(ExitCode) {
+        do {
+            if let text = try output.geometryText(format.format) { Swift.print(text) }
+        } catch {
+            throw CLI.fail(error.description)
+        }
     }
 
     /// Prints the geometry a vertex store holds in the chosen format, streaming it to standard
@@ -52,6 +64,8 @@ struct MapOutputOptions: ParsableArguments {
             try GeometryStreamWriter.write(vertices, spatialReference: spatialReference, format: format.format) { bytes in
                 try FileHandle.standardOutput.write(contentsOf: Data(bytes))
             }
+        } catch let e as GeoJSONOutputError {
+            throw CLI.fail(e.description)
         } catch {
             throw CLI.fail("<stdout>: cannot write: \(error.localizedDescription)")
         }
@@ -60,7 +74,7 @@ struct MapOutputOptions: ParsableArguments {
 
 /// The type of the sketch a generated trace or a GPS track draws.
 struct SketchTypeOption: ParsableArguments {
-    @Option(help: "The sketch type: polyline, polygon or multipoint.")
+    @Option(help: "The type of sketch the fixes or gestures make.")
     var type: TrackSketchType = .polyline
 }
 
@@ -155,3 +169,7 @@ enum NumericOption {
         return JSONWriter.format(value)
     }
 }
+
+extension RecordMode: ExpressibleByArgument {}
+
+extension SketchSVGStyle: ExpressibleByArgument {}

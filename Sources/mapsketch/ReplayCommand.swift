@@ -25,6 +25,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Pace multiplier with --realtime (2 = twice as fast).")
     var speed: Double = 1
 
+    @Flag(help: "Exit 1 when the model refuses a call the trace does not declare in expect.refusedCalls.")
+    var strict = false
+
     func validate() throws {
         try NumericOption.check(speed, "speed", 0.001...1_000_000, unit: "a pace multiplier")
     }
@@ -47,11 +50,12 @@ struct ReplayCommand: AsyncParsableCommand {
             try CLI.write(lines, to: events)
         }
         if let output { try CLI.write(out.json, to: output) }
-        if let g = out.geometry {
-            map.print(g)
+        if out.geometry != nil {
+            try map.print(out)
         } else {
             CLI.printError("mapsketch: \(file) has no sketch; no geometry to print")
         }
+        try CLI.reportRefusals(session.refusals, file: file, strict: strict)
     }
 }
 
@@ -64,8 +68,15 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "The SVG file to write.")
     var svg: String
 
-    @Option(help: "Render after this many events (default: all).")
+    @Option(help: ArgumentHelp("Render after this many events instead of at the end.", valueName: "n"))
     var step: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "How the SVG draws the sketch.",
+            discussion: "sketch: as it is edited, with vertices and mid-vertices; track: direction arrows and a color per part, no editing handles.",
+            valueName: "style"))
+    var style: SketchSVGStyle = .sketch
 
     func validate() throws {
         if let step, step < 0 { throw ValidationError("--step must be 0 or more, found \(step)") }
@@ -77,7 +88,7 @@ struct RenderCommand: AsyncParsableCommand {
         let file = input.file
         let n = step
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: n) }
-        try CLI.write(session.svg(), to: svg)
+        try CLI.write(session.svg(style: style), to: svg)
         print("\(svg): the map after \(session.position) of \(t.events.count) events")
     }
 }

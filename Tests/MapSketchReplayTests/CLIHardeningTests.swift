@@ -202,7 +202,7 @@ extension CLITests {
         #expect(missing.err.contains("track.gpx:1:1: cannot read the file: not found"))
         let folder = try run(["gps", "Traces"])
         #expect(folder.code == 2)
-        #expect(folder.err.contains("Traces:1:1: cannot read the file: it is a folder"))
+        #expect(folder.err.contains("Traces:1:1: cannot read the file: is a folder, expected a file"))
         var noise = [UInt8]()
         var x: UInt32 = 12345
         for _ in 0..<3000 {

@@ -1,5 +1,6 @@
 import Foundation
 import MapSketchGeometry
+import MapSketchReplay
 import MapSketchTestSupport
 import Testing
 
@@ -17,13 +18,20 @@ import Testing
         return Fixtures.url(".build/debug/mapsketch")
     }
 
-    func run(_ args: [String], in cwd: URL = Fixtures.packageRoot) throws -> Run {
+    /// Runs `mapsketch args` in `cwd` with the test's environment minus `CI` and
+    /// `MAPSKETCH_RECORD` (so a CI machine's settings do not change what is tested), plus `env`.
+    func run(_ args: [String], in cwd: URL = Fixtures.packageRoot, env: [String: String] = [:]) throws -> Run {
         let exe = Self.executable
         try #require(FileManager.default.isExecutableFile(atPath: exe.path), "build the mapsketch executable first")
         let p = Process()
         p.executableURL = exe
         p.arguments = args
         p.currentDirectoryURL = cwd
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        environment["MAPSKETCH_RECORD"] = nil
+        for (k, v) in env { environment[k] = v }
+        p.environment = environment
         let out = Pipe()
         let err = Pipe()
         p.standardOutput = out
@@ -39,6 +47,13 @@ import Testing
         let u = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
         return u
+    }
+
+    /// A temporary folder holding a copy of a corpus trace as `name.trace.jsonl`.
+    func folder(with trace: String = "Traces/interaction/tap-midvertex-then-map-inserts.trace.jsonl", as name: String = "t") throws -> URL {
+        let dir = try tempDir()
+        try FileManager.default.copyItem(at: Fixtures.url(trace), to: dir.appendingPathComponent(name + ".trace.jsonl"))
+        return dir
     }
 
     @Test func noArgumentsReplaysTheDemo() throws {
@@ -89,6 +104,10 @@ import Testing
         let first = try run(["check", dir.path])
         #expect(first.code == 1)
         #expect(first.out.contains("no golden file t.expected.json"))
+        // The hint names the trace, folder included, and the pending output is left to accept.
+        #expect(first.out.contains("mapsketch accept \(dst.path)"))
+        #expect(first.out.contains("mapsketch check \(dst.path) --record missing"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.actual.json").path))
         #expect(try run(["check", dir.path, "--update"]).code == 0)
         let golden = dir.appendingPathComponent("t.expected.json")
         #expect(FileManager.default.fileExists(atPath: golden.path))
@@ -176,5 +195,125 @@ import Testing
         #expect(r.code == 0, "\(r.err)")
         #expect(r.err.contains("2 fixes"))
         #expect(r.out.hasPrefix("LINESTRING ("))
+    }
+
+    @Test func replayReportsRefusedCallsWithTheirLine() throws {
+        let dir = try folder(with: "Traces/programmatic/graphics-add-remove.trace.jsonl")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.trace.jsonl")
+        #expect(try run(["replay", trace.path, "--strict"]).code == 0, "declared refusals")
+        let text = try String(contentsOf: trace, encoding: .utf8).replacingOccurrences(of: #","expect":{"refusedCalls":[7,8]}"#, with: "")
+        try text.write(to: trace, atomically: true, encoding: .utf8)
+        let r = try run(["replay", trace.path])
+        #expect(r.code == 0)
+        #expect(r.err.contains("warning: \(trace.path):7: removeGraphic refused: graphic index 5 out of range"))
+        #expect(r.err.contains("warning: \(trace.path):8: addGraphic refused: no graphics layer named \"missing\""))
+        let strict = try run(["replay", trace.path, "--strict"])
+        #expect(strict.code == 1)
+        #expect(strict.err.contains("error: \(trace.path):7:"))
+    }
+
+    // MARK: GeoJSON and GPS reports
+
+    @Test func gpsGeoJSONIsLongitudeLatitudeOfTheGPXPoints() throws {
+        let gpx = Fixtures.url("Traces/real/gpx/gpxgo/visnjan.gpx")
+        let r = try run(["gps", gpx.path, "--format", "geojson", "--keep-duplicates", "--keep-out-of-order"])
+        #expect(r.code == 0, "\(r.err)")
+        let line = try GeoJSON.decode(r.out)
+        let track = try GPSFileReader.read(bytes: Array(Data(contentsOf: gpx)), fileName: "visnjan.gpx")
+        let points = line.geometry.parts.flatMap { $0 }
+        #expect(points.count == track.fixes.count)
+        for (p, f) in zip(points, track.fixes) {
+            #expect(abs(p.x - f.longitude) <= 1e-9 && abs(p.y - f.latitude) <= 1e-9)
+        }
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.geojson")
+        try #"{"type":"Point","coordinates":[1498048.03,6893118.10]}"#.write(to: input, atomically: true, encoding: .utf8)
+        let sr = try run(["geometry", "project", input.path, "--sr", "3857", "--to", "4326"])
+        #expect(sr.code == 2)
+        #expect(sr.err.contains("does not apply to GeoJSON input"))
+        #expect(sr.out.isEmpty, "never the input returned unchanged")
+    }
+
+    @Test func gpsReportsEveryReasonAndExits2WithoutAUsableFix() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junk = dir.appendingPathComponent("junk.nmea")
+        try "no sentence here\n$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\n".write(to: junk, atomically: true, encoding: .utf8)
+        let r = try run(["gps", junk.path])
+        #expect(r.code == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("no usable fix: no NMEA sentence gave a position (1 sentence with a bad checksum, 1 line without a sentence)"))
+        let svg = dir.appendingPathComponent("track.svg")
+        let ok = try run(["gps", Fixtures.url("Traces/real/gpx/gpxpy/korita-zbevnica.gpx").path, "--type", "polygon", "--svg", svg.path])
+        #expect(ok.code == 0)
+        #expect(ok.err.contains("  result: polygon, "))
+        #expect(ok.err.contains("warning: the polygon is not valid"))
+        let drawn = try String(contentsOf: svg, encoding: .utf8)
+        #expect(drawn.contains("<g id=\"track\">") && !drawn.contains("sketch-vertices"), "gps draws a track by default")
+        #expect(try run(["gps", Fixtures.url("Traces/real/gpx/gpxgo/file.gpx").path, "--svg", svg.path, "--style", "sketch"]).code == 0)
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("sketch-vertices"))
+    }
+
+    // MARK: Conventions
+
+    @Test func aMisspeltSubcommandGetsASuggestion() throws {
+        let r = try run(["chek"])
+        #expect(r.code == 2)
+        #expect(r.err.contains("unknown subcommand 'chek'; did you mean 'check'?"))
+        #expect(try run(["gsp"]).err.contains("did you mean 'gps'?"))
+        #expect(try run(["frobnicate"]).err.contains("the subcommands are replay, gps, check, accept, generate, render, geometry, help"))
+        let version = try run(["--version"])
+        #expect(version.code == 0)
+        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+"#, options: .regularExpression) != nil)
+    }
+
+    @Test func aFileThatCannotBeReadSaysWhy() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for args in [["replay", dir.appendingPathComponent("x.trace.jsonl").path], ["gps", dir.appendingPathComponent("x.gpx").path], ["geometry", "convert", dir.appendingPathComponent("x.wkt").path]] {
+            let r = try run(args)
+            #expect(r.code == 2)
+            #expect(r.err.contains("cannot read the file: not found"), "\(args): \(r.err)")
+        }
+        let folder = dir.appendingPathComponent("f.gpx")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(try run(["gps", folder.path]).err.contains("cannot read the file: is a folder, expected a file"))
+        #expect(try run(["render", folder.path, "--svg", dir.appendingPathComponent("s.svg").path]).err.contains("is a folder"))
+        guard getuid() != 0 else { return }  // root reads every file: no permission to deny
+        let locked = dir.appendingPathComponent("locked.trace.jsonl")
+        try "x".write(to: locked, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        #expect(try run(["replay", locked.path]).err.contains("cannot read the file: permission denied"))
+    }
+
+    @Test func helpListsEveryOptionOnceWithoutRepeatingDefaults() throws {
+        let check = try run(["help", "check"])
+        #expect(check.code == 0)
+        for option in ["--filter", "--shard", "--record", "--update", "--strict", "--prune", "--junit", "--html"] {
+            #expect(check.out.contains("  \(option)"), "help check lists \(option)")
+        }
+        let top = try run(["--help"])
+        #expect(!top.out.contains("  corpus"), "the repository's corpus generator is not a user subcommand")
+        #expect(try run(["corpus", "--help"]).code == 0, "but it still runs")
+        for sub in ["replay", "gps", "check", "accept", "generate", "render", "geometry"] {
+            let help = try run(["help", sub]).out
+            // An option's block: its line and the indented lines after it.
+            var blocks: [String] = []
+            for line in help.split(separator: "\n") {
+                if line.hasPrefix("  -") || line.hasPrefix("  <") { blocks.append(String(line)) } else if !blocks.isEmpty, line.hasPrefix("    ") { blocks[blocks.count - 1] += " " + line.trimmingCharacters(in: .whitespaces) }
+            }
+            for block in blocks {
+                #expect(block.components(separatedBy: "default:").count <= 2, "\(sub): default stated twice: \(block)")
+                // Values listed by the parser are not listed again in the text.
+                if let r = block.range(of: "(values: ") {
+                    let values = block[r.upperBound...].prefix { $0 != ")" && $0 != ";" }.components(separatedBy: ", ")
+                    let text = String(block[..<r.lowerBound])
+                    let listings = [values.joined(separator: ", "), values.joined(separator: " | "), values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")]
+                    #expect(!listings.contains { text.contains($0) }, "\(sub): values repeated: \(block)")
+                }
+            }
+        }
     }
 }

@@ -35,90 +35,41 @@ import Testing
         #expect(r.contains("+ actual   4"))
     }
 
-    @Test func textDifferenceNamesTheLine() {
+    @Test func countsEveryDifferingNumberAndTheOtherDifferences() throws {
+        let e = try JSONParser.parse(#"{"a":[1,2,3],"b":{"c":1,"d":"x"},"e":[1]}"#)
+        let a = try JSONParser.parse(#"{"a":[1,2.5,4],"b":{"c":1.0000000000001,"d":"y","f":0},"e":[1,2]}"#)
+        let n = GoldenComparison.count(expected: e, actual: a)
+        #expect(n.numbers == 2)
+        #expect(n.other == 3, "d differs, f is extra, e is longer")
+        // Beyond the report's limit, the count is exact and the report says so.
+        let big = JSONValue.array((0..<200).map { .integer(Int64($0)) })
+        let shifted = JSONValue.array((0..<200).map { .integer(Int64($0 + 1)) })
+        #expect(GoldenComparison.count(expected: big, actual: shifted).numbers == 200)
+        let diffs = GoldenComparison.differences(expected: big, actual: shifted)
+        let r = GoldenComparison.report(file: "t.expected.json", diffs, total: 200)
+        #expect(r.hasPrefix("t.expected.json: 200 differences (the first 50 shown)"))
+    }
+
+    @Test func textDifferenceNamesTheLineAndColumn() {
         #expect(GoldenText.firstDifference(expected: "a\nb\nc", actual: "a\nb\nc") == nil)
-        #expect(GoldenText.firstDifference(expected: "a\nb\nc", actual: "a\nB\nc")?.hasPrefix("line 2 differs") == true)
-    }
-}
-
-@Suite struct GoldenRunnerTests {
-    func tempDir() throws -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: u.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        return u
+        #expect(GoldenText.firstDifference(expected: "a\nb\nc", actual: "a\nB\nc")?.hasPrefix("line 2, column 1 differs") == true)
+        #expect(GoldenText.firstDifference(expected: "a\nb", actual: "a")?.contains("+ actual   (end of file)") == true)
     }
 
-    @Test func findsTracesSortedAndShardsThem() throws {
-        let root = try tempDir()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for n in ["b.trace.jsonl", "a.trace.jsonl", "sub/c.trace.jsonl", "note.txt"] {
-            try AtomicFile.write("x", to: root.appendingPathComponent(n))
-        }
-        let cases = try GoldenCorpus.cases(under: root)
-        #expect(cases.map(\.name) == ["a", "b", "sub/c"])
-        #expect(cases[2].expected.lastPathComponent == "c.expected.json")
-        #expect(GoldenCorpus.shard(cases, k: 1, n: 2).map(\.name) == ["a", "sub/c"])
-        #expect(GoldenCorpus.shard(cases, k: 2, n: 2).map(\.name) == ["b"])
-        #expect(throws: OutputError.self) { try GoldenCorpus.cases(under: root.appendingPathComponent("missing")) }
-    }
-
-    @Test func missingGoldenFailsAndIsNeverRecordedSilently() throws {
-        let root = try tempDir()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let c = GoldenCase(name: "t", trace: root.appendingPathComponent("t.trace.jsonl"))
-        let status = GoldenRunner().check(c, rendering: GoldenRendering(json: "{\"a\":1}\n"))
-        guard case .failed(let r) = status else { Issue.record("expected a failure"); return }
-        #expect(r.contains("no golden file t.expected.json"))
-        #expect(!FileManager.default.fileExists(atPath: c.expected.path))
-    }
-
-    @Test func updateRecordsThenCheckPassesThenMismatchWritesActualAndOverlay() throws {
-        let root = try tempDir()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let c = GoldenCase(name: "t", trace: root.appendingPathComponent("t.trace.jsonl"))
-        let good = GoldenRendering(json: "{\"sketch\":{\"geometry\":{\"paths\":[[[0,0],[10,0]]]}}}\n")
-        #expect(GoldenRunner(record: .all).check(c, rendering: good) == .recorded)
-        #expect(GoldenRunner(record: .all).check(c, rendering: good) == .unchanged)
-        #expect(try String(contentsOf: c.expected, encoding: .utf8) == good.json)
-        #expect(GoldenRunner().check(c, rendering: good) == .passed)
-
-        let bad = GoldenRendering(json: "{\"sketch\":{\"geometry\":{\"paths\":[[[0,0],[10,5]]]}}}\n")
-        guard case .failed(let r) = GoldenRunner().check(c, rendering: bad) else { Issue.record("expected a failure"); return }
-        #expect(r.contains("sketch.geometry.paths[0][1][1]"))
-        #expect(try String(contentsOf: c.actual, encoding: .utf8) == bad.json)
-        let overlay = try String(contentsOf: c.diffSVG, encoding: .utf8)
-        #expect(overlay.contains("#008000") && overlay.contains("#d00000"))
-        // The golden itself is untouched; a later pass removes the stale actual files.
-        #expect(try String(contentsOf: c.expected, encoding: .utf8) == good.json)
-        #expect(GoldenRunner().check(c, rendering: good) == .passed)
-        #expect(!FileManager.default.fileExists(atPath: c.actual.path))
-    }
-
-    @Test func recordModesAreTheNamesOnDiskAndOnlyNeverAndAllRunToday() throws {
-        #expect(RecordMode.allCases.map(\.rawValue) == ["never", "missing", "failed", "all"])
-        #expect(RecordMode.requested(by: ["MAPSKETCH_RECORD": "1"]) == .all)
-        #expect(RecordMode.requested(by: ["MAPSKETCH_RECORD": "0"]) == .never)
-        #expect(RecordMode.requested(by: [:]) == .never)
-        let root = try tempDir()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let c = GoldenCase(name: "t", trace: root.appendingPathComponent("t.trace.jsonl"))
-        for mode in [RecordMode.missing, .failed] {
-            guard case .failed(let r) = GoldenRunner(record: mode).check(c, rendering: GoldenRendering(json: "{}\n")) else {
-                Issue.record("expected \(mode) to fail")
-                continue
-            }
-            #expect(r.contains("record mode \"\(mode.rawValue)\" is not available"))
-            #expect(!FileManager.default.fileExists(atPath: c.expected.path))
-        }
-    }
-
-    @Test func junitReportsFailuresWithTheirDiff() {
-        let ok = GoldenResult(goldenCase: GoldenCase(name: "a/ok", trace: URL(fileURLWithPath: "/x/a/ok.trace.jsonl")), status: .passed, seconds: 0.0123)
-        let bad = GoldenResult(goldenCase: GoldenCase(name: "a/bad", trace: URL(fileURLWithPath: "/x/a/bad.trace.jsonl")), status: .failed("bad: 1 difference\n  at x: <oops>\n"), seconds: 1)
-        let xml = JUnitReport.xml(suite: "corpus", results: [ok, bad])
-        #expect(xml.contains(#"<testsuite name="corpus" tests="2" failures="1""#))
-        #expect(xml.contains(#"<testcase classname="corpus.a" name="ok" time="0.012"/>"#))
-        #expect(xml.contains(#"<failure message="bad: 1 difference" type="GoldenMismatch">bad: 1 difference"#))
-        #expect(xml.contains("&lt;oops&gt;"))
+    @Test func aLongLineShowsTheWindowWhereItDiffersNotItsCommonPrefix() throws {
+        let prefix = String(repeating: "<circle cx=\"1\" r=\"2\"/>", count: 300)
+        let e = prefix + "<path d=\"M0 0 L10 10\"/>" + String(repeating: "x", count: 500)
+        let a = prefix + "<path d=\"M0 0 L10 11\"/>" + String(repeating: "x", count: 500)
+        let report = try #require(GoldenText.firstDifference(expected: e, actual: a))
+        // `<path d="M0 0 L10 1` is shared, then `0` / `1`: column = shared characters + 1.
+        let column = prefix.count + "<path d=\"M0 0 L10 1".count + 1
+        #expect(report.hasPrefix("line 1, column \(column) differs"))
+        let lines = report.split(separator: "\n")
+        let shownE = String(lines[1].dropFirst("    - expected ".count))
+        let shownA = String(lines[2].dropFirst("    + actual   ".count))
+        #expect(shownE != shownA, "the two shown parts differ")
+        #expect(shownE.contains("L10 10") && shownA.contains("L10 11"))
+        #expect(shownE.hasPrefix("…") && shownE.hasSuffix("…"))
+        #expect(shownE.count <= 122)
     }
 }

@@ -304,7 +304,7 @@ enum Readers {
             }
         }
         #expect(reason("/no/such/file.gpx") == "x:1:1: cannot read the file: not found")
-        #expect(reason(FileManager.default.temporaryDirectory.path) == "x:1:1: cannot read the file: it is a folder")
+        #expect(reason(FileManager.default.temporaryDirectory.path) == "x:1:1: cannot read the file: is a folder, expected a file")
         if geteuid() != 0 {  // root reads anything
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("locked-\(UUID().uuidString)")
             try Data("x".utf8).write(to: url)

@@ -81,9 +81,23 @@ import Testing
     }
 
     @Test func rejectsAWrongVersionAndAMissingHeader() {
-        #expect(error([#"{"t":0,"type":"header","version":2}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1, found 2")
+        #expect(error([#"{"t":0,"type":"header","version":3}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1 or 2, found 3")
+        #expect(error([#"{"t":0,"type":"header","version":0}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1 or 2, found 0")
         #expect(error([#"{"t":0,"type":"undo"}"#]).hasPrefix("bad.trace.jsonl:1:15: type: expected the first line to be the header"))
         #expect(error([""]) == #"bad.trace.jsonl:1:1: expected a header line ({"type":"header",…}), found an empty file"#)
+    }
+
+    @Test func rotationOptionNeedsVersionTwo() throws {
+        let v2 = #"{"t":0,"type":"header","version":2,"options":{"allowRotationByPinching":true}}"#
+        let trace = try TraceDecoder.decode(v2, file: "r.trace.jsonl")
+        #expect(trace.header.version == 2 && trace.header.options.allowRotationByPinching)
+        #expect(try TraceDecoder.decode(#"{"t":0,"type":"header","version":1}"#, file: "a").header.options.allowRotationByPinching == false, "off by default")
+        #expect(
+            error([#"{"t":0,"type":"header","version":1,"options":{"allowRotationByPinching":false}}"#])
+                == #"bad.trace.jsonl:1:73: options.allowRotationByPinching: expected no "allowRotationByPinching" in a version 1 trace: the option needs "version":2"#)
+        #expect(
+            error([#"{"t":0,"type":"header","version":2,"options":{"allowRotationByPinching":1}}"#])
+                == "bad.trace.jsonl:1:73: options.allowRotationByPinching: expected true or false, found a number")
     }
 
     @MainActor

@@ -75,6 +75,6 @@ import Testing
             }
         }
         #expect(message(URL(fileURLWithPath: "/no/such.trace.jsonl")) == "t.trace.jsonl:1:1: cannot read the file: not found")
-        #expect(message(FileManager.default.temporaryDirectory) == "t.trace.jsonl:1:1: cannot read the file: it is a folder")
+        #expect(message(FileManager.default.temporaryDirectory) == "t.trace.jsonl:1:1: cannot read the file: is a folder, expected a file")
     }
 }

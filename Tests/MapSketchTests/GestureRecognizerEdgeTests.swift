@@ -77,10 +77,14 @@ import Testing
         _ = r.process(touch(0, 1, .began, 100, 100))
         _ = r.advance(to: 0.6)
         #expect(r.process(touch(0.7, 2, .began, 200, 100)) == [.holdCancelled])
-        #expect(r.process(touch(0.8, 1, .moved, 150, 100)) == [.pinch(center: ScreenPoint(x: 175, y: 100), scale: 0.5)])
-        _ = r.process(touch(0.9, 1, .ended, 150, 100))
-        #expect(r.process(touch(1.0, 2, .moved, 300, 100)).isEmpty, "the remaining finger is ignored")
-        #expect(r.process(touch(1.1, 2, .ended, 300, 100)).isEmpty)
+        #expect(
+            r.process(touch(0.8, 1, .moved, 150, 100))
+                == [.pinch(PinchStep(startFocalPoint: ScreenPoint(x: 150, y: 100), focalPoint: ScreenPoint(x: 175, y: 100), scale: 0.5))])
+        #expect(r.process(touch(0.9, 1, .ended, 150, 100)) == [.pinchEnded])
+        #expect(
+            r.process(touch(1.0, 2, .moved, 300, 100)) == [.pan(from: ScreenPoint(x: 200, y: 100), to: ScreenPoint(x: 300, y: 100))],
+            "the remaining finger pans from where it was when the pinch ended")
+        #expect(r.process(touch(1.1, 2, .ended, 300, 100)) == [.panEnded])
         _ = r.process(touch(2, 1, .began, 0, 0))
         _ = r.process(touch(2.1, 1, .moved, 30, 0))
         #expect(r.process(touch(2.2, 2, .began, 100, 0)) == [.panEnded])
@@ -92,7 +96,9 @@ import Testing
         _ = r.process(touch(0, 2, .began, 100, 0))
         _ = r.process(touch(0.1, 3, .began, 50, 50))
         #expect(r.process(touch(0.2, 3, .ended, 50, 50)).isEmpty)
-        #expect(r.process(touch(0.3, 2, .moved, 200, 0)) == [.pinch(center: ScreenPoint(x: 100, y: 0), scale: 2)])
+        #expect(
+            r.process(touch(0.3, 2, .moved, 200, 0))
+                == [.pinch(PinchStep(startFocalPoint: ScreenPoint(x: 50, y: 0), focalPoint: ScreenPoint(x: 100, y: 0), scale: 2))])
     }
 
     @Test func badInputIsIgnoredWithoutCorruptingState() {

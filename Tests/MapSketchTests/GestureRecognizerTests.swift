@@ -37,8 +37,9 @@ import Testing
         _ = r.process(TouchEvent(time: 0, id: 1, phase: .began, x: 100, y: 100))
         _ = r.process(TouchEvent(time: 0.05, id: 2, phase: .began, x: 200, y: 100))
         let g = r.process(TouchEvent(time: 0.1, id: 2, phase: .moved, x: 300, y: 100))
-        #expect(g == [.pinch(center: ScreenPoint(x: 200, y: 100), scale: 2)])
-        #expect(r.process(TouchEvent(time: 0.2, id: 1, phase: .ended, x: 100, y: 100)).isEmpty)
-        #expect(r.process(TouchEvent(time: 0.25, id: 2, phase: .ended, x: 300, y: 100)).isEmpty)
+        let start = ScreenPoint(x: 150, y: 100)
+        #expect(g == [.pinch(PinchStep(startFocalPoint: start, focalPoint: ScreenPoint(x: 200, y: 100), scale: 2))])
+        #expect(r.process(TouchEvent(time: 0.2, id: 1, phase: .ended, x: 100, y: 100)) == [.pinchEnded])
+        #expect(r.process(TouchEvent(time: 0.25, id: 2, phase: .ended, x: 300, y: 100)) == [.panEnded])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MapSketch
 import MapSketchGeometry
+import MapSketchTestSupport
 import Testing
 
 // The "Sketch a line by tapping" example of Sources/MapSketch/MapSketch.docc/GettingStarted.md,
@@ -47,18 +48,10 @@ import Testing
     }
 
     @Test func articleShowsThisCode() throws {
-        let text = try String(contentsOf: Self.article, encoding: .utf8)
-        let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
-            $0.components(separatedBy: "\n```")[0]
-        }
-        let block = try #require(blocks.first { $0.contains("func sketchThreeTapsAndUndo") }, "the article's example")
-        let shown = block.split(separator: "\n", omittingEmptySubsequences: false)
-            .drop { $0.hasPrefix("import ") || $0.isEmpty }.joined(separator: "\n")
-        let source = try String(contentsOf: Self.here, encoding: .utf8)
-        let begin = try #require(source.range(of: "// BEGIN GettingStarted\n"))
-        let end = try #require(source.range(of: "\n// END GettingStarted"))
-        let tested = String(source[begin.upperBound..<end.lowerBound])
+        let (shown, imports, tested) = try ArticleSnippet.both(
+            article: Self.article, containing: "func sketchThreeTapsAndUndo", source: Self.here, marker: "GettingStarted")
+        #expect(shown != nil && tested != nil, "the article's example and this file's copy")
         #expect(shown == tested, "GettingStarted.md and this file show different code")
-        #expect(block.hasPrefix("import MapSketch\nimport MapSketchGeometry\n"), "the example imports what it uses")
+        #expect(imports == ["import MapSketch", "import MapSketchGeometry"], "the example imports what it uses")
     }
 }

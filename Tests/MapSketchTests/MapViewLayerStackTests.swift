@@ -80,9 +80,11 @@ import Testing
         map.eventHandler = { events.append($0) }
         map.dispatch(.pan(from: ScreenPoint(x: 10, y: 10), to: ScreenPoint(x: 30, y: 10)))
         #expect(map.viewport.center == Point(-20, 0))
-        map.dispatch(.pinch(center: ScreenPoint(x: 200, y: 150), scale: 2))
+        let step = PinchStep(startFocalPoint: ScreenPoint(x: 200, y: 150), focalPoint: ScreenPoint(x: 200, y: 150), scale: 2)
+        map.dispatch(.pinch(step))
         #expect(map.viewport.resolution == 0.5)
-        #expect(events == [.gesture(.pan(from: ScreenPoint(x: 10, y: 10), to: ScreenPoint(x: 30, y: 10))), .gesture(.pinch(center: ScreenPoint(x: 200, y: 150), scale: 2))])
+        #expect(map.viewport.center == Point(-20, 0), "zoomed about the screen centre")
+        #expect(events == [.gesture(.pan(from: ScreenPoint(x: 10, y: 10), to: ScreenPoint(x: 30, y: 10))), .gesture(.pinch(step))])
     }
 
     @Test func wrapAroundFoldsTheCenterAndListsWorldCopies() {
@@ -139,7 +141,7 @@ import Testing
         map.handle(TouchEvent(time: 0.1, phase: .ended, x: 80, y: 50))
         #expect(map.navigation == .idle)
         #expect(map.renderSVG().contains("<g id=\"layer-top\">"))
-        map.dispatch(.pinch(center: ScreenPoint(x: 50, y: 50), scale: 1.5))
+        map.dispatch(.pinch(PinchStep(startFocalPoint: ScreenPoint(x: 50, y: 50), focalPoint: ScreenPoint(x: 50, y: 50), scale: 1.5)))
         #expect(map.navigation == .zooming)
         svg = map.renderSVG()
         #expect(svg.contains("<!-- layer base not drawn while zooming -->") && svg.contains("<g id=\"layer-top\">"))
@@ -150,7 +152,7 @@ import Testing
     @Test func layerCommentsStayWellFormedWhateverTheName() throws {
         let map = MapView(screenSize: ScreenSize(width: 100, height: 100), viewport: Viewport(center: Point(0, 0), resolution: 1))
         try map.addLayer(GraphicsLayer(), named: "a--b---c")
-        map.dispatch(.pinch(center: ScreenPoint(x: 50, y: 50), scale: 1.5))
+        map.dispatch(.pinch(PinchStep(startFocalPoint: ScreenPoint(x: 50, y: 50), focalPoint: ScreenPoint(x: 50, y: 50), scale: 1.5)))
         let svg = map.renderSVG()
         #expect(svg.contains("<!-- layer a- -b- - -c not drawn while zooming -->"))
         for line in svg.split(separator: "\n") where line.contains("<!--") {

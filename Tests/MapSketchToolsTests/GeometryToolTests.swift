@@ -81,4 +81,50 @@ import Testing
     @Test func emptyInputIsAnError() {
         #expect(throws: GeometryToolError.self) { try GeometryTool(operation: .convert).run("  \n", file: "e") }
     }
+
+    // MARK: GeoJSON is WGS 84 (RFC 7946)
+
+    @Test func srOnGeoJSONInputIsAnErrorNeverASilentNoOp() throws {
+        let metres = #"{"type":"Point","coordinates":[1498048.03,6893118.10]}"#
+        #expect(throws: GeometryToolError(
+            file: "in.geojson", line: 1, column: 1,
+            message: "--sr wkid:102100 does not apply to GeoJSON input: GeoJSON coordinates are WGS 84 longitude/latitude (RFC 7946); remove --sr, or give the input as Esri JSON or WKT")
+        ) {
+            try GeometryTool(operation: .project, assumedSpatialReference: .webMercator, targetSpatialReference: .wgs84).run(metres, file: "in.geojson")
+        }
+        // --sr 4326 says what GeoJSON already is: accepted.
+        let same = try GeometryTool(operation: .convert, assumedSpatialReference: .wgs84).run(#"{"type":"Point","coordinates":[13.45,52.51]}"#, file: "in.geojson")
+        #expect(same.output == #"{"type":"Point","coordinates":[13.45,52.51]}"# + "\n")
+        // Esri JSON that states its spatial reference: --sr must agree.
+        #expect(throws: GeometryToolError.self) {
+            try GeometryTool(operation: .convert, assumedSpatialReference: .webMercator).run(#"{"x":1,"y":2,"spatialReference":{"wkid":4326}}"#, file: "e.json")
+        }
+    }
+
+    @Test func geoJSONOutputIsProjectedToWGS84() throws {
+        // Esri JSON in Web Mercator written as GeoJSON: longitude/latitude, not meters.
+        let esri = #"{"x":1497247.1511695294,"y":6892870.55449914,"spatialReference":{"wkid":3857}}"#
+        let r = try GeometryTool(operation: .convert, outputFormat: .geoJSON).run(esri, file: "e.json")
+        let p = try #require(try GeoJSON.decode(r.output).geometry.parts.first?.first)
+        #expect(abs(p.x - 13.45) < 1e-9 && abs(p.y - 52.51) < 1e-9)
+        // WKT with --sr 3857 likewise; without --sr, meters cannot be GeoJSON.
+        let wkt = try GeometryTool(operation: .convert, outputFormat: .geoJSON, assumedSpatialReference: .webMercator).run("POINT (1497247.1511695294 6892870.55449914)", file: "p.wkt")
+        #expect(wkt.output == r.output)
+        #expect(throws: GeometryToolError.self) {
+            try GeometryTool(operation: .convert, outputFormat: .geoJSON).run("POINT (1497247 6892870)", file: "p.wkt")
+        }
+        #expect(try GeometryTool(operation: .convert, outputFormat: .geoJSON).run("POINT (13.45 52.51)", file: "p.wkt").output == #"{"type":"Point","coordinates":[13.45,52.51]}"# + "\n")
+    }
+
+    @Test func projectingGeoJSONToAnotherSpatialReferenceNeedsAnotherFormat() throws {
+        let lonLat = #"{"type":"Point","coordinates":[13.45,52.51]}"#
+        #expect(throws: GeometryToolError.self) {
+            try GeometryTool(operation: .project, targetSpatialReference: .webMercator).run(lonLat, file: "in.geojson")
+        }
+        let esri = try GeometryTool(operation: .project, outputFormat: .esriJSON, targetSpatialReference: .webMercator).run(lonLat, file: "in.geojson")
+        #expect(esri.output.contains(#""spatialReference":{"wkid":102100,"latestWkid":3857}"#))
+        #expect(!esri.output.contains("13.45"))
+        // Projecting to what it already is gives it back.
+        #expect(try GeometryTool(operation: .project, targetSpatialReference: .wgs84).run(lonLat, file: "in.geojson").output == lonLat + "\n")
+    }
 }

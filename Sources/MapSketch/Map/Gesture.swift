@@ -75,10 +75,15 @@ public enum Gesture: Hashable, Sendable {
     case holdEnded(ScreenPoint)
     /// The hold was cancelled (touch cancelled or a second finger came down).
     case holdCancelled
-    /// One finger moved past the slop before the hold fired: the map pans by `to - from`.
+    /// One finger moved from `from` to `to`: past the slop before the hold fired, or on after
+    /// the other finger of a pinch lifted. The map point under `from` moves to `to`.
     case pan(from: ScreenPoint, to: ScreenPoint)
     /// The pan ended.
     case panEnded
-    /// Two fingers: zoom by `scale` (new / previous finger distance) about `center`.
-    case pinch(center: ScreenPoint, scale: Double)
+    /// Two fingers moved: where they are, measured from where the pinch began. The map zooms
+    /// about their focal point and pans with it (and turns with them when
+    /// ``MapView/allowRotationByPinching`` is on).
+    case pinch(PinchStep)
+    /// The pinch ended: one of its fingers lifted (a finger still down goes on as a pan).
+    case pinchEnded
 }

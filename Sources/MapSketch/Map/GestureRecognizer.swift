@@ -3,8 +3,12 @@
 /// One finger: down→up within ``GestureThresholds/tapDuration`` and ``GestureThresholds/slop``
 /// is a tap; staying within the slop for ``GestureThresholds/holdDuration`` fires a hold, after
 /// which moves are hold moves until the finger lifts; moving past the slop before the hold
-/// fires is a pan. A second finger cancels any one-finger gesture and starts a pinch that lasts
-/// until either finger lifts; the remaining finger is then ignored until it lifts.
+/// fires is a pan. A second finger cancels any one-finger gesture and starts a pinch: every move
+/// of either finger is a ``PinchStep`` measured from where the two fingers were when the pinch
+/// began (focal point, scale, rotation), so the steps never accumulate rounding. The pinch lasts
+/// until one of its fingers lifts (``Gesture/pinchEnded``); a finger still down then goes on at
+/// once, from where it is: as a pan when it is alone, or as a new pinch with the finger that
+/// came down first among the others (the lowest id) when more are down.
 ///
 /// Time passes only through events: call ``advance(to:)`` when the clock moves without a touch
 /// (the replay engine does this before every event) so a hold fires at the right time.
@@ -16,7 +20,10 @@
 /// - a `began` for a finger already down restarts that finger (the lost end is taken as a cancel);
 /// - moves, ends and cancels of fingers never seen going down are ignored;
 /// - a third finger during a pinch is tracked but changes nothing; the pinch ends only when one
-///   of its two fingers lifts;
+///   of its two fingers lifts (or is cancelled);
+/// - a pinch whose two fingers came down on one spot waits: its start is where they first move
+///   apart; a move that puts them on one spot gives no step (there is no scale to measure);
+/// - a pinch finger's move to where it already is gives no step;
 /// - a cancelled touch never completes a tap, and a cancelled pan does not move the map further.
 public struct GestureRecognizer: Sendable {
     /// The thresholds in force (changing them affects later touches).
@@ -27,7 +34,8 @@ public struct GestureRecognizer: Sendable {
         case pending(id: Int, start: ScreenPoint, time: Double)
         case holding(id: Int, last: ScreenPoint)
         case panning(id: Int, last: ScreenPoint)
-        case pinching(a: Int, b: Int, pa: ScreenPoint, pb: ScreenPoint)
+        /// Fingers `a` and `b` pinch; `startA`, `startB` are where they were when it began.
+        case pinching(a: Int, b: Int, startA: ScreenPoint, startB: ScreenPoint)
         /// A gesture ended or was cancelled while fingers are still down; wait for all to lift.
         case draining
     }
@@ -75,7 +83,7 @@ public struct GestureRecognizer: Sendable {
             case .pending(let id, _, _), .holding(let id, _), .panning(let id, _):
                 out += cancelOneFinger()
                 if let q = down[id] {
-                    state = .pinching(a: id, b: touch.id, pa: q, pb: p)
+                    state = .pinching(a: id, b: touch.id, startA: q, startB: p)
                 } else {
                     state = .draining
                 }
@@ -83,7 +91,7 @@ public struct GestureRecognizer: Sendable {
                 break
             }
         case .moved:
-            guard finite, down[touch.id] != nil else { return out }
+            guard finite, let previous = down[touch.id] else { return out }
             let p = touch.location
             down[touch.id] = p
             switch state {
@@ -98,15 +106,13 @@ public struct GestureRecognizer: Sendable {
             case .panning(let id, let last) where id == touch.id:
                 state = .panning(id: id, last: p)
                 out.append(.pan(from: last, to: p))
-            case .pinching(let a, let b, let pa, let pb):
-                let na = touch.id == a ? p : pa
-                let nb = touch.id == b ? p : pb
-                let before = pa.distance(to: pb)
-                let after = na.distance(to: nb)
-                state = .pinching(a: a, b: b, pa: na, pb: nb)
-                if before > 0, after > 0, before != after {
-                    let center = ScreenPoint(x: (na.x + nb.x) / 2, y: (na.y + nb.y) / 2)
-                    out.append(.pinch(center: center, scale: after / before))
+            case .pinching(let a, let b, let startA, let startB) where touch.id == a || touch.id == b:
+                guard p != previous, let pa = down[a], let pb = down[b] else { break }
+                if startA == startB {
+                    // No distance to measure from yet: the pinch starts where the fingers part.
+                    state = .pinching(a: a, b: b, startA: pa, startB: pb)
+                } else if let step = PinchStep(startA: startA, startB: startB, a: pa, b: pb) {
+                    out.append(.pinch(step))
                 }
             default:
                 break
@@ -128,8 +134,17 @@ public struct GestureRecognizer: Sendable {
                 if !cancelled, last != p { out.append(.pan(from: last, to: p)) }
                 out.append(.panEnded)
                 state = down.isEmpty ? .idle : .draining
-            case .pinching(let a, let b, _, _) where touch.id == a || touch.id == b:
-                state = down.isEmpty ? .idle : .draining
+            case .pinching(let a, let b, let startA, let startB) where touch.id == a || touch.id == b:
+                let other = touch.id == a ? b : a
+                if !cancelled, p != lastKnown, startA != startB, let q = down[other],
+                    let step = touch.id == a
+                        ? PinchStep(startA: startA, startB: startB, a: p, b: q)
+                        : PinchStep(startA: startA, startB: startB, a: q, b: p)
+                {
+                    out.append(.pinch(step))
+                }
+                out.append(.pinchEnded)
+                state = handOver(from: other)
             case .pinching:
                 break
             case .draining:
@@ -139,6 +154,16 @@ public struct GestureRecognizer: Sendable {
             }
         }
         return out
+    }
+
+    /// What the fingers still down do after a pinch finger lifted: `kept` (the pinch's other
+    /// finger) pans alone, or pinches with the lowest-id other finger; both start where they are.
+    private func handOver(from kept: Int) -> State {
+        guard let p = down[kept] else { return down.isEmpty ? .idle : .draining }
+        guard let other = down.keys.filter({ $0 != kept }).min(), let q = down[other] else {
+            return .panning(id: kept, last: p)
+        }
+        return .pinching(a: kept, b: other, startA: p, startB: q)
     }
 
     private mutating func cancelOneFinger() -> [Gesture] {

@@ -6,7 +6,7 @@ public enum MapNavigation: Hashable, Sendable {
     case idle
     /// A one-finger pan is under way.
     case panning
-    /// A pinch zoom is under way.
+    /// A pinch (zoom, pan and, when allowed, rotation) is under way.
     case zooming
 }
 
@@ -41,12 +41,54 @@ extension MapTouchDelegate {
 // Touch delivery: a raw touch goes to the map's `GestureRecognizer` (GestureRecognizer.swift),
 // which turns touches into gestures on the virtual clock; `dispatch` then applies each gesture:
 // pans and pinches move the viewport here, taps and holds go to the touch delegate (and a tap may
-// show a callout). How a gesture moves the viewport is decided in this file.
+// show a callout). How a gesture moves the viewport is decided in this file: every step of a pan
+// or pinch is applied to the viewport the gesture began on (its `NavigationAnchor`), never to the
+// previous step's, so the map point under the fingers stays under them exactly and the final
+// viewport depends only on where the fingers started and ended.
+
+/// Where a pan or a pinch pinned the map: the viewport and screen point every later step of the
+/// gesture is measured from.
+struct NavigationAnchor {
+    /// Which gesture: a pan, or the pinch that began with its focal point at `start`.
+    enum Kind: Equatable {
+        case pan
+        case pinch(start: ScreenPoint)
+    }
+
+    var kind: Kind
+    /// The viewport the steps are applied to.
+    var viewport: Viewport
+    /// The screen point whose map point on ``viewport`` the steps carry along.
+    var point: ScreenPoint
+    /// The gesture's scale and rotation at the anchor (1 and 0 when the gesture began).
+    var scale: Double = 1
+    var rotation: Double = 0
+    /// Whether the map turns with the fingers (``MapView/allowRotationByPinching`` when it began).
+    var rotates: Bool
+    /// The last step applied: its screen point, scale and rotation, and the viewport it gave.
+    var lastPoint: ScreenPoint
+    var lastScale: Double = 1
+    var lastRotation: Double = 0
+    var applied: Viewport
+
+    init(_ kind: Kind, viewport: Viewport, point: ScreenPoint, rotates: Bool) {
+        self.kind = kind
+        self.viewport = viewport
+        self.point = point
+        self.rotates = rotates
+        lastPoint = point
+        applied = viewport
+    }
+}
+
 extension MapView {
     /// Feeds one raw touch: recognises gestures and dispatches them.
     public func handle(_ touch: TouchEvent) {
         for g in gestureRecognizer.process(touch) { dispatch(g) }
-        if !gestureRecognizer.isTouching { navigation = .idle }
+        if !gestureRecognizer.isTouching {
+            navigation = .idle
+            navigationAnchor = nil
+        }
     }
 
     /// Lets virtual time pass (fires a pending hold).
@@ -55,6 +97,12 @@ extension MapView {
     }
 
     /// Dispatches a recognised gesture to the map and its touch delegate.
+    ///
+    /// A pan puts the map point under its first `from` under each later `to`; a pinch zooms by
+    /// its step's scale about the focal point and moves that point with the fingers (turning with
+    /// them when ``allowRotationByPinching`` is on). Both are measured from the viewport their
+    /// gesture began on, until ``Gesture/panEnded`` or ``Gesture/pinchEnded``: the map point that
+    /// was under the fingers' focal point stays under it, whatever path the fingers took.
     public func dispatch(_ gesture: Gesture) {
         emit(.gesture(gesture))
         switch gesture {
@@ -80,12 +128,62 @@ extension MapView {
                 cancelled: true)
         case .pan(let from, let to):
             if touchDelegate?.mapViewShouldPan(self) ?? true {
-                pan(byScreenDeltaX: to.x - from.x, dy: to.y - from.y)
+                panStep(from: from, to: to)
+            } else {
+                navigationAnchor = nil  // the map stays; a later step pans from where it is
             }
-        case .panEnded:
-            break
-        case .pinch(let center, let scale):
-            zoom(by: scale, anchor: center)
+        case .panEnded, .pinchEnded:
+            navigationAnchor = nil
+        case .pinch(let step):
+            pinchStep(step)
         }
+    }
+
+    /// A pan step: the map point that was under the finger where the pan began is under `to`.
+    /// A step that does not continue the last one (another `from`, or the viewport changed in
+    /// between) starts a new anchor where the map is now.
+    private func panStep(from: ScreenPoint, to: ScreenPoint) {
+        var a: NavigationAnchor
+        if let old = navigationAnchor, old.kind == .pan, old.lastPoint == from, old.applied == viewport {
+            a = old
+        } else {
+            a = NavigationAnchor(.pan, viewport: viewport, point: from, rotates: false)
+        }
+        move(&a, to: to, scale: 1, rotation: 0)
+    }
+
+    /// A pinch step: zoom by the step's scale about its focal point, pan with the focal point
+    /// (and turn by its rotation when allowed), all measured from where the pinch began. When the
+    /// viewport changed in the middle of the pinch (a programmatic call), the rest of the pinch
+    /// goes on from the new viewport and the last step.
+    private func pinchStep(_ step: PinchStep) {
+        let kind = NavigationAnchor.Kind.pinch(start: step.startFocalPoint)
+        var a: NavigationAnchor
+        if let old = navigationAnchor, old.kind == kind {
+            a = old
+            if old.applied != viewport {
+                a.viewport = viewport
+                a.point = old.lastPoint
+                a.scale = old.lastScale
+                a.rotation = old.lastRotation
+            }
+        } else {
+            a = NavigationAnchor(
+                kind, viewport: viewport, point: step.startFocalPoint, rotates: allowRotationByPinching)
+        }
+        move(&a, to: step.focalPoint, scale: step.scale, rotation: step.rotation)
+    }
+
+    /// Applies a step measured from the gesture's start to the anchor's viewport and keeps it.
+    private func move(_ a: inout NavigationAnchor, to: ScreenPoint, scale: Double, rotation: Double) {
+        viewport = a.viewport.moved(
+            from: a.point, to: to, scale: scale / a.scale, rotation: a.rotates ? rotation - a.rotation : 0,
+            size: screenSize)
+        normalizeCenter()
+        a.lastPoint = to
+        a.lastScale = scale
+        a.lastRotation = rotation
+        a.applied = viewport
+        navigationAnchor = a
     }
 }

@@ -25,6 +25,12 @@ public final class MapView {
     public var showMagnifierOnTapAndHold: Bool = false
     /// Turns touches into gestures.
     public var gestureRecognizer: GestureRecognizer
+    /// Whether two fingers turn the map as well as zoom and pan it, as
+    /// `AGSMapView.allowRotationByPinching` (default false: a pinch keeps the rotation). A change
+    /// applies from the next gesture on.
+    public var allowRotationByPinching: Bool = false
+    /// Where the pan or pinch under way pinned the map (see MapView+Touches.swift).
+    var navigationAnchor: NavigationAnchor?
 
     /// The layers, bottom to top.
     @exclusivity(unchecked) public internal(set) var layers: [Layer] = []
@@ -63,9 +69,8 @@ public final class MapView {
     /// Pans so the content moves by (dx, dy) points on screen. With ``wrapAround`` on, the
     /// center's x is folded back into the world (see ``normalizeCenter()``).
     public func pan(byScreenDeltaX dx: Double, dy: Double) {
-        let a = viewport.toMap(ScreenPoint(x: 0, y: 0), size: screenSize)
-        let b = viewport.toMap(ScreenPoint(x: dx, y: dy), size: screenSize)
-        viewport.center = Point(x: viewport.center.x - (b.x - a.x), y: viewport.center.y - (b.y - a.y))
+        guard dx.isFinite, dy.isFinite else { return }
+        viewport = viewport.moved(from: ScreenPoint(x: 0, y: 0), to: ScreenPoint(x: dx, y: dy), size: screenSize)
         normalizeCenter()
     }
 
@@ -73,10 +78,7 @@ public final class MapView {
     public func zoom(by factor: Double, anchor: ScreenPoint? = nil) {
         guard factor > 0, factor.isFinite else { return }
         let anchor = anchor ?? ScreenPoint(x: screenSize.width / 2, y: screenSize.height / 2)
-        let before = toMap(anchor)
-        viewport.resolution /= factor
-        let after = toMap(anchor)
-        viewport.center = Point(x: viewport.center.x + before.x - after.x, y: viewport.center.y + before.y - after.y)
+        viewport = viewport.moved(from: anchor, to: anchor, scale: factor, size: screenSize)
         normalizeCenter()
     }
 

@@ -236,6 +236,26 @@ package struct SVGCanvas: Sendable {
         line(s + ">" + XMLEscaping.escape(string) + "</text>")
     }
 
+    /// A label: text anchored at `at` drawn over a `halo` outline (SVG `paint-order="stroke"`)
+    /// so it stays readable on top of lines and markers, optionally bold. For pictures that
+    /// annotate a map (a golden's diff picture), not for symbols.
+    package mutating func label(
+        _ string: String, at p: ScreenPoint, fontSize: Double, color: Color, halo: Color = .white,
+        anchor: SVGTextAnchor = .start, bold: Bool = false, fontFamily: String = "sans-serif"
+    ) {
+        guard finite(p.x, p.y, fontSize) else { return skip("label") }
+        var s = "<text x=\"\(num(p.x))\" y=\"\(num(p.y))\" font-family=\"\(XMLEscaping.escape(fontFamily))\""
+        s += " font-size=\"\(num(fontSize))\"" + (bold ? " font-weight=\"bold\"" : "")
+        s += " text-anchor=\"\(anchor.rawValue)\" fill=\"\(color.hex)\""
+        s += " stroke=\"\(halo.hex)\" stroke-width=\"\(num(max(2, fontSize / 4)))\" stroke-linejoin=\"round\" paint-order=\"stroke\""
+        line(s + ">" + XMLEscaping.escape(string) + "</text>")
+    }
+
+    /// A closed polygon through `points` (a marker's outline: a triangle, a square, an arrow head).
+    package mutating func polygon(_ points: [ScreenPoint], style: SVGStyle) {
+        path([points], closed: true, style: style)
+    }
+
     // MARK: Output
 
     /// The complete SVG document (UTF-8 text ending in a newline).

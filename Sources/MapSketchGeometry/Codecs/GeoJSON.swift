@@ -22,7 +22,8 @@
 /// - Foreign members and `bbox` are ignored on read and not written.
 /// - Spatial reference: RFC 7946 coordinates are WGS 84, so decoded geometries get
 ///   ``SpatialReference/wgs84``; a legacy (2008) `crs` member naming `EPSG:n` or CRS84 is honoured.
-///   Writing never reprojects and writes no `crs`.
+///   ``encode(_:options:)-(SpatialGeometry,_)`` never reprojects and writes no `crs`;
+///   ``encodeWGS84(_:options:)`` projects to WGS 84 first, as RFC 7946 requires.
 ///
 /// ```swift
 /// let g = try GeoJSON.decode(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#)

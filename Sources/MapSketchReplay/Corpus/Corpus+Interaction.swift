@@ -201,6 +201,65 @@ extension Corpus {
             s.tap(200, 100)
             s.tap(300, 300)
         })
+        t += twoFingers()
+        return t
+    }
+
+    /// Rule 5 with two fingers, computed by hand: a 400 × 400 pt screen centred on map (1000, 2000)
+    /// at 2 map units per point, so screen (x, y) starts as map (1000 + 2(x − 200), 2000 + 2(200 − y)).
+    /// The map point under the fingers' focal point stays under it; a tap afterwards lands where
+    /// the fingers left the map.
+    static func twoFingers() -> [(String, Trace)] {
+        func pinchHeader(_ h: inout TraceHeader) { h.viewport = Viewport(center: Point(1000, 2000), resolution: 2) }
+        func rotating(_ h: inout TraceHeader) {
+            pinchHeader(&h)
+            h.options.allowRotationByPinching = true
+        }
+        /// Touches 20 ms apart from now: (phase, finger, x, y).
+        func fingers(_ s: inout TraceScript, _ touches: [(TouchPhase, Int, Double, Double)]) {
+            for (k, (phase, id, x, y)) in touches.enumerated() { s.touch(phase, x, y, id: id, after: 0.02 * Double(k)) }
+            s.now += 0.02 * Double(touches.count) + s.pause
+        }
+        let down: [(TouchPhase, Int, Double, Double)] = [(.began, 0, 150, 200), (.began, 1, 250, 200)]
+        // A quarter turn of finger 1 about finger 0, 30° at a time; the last position is exact.
+        // (√ is correctly rounded everywhere, so the trace is the same on every machine.)
+        let half3 = 50 * (3.0).squareRoot()
+        let swing: [(TouchPhase, Int, Double, Double)] = [
+            (.moved, 1, 150 + half3, 150), (.moved, 1, 200, 200 - half3), (.moved, 1, 150, 100), (.ended, 1, 150, 100),
+            (.ended, 0, 150, 200),
+        ]
+        var t: [(String, Trace)] = []
+        t.append(script("interaction/pinch-still-finger-keeps-its-point", "Rule 5: finger 0 stays at (150, 200) on map x 900 while finger 1 spreads from 250 to 350: resolution 2 → 1, centre (950, 2000); a tap under finger 0 then adds map (900, 2000)", .polyline, configure: pinchHeader) { s in
+            fingers(&s, down + [270.0, 290, 310, 330, 350].map { (.moved, 1, $0, 200) } + [(.ended, 1, 350, 200), (.ended, 0, 150, 200)])
+            s.tap(150, 200)
+        })
+        t.append(script("interaction/pinch-symmetric-spread-keeps-centre", "Rule 5: fingers spreading symmetrically about the screen centre, one after the other, keep the centre exactly (1000, 2000) at resolution 1; a tap at (300, 200) adds map (1100, 2000)", .polyline, configure: pinchHeader) { s in
+            let spread = [60.0, 70, 80, 90, 100].flatMap { d -> [(TouchPhase, Int, Double, Double)] in [(.moved, 0, 200 - d, 200), (.moved, 1, 200 + d, 200)] }
+            fingers(&s, down + spread + [(.ended, 0, 100, 200), (.ended, 1, 300, 200)])
+            s.tap(300, 200)
+        })
+        t.append(script("interaction/two-finger-drag-pans", "Rule 5: two fingers dragged (+30, −24) pt without spreading pan by that × resolution 2: centre (940, 1952), resolution 2; a tap where finger 0 ended adds map (900, 2000)", .polyline, configure: pinchHeader) { s in
+            let drag = (1...6).flatMap { k -> [(TouchPhase, Int, Double, Double)] in
+                let dx = 5 * Double(k), dy = -4 * Double(k)
+                return [(.moved, 0, 150 + dx, 200 + dy), (.moved, 1, 250 + dx, 200 + dy)]
+            }
+            fingers(&s, down + drag + [(.ended, 0, 180, 176), (.ended, 1, 280, 176)])
+            s.tap(180, 176)
+        })
+        t.append(script("interaction/pinch-lift-hands-over-to-pan", "Rule 5: finger 1 spreads to (350, 200) (centre (950, 2000), resolution 1) and lifts; finger 0 goes on as a pan from (150, 200) to (250, 150) carrying map (900, 2000): centre (850, 1950); a tap there adds (900, 2000)", .polyline, configure: pinchHeader) { s in
+            let spread: [(TouchPhase, Int, Double, Double)] = [(.moved, 1, 300, 200), (.moved, 1, 350, 200), (.ended, 1, 350, 200)]
+            let pan = [1.0, 2, 3, 4, 5].map { k -> (TouchPhase, Int, Double, Double) in (.moved, 0, 150 + 20 * k, 200 - 10 * k) }
+            fingers(&s, down + spread + pan + [(.ended, 0, 250, 150)])
+            s.tap(250, 150)
+        })
+        t.append(script("interaction/pinch-turn-without-rotation-option", "Rule 5: finger 1 swings a quarter turn about finger 0 with rotation off (the default): no rotation, no zoom; the focal point (200, 200) → (150, 150) carries map (1000, 2000): centre (1100, 1900); a tap at (150, 150) adds (1000, 2000)", .polyline, configure: pinchHeader) { s in
+            fingers(&s, down + swing)
+            s.tap(150, 150)
+        })
+        t.append(script("interaction/pinch-rotates-when-allowed", "Rule 5 with allowRotationByPinching: finger 1 swings a quarter turn counter-clockwise about finger 0: rotation 90, resolution 2, both fingers keep their map points (finger 0 map (900, 2000), finger 1 map (1100, 2000)): centre (900, 1900); a tap at finger 1's end (150, 100) adds (1100, 2000)", .polyline, configure: rotating) { s in
+            fingers(&s, down + swing)
+            s.tap(150, 100)
+        })
         return t
     }
 }

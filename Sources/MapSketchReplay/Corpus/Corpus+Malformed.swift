@@ -5,28 +5,37 @@ import MapSketchGeometry
 extension Corpus {
     // MARK: malformed/
 
+    /// Traces that must fail, each declaring the error it fails with (`expect.error`, appended
+    /// to its first line so the columns of errors on that line stay those of the bad member).
     static func malformed() -> [Entry] {
+        // The first line with `"expect":{"error":…}` added as its last member.
+        func declaring(_ line: String, _ error: String) -> String {
+            String(line.dropLast()) + #","expect":{"error":"# + JSONWriter.string(.string(error)) + "}}"
+        }
         let h = #"{"t":0,"type":"header","format":"mapsketch-trace","version":1,"name":"bad","sketch":{"geometryType":"polyline"}}"#
-        let cases: [(String, [String])] = [
-            ("malformed/syntax-trailing-comma", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2,}"#]),
-            ("malformed/syntax-unterminated-string", [h, #"{"t":0.1,"type":"touch","phase":"began,"x":1,"y":2}"#]),
-            ("malformed/empty-file", [""]),
-            ("malformed/missing-header", [#"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2}"#]),
-            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#]),
-            ("malformed/unknown-event-type", [h, #"{"t":0.1,"type":"swipe","x":1,"y":2}"#]),
-            ("malformed/bad-touch-phase", [h, #"{"t":0.1,"type":"touch","phase":"down","x":1,"y":2}"#]),
-            ("malformed/missing-coordinate", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1}"#]),
-            ("malformed/time-goes-backwards", [h, #"{"t":0.5,"type":"undo"}"#, #"{"t":0.2,"type":"redo"}"#]),
-            ("malformed/negative-time", [h, #"{"t":-1,"type":"undo"}"#]),
-            ("malformed/unknown-member", [h, #"{"t":0.1,"type":"undo","count":3}"#]),
-            ("malformed/string-for-number", [h, #"{"t":0.1,"type":"touch","phase":"began","x":"12","y":2}"#]),
-            ("malformed/sketch-geometry-type-mismatch", [#"{"t":0,"type":"header","version":1,"sketch":{"geometryType":"polygon","geometry":{"paths":[[[0,0],[1,1]]]}}}"#]),
-            ("malformed/bad-color", [#"{"t":0,"type":"header","version":1,"layers":[{"name":"a","renderer":{"type":"simple","symbol":{"type":"marker","color":"red"}}}]}"#]),
-            ("malformed/latitude-out-of-range", [h, #"{"t":1,"type":"gps","lat":95,"lon":10}"#]),
-            ("malformed/zero-resolution", [#"{"t":0,"type":"header","version":1,"viewport":{"center":{"x":0,"y":0},"resolution":0}}"#]),
-            ("malformed/duplicate-layer-name", [#"{"t":0,"type":"header","version":1,"layers":[{"name":"pois"},{"name":"pois"}]}"#]),
-            ("malformed/geometry-bad-coordinates", [h, #"{"t":1,"type":"setGeometry","geometry":{"paths":[[[0,0],[1,"a"]]]}}"#]),
+        let cases: [(String, [String], String)] = [
+            ("malformed/syntax-trailing-comma", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2,}"#], "2:53: trailing comma before '}' is not allowed"),
+            ("malformed/syntax-unterminated-string", [h, #"{"t":0.1,"type":"touch","phase":"began,"x":1,"y":2}"#], "2:41: expected ',' or '}' after object member"),
+            ("malformed/missing-header", [#"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2}"#], "1:17: type: expected the first line to be the header"),
+            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#], "1:34: version: expected format version 1 or 2, found 7"),
+            ("malformed/unknown-event-type", [h, #"{"t":0.1,"type":"swipe","x":1,"y":2}"#], "2:17: type: expected one of"),
+            ("malformed/bad-touch-phase", [h, #"{"t":0.1,"type":"touch","phase":"down","x":1,"y":2}"#], "2:33: phase: expected one of"),
+            ("malformed/missing-coordinate", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1}"#], #"2:1: missing member "y": expected a number"#),
+            ("malformed/time-goes-backwards", [h, #"{"t":0.5,"type":"undo"}"#, #"{"t":0.2,"type":"redo"}"#], "3:6: t: expected a time ≥ 0.5 (the previous line's), found 0.2"),
+            ("malformed/negative-time", [h, #"{"t":-1,"type":"undo"}"#], "2:6: t: expected a time ≥ 0 seconds, found -1"),
+            ("malformed/unknown-member", [h, #"{"t":0.1,"type":"undo","count":3}"#], #"2:32: count: unknown member "count""#),
+            ("malformed/string-for-number", [h, #"{"t":0.1,"type":"touch","phase":"began","x":"12","y":2}"#], "2:45: x: expected a number, found a string"),
+            ("malformed/sketch-geometry-type-mismatch", [#"{"t":0,"type":"header","version":1,"sketch":{"geometryType":"polygon","geometry":{"paths":[[[0,0],[1,1]]]}}}"#], "1:82: sketch.geometry: expected a polygon geometry"),
+            ("malformed/bad-color", [#"{"t":0,"type":"header","version":1,"layers":[{"name":"a","renderer":{"type":"simple","symbol":{"type":"marker","color":"red"}}}]}"#], "1:120: layers[0].renderer.symbol.color: expected a color"),
+            ("malformed/latitude-out-of-range", [h, #"{"t":1,"type":"gps","lat":95,"lon":10}"#], "2:27: lat: expected a latitude in -90...90, found 95"),
+            ("malformed/zero-resolution", [#"{"t":0,"type":"header","version":1,"viewport":{"center":{"x":0,"y":0},"resolution":0}}"#], "1:84: viewport.resolution: expected a positive resolution"),
+            ("malformed/duplicate-layer-name", [#"{"t":0,"type":"header","version":1,"layers":[{"name":"pois"},{"name":"pois"}]}"#], #"the header cannot be set up: a layer named "pois" is already in the map"#),
+            ("malformed/geometry-bad-coordinates", [h, #"{"t":1,"type":"setGeometry","geometry":{"paths":[[[0,0],[1,"a"]]]}}"#], "2:60: geometry.paths[0][1][1]: expected a number, found a string"),
         ]
-        return cases.map { Entry(path: $0.0, text: $0.1.joined(separator: "\n") + "\n") }
+        return cases.map { path, lines, error in
+            var lines = lines
+            lines[0] = declaring(lines[0], error)
+            return Entry(path: path, text: lines.joined(separator: "\n") + "\n")
+        }
     }
 }

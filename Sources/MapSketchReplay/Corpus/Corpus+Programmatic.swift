@@ -70,7 +70,7 @@ extension Corpus {
             s.call(.redo)
         })
         t.append(script("programmatic/apply-geometry-wrong-type", "applyGeometry with another geometry type is refused (logged) and changes nothing", .polyline, twoVertexLine) { s in
-            s.call(.applyGeometry(.point(Point(1, 1))))
+            s.refusedCall(.applyGeometry(.point(Point(1, 1))))
         })
         t.append(script("programmatic/set-geometry-clears-history", "setGeometry replaces the sketch and clears the undo history", .polyline) { s in
             s.tap(100, 100)
@@ -79,10 +79,10 @@ extension Corpus {
             s.call(.undo)
         })
         t.append(script("programmatic/bad-indices-are-logged", "Calls with indices out of range are logged as errors and the replay goes on", .polyline, twoVertexLine) { s in
-            s.call(.removeVertex(part: 0, index: 9))
-            s.call(.moveVertex(part: 3, index: 0, point: Point(0, 0)))
-            s.call(.removePart(part: 2))
-            s.call(.removeSelectedVertex)
+            s.refusedCall(.removeVertex(part: 0, index: 9))
+            s.refusedCall(.moveVertex(part: 3, index: 0, point: Point(0, 0)))
+            s.refusedCall(.removePart(part: 2))
+            s.refusedCall(.removeSelectedVertex)
             s.call(.insertVertex(part: 0, index: 2, point: Point(150, 50)))
         })
         t.append(script("programmatic/z-and-m-vertices", "Vertices keep z and m through insert and move", .polyline, .polyline(Polyline(paths: [[Point(x: 0, y: 0, z: 10, m: 1), Point(x: 100, y: 0, z: 20, m: 2)]]))) { s in
@@ -110,8 +110,8 @@ extension Corpus {
             s.call(.addGraphicsLayer(graphicsLayer("notes", [TraceGraphic(geometry: .point(Point(0, 0)), symbol: .text(TextSymbol(text: "note")))])))
             s.call(.removeAllGraphics(layer: "pois"))
             s.call(.removeLayer(name: "notes"))
-            s.call(.removeGraphic(layer: "pois", index: 5))
-            s.call(.addGraphic(layer: "missing", graphic: poi(0, 0, "x", "y", 0)))
+            s.refusedCall(.removeGraphic(layer: "pois", index: 5))
+            s.refusedCall(.addGraphic(layer: "missing", graphic: poi(0, 0, "x", "y", 0)))
         })
         t.append(script("programmatic/callout-on-tap", "Callouts: a tap on a graphic with a callout template shows its title and detail with ${FIELD} tokens filled", nil, configure: { h in
             h.layers = [graphicsLayer("pois", pois, renderer: .simple(marker))]
@@ -161,7 +161,7 @@ extension Corpus {
         t.append(script("programmatic/symbol-mismatch-reported", "Symbols: adding a point graphic with a fill symbol is refused with the reason (logged); a fitting one is added", nil, configure: { h in
             h.layers = [graphicsLayer("shapes", [])]
         }) { s in
-            s.call(.addGraphic(layer: "shapes", graphic: TraceGraphic(geometry: .point(Point(0, 0)), symbol: .simpleFill(SimpleFillSymbol()))))
+            s.refusedCall(.addGraphic(layer: "shapes", graphic: TraceGraphic(geometry: .point(Point(0, 0)), symbol: .simpleFill(SimpleFillSymbol()))))
             s.call(.addGraphic(layer: "shapes", graphic: TraceGraphic(geometry: .polygon(Polygon(rings: [[Point(-50, -50), Point(-50, 50), Point(50, 50), Point(50, -50)]])), symbol: .simpleFill(SimpleFillSymbol()))))
         })
         t.append(script("programmatic/viewport-calls", "Viewport calls: setViewport, pan and zoom, then a tap maps through the new viewport", .polyline) { s in

@@ -31,14 +31,17 @@ struct GPSIngest {
 
     /// Filters, projects and appends one fix to `sketch`. The sketch's own events (an edit and a
     /// selection per fix) are counted in `log` but not written; a new part and a failure are.
+    /// Returns why the fix was refused (logged as an `error` event), or nil.
     @MainActor
-    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog) {
+    @discardableResult
+    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog) -> String? {
         fixes += 1
         guard let sketch else {
-            log.append(.error, ["message": "a GPS fix needs a sketch (the header has no \"sketch\")"])
-            return
+            let message = "a GPS fix needs a sketch (the header has no \"sketch\")"
+            log.append(.error, ["message": .string(message)])
+            return message
         }
-        if filter.consider(fix) != nil { return }
+        if filter.consider(fix) != nil { return nil }
         do {
             let q = try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
             if let last = lastSegment, last != fix.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
@@ -48,8 +51,11 @@ struct GPSIngest {
             try log.countingOnly { try sketch.appendVertex(q) }
             lastSegment = fix.segment
             appended += 1
+            return nil
         } catch {
-            log.append(.error, ["message": .string("GPS fix (\(fix.latitude), \(fix.longitude)): \(error)")])
+            let message = "GPS fix (\(fix.latitude), \(fix.longitude)): \(error)"
+            log.append(.error, ["message": .string(message)])
+            return message
         }
     }
 

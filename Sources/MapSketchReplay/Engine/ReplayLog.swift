@@ -4,8 +4,10 @@ import MapSketchGeometry
 /// The event log of a replay: gestures the map recognised, sketch edits and selections,
 /// magnifier, callouts and failed calls, in the order they happened.
 ///
-/// The many small steps of a pan, a pinch, a hold drag or a vertex drag are coalesced into one
-/// entry each (with the total delta, scale or step count) so golden files stay readable.
+/// The many small steps of a pan, a hold drag or a vertex drag are coalesced into one entry each
+/// (with the total delta or step count) so golden files stay readable. A pinch is one entry too,
+/// with its totals and a `path` row per step: the step's time, focal point and scale since the
+/// pinch began (and its rotation, when the map turns with the fingers).
 ///
 /// A reference: the session, its sketch's observers and the GPS ingest all write to the one log,
 /// the observers while the ingest is appending a vertex.
@@ -19,7 +21,9 @@ final class ReplayLog {
     private(set) var counts: [ReplayLogEvent: Int] = [:]
 
     private var pan: (t: Double, dx: Double, dy: Double, steps: Int)?
-    private var pinch: (t: Double, scale: Double, steps: Int, center: ScreenPoint)?
+    private var pinch: (t: Double, start: ScreenPoint, last: PinchStep, path: [JSONValue])?
+    /// Whether pinch entries report the fingers' rotation (the map turns with them).
+    var reportsRotation = false
     private var holdMoves: (t: Double, count: Int)?
     private var dragMoves: (t: Double, count: Int)?
 
@@ -58,7 +62,15 @@ final class ReplayLog {
         }
         if let p = pinch {
             pinch = nil
-            emit(.pinch, ["scale": .number(p.scale), "x": .number(p.center.x), "y": .number(p.center.y), "steps": .integer(Int64(p.steps))], at: p.t)
+            var o: JSONObject = [
+                "x": .number(p.start.x), "y": .number(p.start.y),
+                "toX": .number(p.last.focalPoint.x), "toY": .number(p.last.focalPoint.y),
+                "scale": .number(p.last.scale),
+            ]
+            if reportsRotation { o["rotation"] = .number(p.last.rotation) }
+            o["steps"] = .integer(Int64(p.path.count))
+            o["path"] = .array(p.path)
+            emit(.pinch, o, at: p.t)
         }
         if let h = holdMoves {
             holdMoves = nil
@@ -85,10 +97,16 @@ final class ReplayLog {
             pan = (p.t, p.dx + to.x - from.x, p.dy + to.y - from.y, p.steps + 1)
         case .panEnded:
             flush()
-        case .pinch(let center, let scale):
+        case .pinch(let step):
             if pinch == nil { flush() }
-            let p = pinch ?? (now, 1, 0, center)
-            pinch = (p.t, p.scale * scale, p.steps + 1, center)
+            var p = pinch ?? (now, step.startFocalPoint, step, [])
+            var row: [JSONValue] = [.number(now), .number(step.focalPoint.x), .number(step.focalPoint.y), .number(step.scale)]
+            if reportsRotation { row.append(.number(step.rotation)) }
+            p.path.append(.array(row))
+            p.last = step
+            pinch = p
+        case .pinchEnded:
+            flush()
         }
     }
 

@@ -19,6 +19,17 @@ public struct ReplayOutput: Sendable {
         self.document = document
         self.geometry = geometry
     }
+
+    /// The final geometry as text in `format`: Esri JSON (with the map's spatial reference) and
+    /// WKT in map coordinates; GeoJSON always in WGS 84 longitude/latitude as RFC 7946 requires,
+    /// projected from the map's spatial reference. Nil when the trace has no sketch.
+    /// - Throws: `GeoJSONOutputError` for GeoJSON when the map's spatial reference cannot be
+    ///   projected to WGS 84.
+    /// - Complexity: O(n) in the vertices.
+    public func geometryText(_ format: GeometryFormat) throws(GeoJSONOutputError) -> String? {
+        guard let geometry else { return nil }
+        return format == .geoJSON ? try GeoJSON.encodeWGS84(geometry) : format.encode(geometry)
+    }
 }
 
 extension ReplaySession {

@@ -28,6 +28,8 @@ public final class ReplaySession {
     public let sketch: SketchLayer?
     /// How many events have been applied.
     public private(set) var position = 0
+    /// The events the model refused so far, checked against the trace's `expect.refusedCalls`.
+    public private(set) var refusals: ReplayRefusals
 
     let log = ReplayLog()
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
@@ -41,9 +43,12 @@ public final class ReplaySession {
         self.trace = trace
         self.name = name
         let h = trace.header
+        refusals = ReplayRefusals(declared: h.expect.refusedCalls)
         mapView = MapView(screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds)
         mapView.wrapAround = h.options.wrapAround
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
+        mapView.allowRotationByPinching = h.options.allowRotationByPinching
+        log.reportsRotation = h.options.allowRotationByPinching
         gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
             for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers) }
@@ -151,12 +156,15 @@ public final class ReplaySession {
         case .touch(let phase, let id, let location):
             mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
         case .gps(let fix):
-            gps.ingest(fix, into: sketch, log: log)
+            if let refused = gps.ingest(fix, into: sketch, log: log) {
+                refusals.note(RefusedEvent(line: e.line, call: "gps", message: refused))
+            }
         case .call(let c):
             do {
                 try call(c)
             } catch {
                 log.append(.error, ["line": .integer(Int64(e.line)), "call": .string(c.name.rawValue), "message": .string("\(error)")])
+                refusals.note(RefusedEvent(line: e.line, call: c.name.rawValue, message: "\(error)"))
             }
         }
     }

@@ -21,6 +21,19 @@ public enum Replayer {
         return try TraceDecoder.decode(source: source, file: file)
     }
 
+    /// The text of a trace file.
+    /// - Throws: ``TraceError`` when the file cannot be read, or at the first line that is not
+    ///   UTF-8 (or that fails to decode before it).
+    static func text(of url: URL, displayName file: String) throws(TraceError) -> String {
+        let data = try InputFile.contents(of: url, displayName: file)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            // The streaming decoder locates the first byte that is not UTF-8.
+            _ = try TraceDecoder.decode(source: MemoryByteSource([UInt8](data)), file: file)
+            throw TraceError(file: file, line: 1, column: 1, message: "expected UTF-8 text")
+        }
+        return text
+    }
+
     /// Replays a trace to its end (or to `step` events) and returns the session.
     /// - Throws: ``TraceError`` for a trace that cannot be read or set up.
     public static func replay(_ trace: Trace, name: String, file: String, upTo step: Int? = nil) throws(TraceError) -> ReplaySession {
@@ -35,23 +48,52 @@ public enum Replayer {
     }
 
     /// What a golden case produces: the output document and the SVG (at the header's
-    /// `svgStep` or the end). A trace that cannot be read produces `{"error": "…"}`, which is
-    /// the golden output of the malformed corpus.
+    /// `svgStep` or the end), the trace's tolerance and refused calls.
+    ///
+    /// A trace that cannot be read or set up is a ``GoldenProblem/inputError(_:)`` (located at
+    /// the case's ``GoldenCase/displayPath``) — unless its first line declares that error
+    /// (`expect.error`), in which case the document is `{"trace": …, "error": "…"}`, the golden
+    /// output of the malformed corpus. A trace that declares an error and does not fail with it
+    /// is a ``GoldenProblem/unmetExpectation(_:)``.
     ///
     /// The document names the trace by its file name without `.trace.jsonl`, so the output does
     /// not depend on which folder `check` was pointed at.
     public static func rendering(for c: GoldenCase) -> GoldenRendering {
         let file = c.trace.lastPathComponent
         let name = String(file.dropLast(GoldenCorpus.traceSuffix.count))
+        let text: String
         do {
-            let trace = try load(c.trace)
-            let session = try replay(trace, name: name, file: file, upTo: trace.header.options.svgStep)
+            text = try Self.text(of: c.trace, displayName: c.displayPath)
+        } catch {
+            return GoldenRendering(problem: .inputError(error))
+        }
+        do {
+            let trace = try TraceDecoder.decode(text, file: file)
+            let expected = trace.header.expect.error
+            let session = try replay(trace, name: name, file: file, upTo: expected != nil ? 0 : trace.header.options.svgStep)
+            if let expected {
+                return GoldenRendering(
+                    problem: .unmetExpectation(
+                        "\(c.displayPath): expected the trace to fail with an error containing \"\(expected)\" (expect.error), but it reads and sets up"))
+            }
             let svg = session.svg()
             session.run()
-            return GoldenRendering(json: session.output().json, svg: svg)
+            return GoldenRendering(
+                json: session.output().json, svg: svg, tolerance: trace.header.expect.tolerance ?? .standard,
+                refusals: session.refusals, spatialReference: session.mapView.spatialReference)
         } catch {
+            guard let declared = TraceExpectation.declared(inTraceText: Substring(text)), let expected = declared.error else {
+                var located = error
+                located.file = c.displayPath
+                return GoldenRendering(problem: .inputError(located))
+            }
+            guard declared.matches(error) else {
+                return GoldenRendering(
+                    problem: .unmetExpectation(
+                        "\(c.displayPath): expected an error containing \"\(expected)\" (expect.error), found \(error.description)"))
+            }
             let doc: JSONValue = ["trace": .string(name), "error": .string(error.description)]
-            return GoldenRendering(json: JSONWriter.string(doc, style: .pretty) + "\n", svg: nil)
+            return GoldenRendering(json: JSONWriter.string(doc, style: .pretty) + "\n", tolerance: declared.tolerance ?? .standard)
         }
     }
 }

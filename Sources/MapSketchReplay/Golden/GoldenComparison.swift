@@ -132,9 +132,44 @@ public enum GoldenComparison {
         }
     }
 
-    /// A readable report of the differences, headed by the golden file's name.
-    public static func report(file: String, _ diffs: [GoldenDifference], limit: Int = 50) -> String {
-        var s = "\(file): \(diffs.count >= limit ? "\(limit)+" : "\(diffs.count)") difference\(diffs.count == 1 ? "" : "s")\n"
+    /// How many numbers differ beyond `tolerance`, and how many other differences there are
+    /// (missing or unexpected members, arrays of another length, other strings, booleans, kinds
+    /// or member order), without the limit of ``differences(expected:actual:tolerance:limit:)``
+    /// and without building a report.
+    /// - Complexity: O(n) in the size of the documents.
+    public static func count(
+        expected: JSONValue, actual: JSONValue, tolerance: GoldenTolerance = .standard
+    ) -> (numbers: Int, other: Int) {
+        var numbers = 0
+        var other = 0
+        func walk(_ e: JSONValue, _ a: JSONValue) {
+            switch (e, a) {
+            case (.integer, .integer), (.integer, .number), (.number, .integer), (.number, .number):
+                if let x = e.doubleValue, let y = a.doubleValue, !tolerance.matches(x, y) { numbers += 1 }
+            case (.array(let x), .array(let y)):
+                for i in 0..<min(x.count, y.count) { walk(x[i], y[i]) }
+                if x.count != y.count { other += 1 }
+            case (.object(let x), .object(let y)):
+                for (k, v) in x {
+                    if let w = y[k] { walk(v, w) } else { other += 1 }
+                }
+                for (k, _) in y where x[k] == nil { other += 1 }
+                if x.keys != y.keys, Set(x.keys) == Set(y.keys) { other += 1 }
+            default:
+                if e != a { other += 1 }
+            }
+        }
+        walk(expected, actual)
+        return (numbers, other)
+    }
+
+    /// A readable report of the differences, headed by the golden file's name and how many
+    /// differences there are (`total`, when known, else the listed ones).
+    public static func report(file: String, _ diffs: [GoldenDifference], limit: Int = 50, total: Int? = nil) -> String {
+        let n = total ?? diffs.count
+        var s = "\(file): \(total == nil && diffs.count >= limit ? "\(limit)+" : "\(n)") difference\(n == 1 ? "" : "s")"
+        if diffs.count < n { s += " (the first \(diffs.count) shown)" }
+        s += "\n"
         for d in diffs { s += d.description }
         return s
     }

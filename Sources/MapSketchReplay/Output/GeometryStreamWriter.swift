@@ -5,9 +5,10 @@ package import MapSketchGeometry
 /// (the tests compare the two on every type and format), at the cost of one output buffer instead
 /// of the geometry (48 bytes a vertex) and its text.
 ///
-/// Multipoints and polylines stream in every format, polygons in Esri JSON; a polygon in GeoJSON
-/// or WKT (whose rings are first grouped into polygons with their holes) and a point are encoded
-/// whole.
+/// GeoJSON is RFC 7946: in WGS 84 longitude/latitude, each vertex projected as it is written (the
+/// bytes of `GeoJSON.encodeWGS84`). Multipoints and polylines stream in every format, polygons in
+/// Esri JSON; a polygon in GeoJSON or WKT (whose rings are first grouped into polygons with their
+/// holes) and a point are encoded whole.
 package struct GeometryStreamWriter {
     /// Bytes gathered before they go to the sink.
     static let bufferSize = 64 * 1024
@@ -21,7 +22,8 @@ package struct GeometryStreamWriter {
     }
 
     /// Writes `store`'s geometry in `format`, then a newline when `newline`, to `sink`.
-    /// - Throws: what `sink` throws.
+    /// - Throws: what `sink` throws; `GeoJSONOutputError` when GeoJSON is asked for and the
+    ///   geometry cannot be given in WGS 84 longitude/latitude.
     /// - Complexity: O(n) for n vertices; memory O(1) beyond the store (see the type's notes).
     package static func write(
         _ store: VertexStore, spatialReference: SpatialReference?, format: GeometryFormat, newline: Bool = true,
@@ -36,9 +38,11 @@ package struct GeometryStreamWriter {
         if streams {
             switch format {
             case .esriJSON: try w.esri(store, spatialReference)
-            case .geoJSON: try w.geoJSON(store)
+            case .geoJSON: try w.geoJSON(store, toWGS84: try wgs84Projection(store, spatialReference))
             case .wkt: try w.wkt(store)
             }
+        } else if format == .geoJSON {
+            w.text(try GeoJSON.encodeWGS84(SpatialGeometry(store.geometry, spatialReference: spatialReference)))
         } else {
             w.text(format.encode(SpatialGeometry(store.geometry, spatialReference: spatialReference)))
         }
@@ -111,20 +115,36 @@ package struct GeometryStreamWriter {
 
     // MARK: - GeoJSON
 
-    private mutating func geoJSON(_ store: VertexStore) throws {
+    /// The projection `GeoJSON.inWGS84` applies to every vertex (nil: none).
+    /// - Throws: `GeoJSONOutputError` as `GeoJSON.inWGS84`.
+    private static func wgs84Projection(_ store: VertexStore, _ sr: SpatialReference?) throws -> PointProjection? {
+        guard let sr else {
+            for part in store.parts {
+                for p in part where !(-180...180).contains(p.x) || !(-90...90).contains(p.y) {
+                    throw GeoJSONOutputError.notLongitudeLatitude(x: p.x, y: p.y)
+                }
+            }
+            return nil
+        }
+        if sr.isWGS84 { return nil }
+        guard let projection = try? PointProjection(from: sr, to: .wgs84) else { throw GeoJSONOutputError.cannotProject(from: sr) }
+        return projection
+    }
+
+    private mutating func geoJSON(_ store: VertexStore, toWGS84 projection: PointProjection?) throws {
         if store.type == .multipoint {
             text("{\"type\":\"MultiPoint\",\"coordinates\":")
-            try positions(store.parts.first)
+            try positions(store.parts.first, projection)
         } else if store.partCount == 1 {
             text("{\"type\":\"LineString\",\"coordinates\":")
-            try positions(store.parts[0])
+            try positions(store.parts[0], projection)
         } else if store.partCount == 0 {
             text("{\"type\":\"LineString\",\"coordinates\":[]")
         } else {
             text("{\"type\":\"MultiLineString\",\"coordinates\":[")
             for (k, part) in store.parts.enumerated() {
                 if k > 0 { text(",") }
-                try positions(part)
+                try positions(part, projection)
             }
             text("]")
         }
@@ -132,10 +152,11 @@ package struct GeometryStreamWriter {
     }
 
     /// `[[x,y(,z)],…]`: GeoJSON positions have no m.
-    private mutating func positions(_ part: ChunkedVertices?) throws {
+    private mutating func positions(_ part: ChunkedVertices?, _ projection: PointProjection?) throws {
         text("[")
         var first = true
-        for p in part ?? ChunkedVertices() {
+        for v in part ?? ChunkedVertices() {
+            let p = projection?.project(v) ?? v
             if !first { out.append(0x2C) }
             first = false
             out.append(0x5B)

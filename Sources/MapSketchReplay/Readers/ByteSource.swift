@@ -60,7 +60,7 @@ public final class FileByteSource: ByteSource {
         }
         var st = stat()
         if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
-            throw ReaderError(file: self.file, line: 1, column: 1, kind: .unreadable(reason: "it is a folder"))
+            throw ReaderError(file: self.file, line: 1, column: 1, kind: .unreadable(reason: "is a folder, expected a file"))
         }
     }
 
@@ -82,7 +82,7 @@ public final class FileByteSource: ByteSource {
             if n >= 0 { return n }
             let code = errno
             if code == EINTR { continue }
-            let reason = code == EISDIR ? "it is a folder" : POSIX.reason(code)
+            let reason = code == EISDIR ? "is a folder, expected a file" : POSIX.reason(code)
             throw ReaderError(file: file, line: 1, column: 1, kind: .unreadable(reason: reason))
         }
     }

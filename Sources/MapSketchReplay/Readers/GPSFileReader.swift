@@ -117,6 +117,23 @@ public enum GPSFileReader {
         return try reader.readRemaining()
     }
 
+    /// Reads a track in a known format with what the reader counted on the way: the NMEA
+    /// reader's statistics (sentences with a bad checksum, of unused types, …) for NMEA input,
+    /// nil for the others; `file` labels errors.
+    /// - Throws: `ReaderError` from the format's reader.
+    /// - Complexity: O(n) in the input bytes.
+    public static func readWithStatistics(
+        bytes: [UInt8], format: GPSFormat, file: String? = nil, nmeaOptions: NMEAReader.Options = NMEAReader.Options()
+    ) throws -> (track: GPSTrack, nmea: NMEAReader.Statistics?) {
+        switch format {
+        case .nmea:
+            let r = try NMEAReader.readAll(bytes: bytes, file: file, options: nmeaOptions)
+            return (r.track, r.statistics)
+        case .gpx, .geoJSONLines:
+            return (try read(bytes: bytes, format: format, file: file, nmeaOptions: nmeaOptions), nil)
+        }
+    }
+
     /// Reads a track in a known format; `file` labels errors.
     /// - Throws: `ReaderError` from the format's reader.
     /// - Complexity: O(n) in the input bytes.

@@ -27,6 +27,29 @@ package enum Gzip {
     }
 }
 
+/// Inflates raw DEFLATE data held in memory (a zlib stream from `position`, after its header),
+/// whole: for small embedded streams such as a PNG's image data.
+package struct Inflater {
+    private var decoder: GzipDecoder
+
+    /// An inflater of `input` from byte `position`.
+    package init(input: [UInt8], position: Int = 0) {
+        decoder = GzipDecoder.rawDeflate(MemoryByteSource(Array(input[min(position, input.count)...])))
+    }
+
+    /// Appends the inflated bytes to `output`.
+    /// - Throws: ``ReaderError`` `.badCompression` for corrupt data.
+    /// - Complexity: O(n + output).
+    package mutating func run(into output: inout [UInt8]) throws {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try decoder.read(into: $0) }
+            if n == 0 { return }
+            output.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
+
 /// Inflates a gzip stream (one or more members) as it is read: a ``ByteSource`` over another.
 ///
 /// Memory is the 32 KiB history DEFLATE refers back to plus one output burst (64 KiB) and one
@@ -59,11 +82,25 @@ package struct GzipDecoder: ByteSource {
     enum Phase {
         case header, blockHeader, stored(remaining: Int), codes, trailer, done
     }
+    /// Whether the stream is raw DEFLATE (no gzip header or trailer).
+    private let raw: Bool
 
     /// A decoder reading gzip bytes from `source`; `file` labels errors.
     package init(_ source: any ByteSource, file: String? = nil) {
+        self.init(source, file: file, raw: false)
+    }
+
+    /// A decoder of raw DEFLATE (RFC 1951) data from `source` (a zlib stream after its 2-byte
+    /// header, a PNG's image data): no gzip header, no trailer check.
+    package static func rawDeflate(_ source: any ByteSource, file: String? = nil) -> GzipDecoder {
+        GzipDecoder(source, file: file, raw: true)
+    }
+
+    private init(_ source: any ByteSource, file: String?, raw: Bool) {
         self.file = file
+        self.raw = raw
         bits = BitReader(source)
+        phase = raw ? .blockHeader : .header
         out.reserveCapacity(Self.history + Self.burst + 512)
     }
 
@@ -135,7 +172,7 @@ package struct GzipDecoder: ByteSource {
         }
     }
 
-    private func endOfBlock() -> Phase { lastBlock ? .trailer : .blockHeader }
+    private func endOfBlock() -> Phase { lastBlock ? (raw ? .done : .trailer) : .blockHeader }
 
     /// The gzip member header (RFC 1952 §2.3): magic, method 8, flags, and the optional extra
     /// field, name, comment and header CRC, skipped.

@@ -7,8 +7,13 @@ public import MapSketchGeometry
 /// line after it, every line with its time `t` in seconds. See the "Trace format" article and
 /// `Traces/trace.schema.json`.
 public struct Trace: Hashable, Sendable {
-    /// The version of the trace format this code reads and writes.
-    public static let formatVersion = 1
+    /// The newest version of the trace format, which this code reads and writes.
+    public static let formatVersion = 2
+    /// The versions this code reads: 1, and 2 (which adds `options.allowRotationByPinching`).
+    /// A trace is written with the oldest version that carries its header
+    /// (``TraceHeader/minimumVersion``), so readers of version 1 read every trace that does not
+    /// use what version 2 added.
+    public static let supportedVersions: ClosedRange<Int> = 1...formatVersion
     /// The value of the header's `format` field.
     public static let formatName = "mapsketch-trace"
 
@@ -44,12 +49,16 @@ public struct TraceEntry: Hashable, Sendable {
 /// The first line of a trace: screen, viewport, spatial reference, sketch, thresholds, options,
 /// graphics layers and GPS settings.
 public struct TraceHeader: Hashable, Sendable {
-    /// The trace format version (``Trace/formatVersion``).
-    public var version: Int = Trace.formatVersion
+    /// The trace format version the header declares (one of ``Trace/supportedVersions``; the
+    /// encoder writes at least ``minimumVersion``).
+    public var version: Int = 1
     /// A short name for reports.
     public var name: String?
     /// What the trace shows: the behaviour it is named for.
     public var description: String?
+    /// What the trace declares about its own outcome (the `expect` member): an error it is meant
+    /// to fail with, its golden tolerance, calls the model is meant to refuse.
+    public var expect: TraceExpectation = TraceExpectation()
     /// The screen size in points.
     public var screen: ScreenSize = ScreenSize(width: 400, height: 400)
     /// The initial viewport.
@@ -80,6 +89,10 @@ public struct TraceHeader: Hashable, Sendable {
 
     /// Creates a header with the defaults above.
     public init() {}
+
+    /// The oldest format version that carries this header: 2 when it sets
+    /// ``TraceOptions/allowRotationByPinching``, else 1.
+    public var minimumVersion: Int { options.allowRotationByPinching ? 2 : 1 }
 }
 
 /// The sketch layer of a trace: its geometry type and optional initial geometry.
@@ -110,6 +123,9 @@ public struct TraceOptions: Hashable, Sendable {
     public var realtime: Bool = false
     /// The SVG snapshot step: after this many events (nil = at the end).
     public var svgStep: Int?
+    /// Whether two fingers turn the map as well as zoom and pan it (the map's
+    /// `allowRotationByPinching`; default false). Needs format version 2.
+    public var allowRotationByPinching: Bool = false
 
     /// Creates options with the defaults above.
     public init() {}

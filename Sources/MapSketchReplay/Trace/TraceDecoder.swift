@@ -104,9 +104,11 @@ public enum TraceDecoder {
         }
         var h = TraceHeader()
         let version = try f.requiredInt("version")
-        guard version == Trace.formatVersion else {
+        guard Trace.supportedVersions.contains(version) else {
+            let known = Trace.supportedVersions.map(String.init)
             throw JSONError(
-                "expected format version \(Trace.formatVersion), found \(version)", path: [.key("version")])
+                "expected format version \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), found \(version)",
+                path: [.key("version")])
         }
         h.version = version
         let t = try f.requiredDouble("t")
@@ -115,12 +117,13 @@ public enum TraceDecoder {
         }
         h.name = try f.string("name")
         h.description = try f.string("description")
+        if let e = try f.nested("expect", decodeExpectation) { h.expect = e }
         if let s = try f.nested("screen", decodeScreen) { h.screen = s }
         if let v = try f.nested("viewport", decodeViewport) { h.viewport = v }
         if let sr = try f.nested("spatialReference", decodeSpatialReference) { h.spatialReference = sr }
         h.sketch = try f.nested("sketch", decodeSketch)
         if let t = try f.nested("thresholds", decodeThresholds) { (h.thresholds, h.vertexHitTolerance) = t }
-        if let o = try f.nested("options", decodeOptions) { h.options = o }
+        if let o = try f.nested("options", { try decodeOptions($0, version: version) }) { h.options = o }
         h.layers = try f.nested("layers") { try decodeArray($0, what: "a list of graphics layers", decodeLayer) } ?? []
         if let g = try f.nested("gps", decodeGPS) {
             h.gpsFilter = g.filter
@@ -207,7 +210,8 @@ public enum TraceDecoder {
         return (t, tolerance)
     }
 
-    static func decodeOptions(_ v: JSONValue) throws -> TraceOptions {
+    /// The header's `options`; members a later format version added are refused in an older one.
+    static func decodeOptions(_ v: JSONValue, version: Int) throws -> TraceOptions {
         var f = try TraceFields(v, what: "options")
         var o = TraceOptions()
         o.showMagnifierOnTapAndHold = try f.bool("showMagnifierOnTapAndHold") ?? false
@@ -221,6 +225,14 @@ public enum TraceDecoder {
         if let n = try f.int("svgStep") {
             guard n >= 0 else { throw JSONError("expected an event count ≥ 0, found \(n)", path: [.key("svgStep")]) }
             o.svgStep = n
+        }
+        if let rotates = try f.bool("allowRotationByPinching") {
+            guard version >= 2 else {
+                throw JSONError(
+                    "expected no \"allowRotationByPinching\" in a version 1 trace: the option needs \"version\":2",
+                    path: [.key("allowRotationByPinching")])
+            }
+            o.allowRotationByPinching = rotates
         }
         try f.rejectUnknown()
         return o

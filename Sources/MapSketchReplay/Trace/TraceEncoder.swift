@@ -20,9 +20,10 @@ public enum TraceEncoder {
 
     /// The header as a JSON object.
     package static func encodeHeader(_ h: TraceHeader) -> JSONValue {
-        var o: JSONObject = ["t": 0, "type": "header", "format": .string(Trace.formatName), "version": .integer(Int64(h.version))]
+        var o: JSONObject = ["t": 0, "type": "header", "format": .string(Trace.formatName), "version": .integer(Int64(max(h.version, h.minimumVersion)))]
         if let n = h.name { o["name"] = .string(n) }
         if let d = h.description { o["description"] = .string(d) }
+        if let e = encodeExpectation(h.expect) { o["expect"] = e }
         o["screen"] = ["width": .number(h.screen.width), "height": .number(h.screen.height)]
         o["viewport"] = encodeViewport(h.viewport)
         o["spatialReference"] = encodeSpatialReference(h.spatialReference)
@@ -45,6 +46,7 @@ public enum TraceEncoder {
         if h.options.showVertexNumbers { opt["showVertexNumbers"] = true }
         if h.options.realtime { opt["realtime"] = true }
         if let n = h.options.svgStep { opt["svgStep"] = .integer(Int64(n)) }
+        if h.options.allowRotationByPinching { opt["allowRotationByPinching"] = true }
         if !opt.isEmpty { o["options"] = .object(opt) }
         if !h.layers.isEmpty { o["layers"] = .array(h.layers.map(encodeLayer)) }
         var g = JSONObject()

@@ -104,6 +104,14 @@ public struct TraceScript: Sendable {
         now += pause
     }
 
+    /// A programmatic call the model is meant to refuse (an index out of range, an unknown layer),
+    /// then a pause: its line is declared in the header's `expect.refusedCalls`.
+    public mutating func refusedCall(_ c: TraceCall) {
+        call(c)
+        // The header is line 1, so event i (from 0) is on line i + 2.
+        trace.header.expect.refusedCalls.append(trace.events.count + 1)
+    }
+
     /// A GPS fix at the current time, advancing the clock by `dt`.
     public mutating func gps(_ fix: GPSFix, dt: Double = 1) {
         add(.gps(fix))

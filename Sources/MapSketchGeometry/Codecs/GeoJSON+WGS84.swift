@@ -1,0 +1,53 @@
+/// Why a geometry cannot be written as RFC 7946 GeoJSON, whose coordinates are WGS 84 longitude
+/// and latitude.
+public enum GeoJSONOutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The geometry's spatial reference has no transformation to WGS 84.
+    case cannotProject(from: SpatialReference)
+    /// The geometry has no spatial reference and a coordinate outside longitude −180…180 /
+    /// latitude −90…90, so it is not in WGS 84 and there is nothing to project it from.
+    case notLongitudeLatitude(x: Double, y: Double)
+
+    public var description: String {
+        switch self {
+        case .cannotProject(let sr):
+            "GeoJSON is WGS 84 longitude/latitude (RFC 7946), and \(sr) cannot be projected to it; write Esri JSON or WKT instead"
+        case .notLongitudeLatitude(let x, let y):
+            "GeoJSON is WGS 84 longitude/latitude (RFC 7946), but the geometry has no spatial reference and a coordinate "
+                + "(\(JSONWriter.format(x)), \(JSONWriter.format(y))) outside -180…180, -90…90; state its spatial reference so it can be projected"
+        }
+    }
+}
+
+extension GeoJSON {
+    /// `g` in WGS 84 longitude/latitude, the only coordinates RFC 7946 (§4) allows: projected
+    /// from its spatial reference when that is another one (Web Mercator: the inverse of the
+    /// spherical formula ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)`` uses); unchanged when it is already WGS
+    /// 84 or has no spatial reference and lies within longitude/latitude ranges.
+    /// - Throws: ``GeoJSONOutputError`` when it cannot be projected, or has no spatial reference
+    ///   and coordinates that are not longitudes and latitudes.
+    /// - Complexity: O(n) in the vertices.
+    public static func inWGS84(_ g: SpatialGeometry) throws(GeoJSONOutputError) -> SpatialGeometry {
+        guard let sr = g.spatialReference else {
+            for part in g.geometry.parts {
+                for p in part where !(-180...180).contains(p.x) || !(-90...90).contains(p.y) {
+                    throw .notLongitudeLatitude(x: p.x, y: p.y)
+                }
+            }
+            return g
+        }
+        if sr.isWGS84 { return g }
+        guard let projected = try? GeometryEngine.project(g.geometry, from: sr, to: .wgs84) else {
+            throw .cannotProject(from: sr)
+        }
+        return SpatialGeometry(projected, spatialReference: .wgs84)
+    }
+
+    /// `g` as RFC 7946 GeoJSON: in WGS 84 longitude/latitude (``inWGS84(_:)``), compact.
+    /// - Throws: ``GeoJSONOutputError`` as ``inWGS84(_:)``.
+    /// - Complexity: O(n) in the vertices.
+    public static func encodeWGS84(_ g: SpatialGeometry, options: EncodingOptions = EncodingOptions())
+        throws(GeoJSONOutputError) -> String
+    {
+        encode(try inWGS84(g), options: options)
+    }
+}

@@ -1,0 +1,146 @@
+public import MapSketchGeometry
+
+/// What a GPS file held, counted fix by fix as it is read (so a streaming reader can count
+/// without keeping the fixes): fixes, those without a time, those with and without elevation, and
+/// the NMEA reader's statistics for NMEA input.
+public struct GPSReadCounts: Hashable, Sendable {
+    /// Track and route points read.
+    public var fixes = 0
+    /// Fixes without a time (GPX points without `<time>`, NMEA fixes before any date).
+    public var withoutTime = 0
+    /// Fixes with an elevation.
+    public var withElevation = 0
+    /// Track segments the file declared.
+    public var segments = 0
+    /// Waypoints read (they never become vertices).
+    public var waypoints = 0
+    /// The NMEA reader's statistics (sentences with a bad checksum, of unused types, …), for NMEA input.
+    public var nmea: NMEAReader.Statistics?
+
+    /// Nothing read yet.
+    public init() {}
+
+    /// The counts of a whole track (and NMEA statistics, when the track is NMEA).
+    /// - Complexity: O(n) in the fixes.
+    public init(_ track: GPSTrack, nmea: NMEAReader.Statistics? = nil) {
+        for f in track.fixes { note(f) }
+        segments = track.segmentCount
+        waypoints = track.waypoints.count
+        self.nmea = nmea
+    }
+
+    /// Counts one fix.
+    public mutating func note(_ fix: GPSFix) {
+        fixes += 1
+        if fix.time == nil { withoutTime += 1 }
+        if fix.elevation != nil { withElevation += 1 }
+    }
+}
+
+/// `n` and the noun, plural unless `n` is 1: `1 line`, `3 lines`.
+func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+/// The report `mapsketch gps` prints about a track: what was read and skipped, by reason; what
+/// was done with fixes without a time; what the filters dropped; and the result — its parts,
+/// vertices, length and validity — with a warning for each problem, and the reason when no
+/// usable fix remained. Nothing is dropped or changed without a line saying so.
+public struct GPSReport: Hashable, Sendable {
+    /// The lines of the report, the first naming the file.
+    public var lines: [String]
+    /// Problems with the result (a self-intersecting polygon, an invalid part), each a sentence.
+    public var warnings: [String]
+    /// Why the track gave no vertex at all (then the command exits 2); nil when it gave some.
+    public var noUsableFix: String?
+
+    /// The report for `file` from the read counts and the replay's output (its `gps` and
+    /// `sketch` sections and final geometry).
+    /// - Complexity: O(n) in the vertices (the validity check).
+    public init(file: String, counts: GPSReadCounts, output: ReplayOutput) {
+        self.init(
+            file: file, counts: counts, gps: output.document["gps"],
+            geometryType: output.document["sketch"]?["geometryType"]?.stringValue, geometry: output.geometry?.geometry)
+    }
+
+    /// The report for `file` from the read counts, the GPS section of the output (`gps`), and
+    /// the sketch's type and geometry (nil without a sketch): what a streaming conversion has
+    /// without building the whole output document.
+    /// - Complexity: O(n) in the vertices (the validity check).
+    public init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, geometry: Geometry?) {
+        var lines = [
+            "\(file): \(counts.fixes) fix\(counts.fixes == 1 ? "" : "es"), \(counts.segments) segment\(counts.segments == 1 ? "" : "s"), \(counts.waypoints) waypoint\(counts.waypoints == 1 ? "" : "s")"
+        ]
+        var warnings: [String] = []
+        if let s = counts.nmea {
+            var read = "  read: \(count(s.lines, "line")), \(count(s.sentences, "sentence")) accepted"
+            var skipped: [String] = []
+            if s.badChecksum > 0 { skipped.append("\(s.badChecksum) with a bad checksum") }
+            if s.unsupported > 0 { skipped.append("\(s.unsupported) of types not used (GSV, proprietary, …)") }
+            if s.truncated > 0 { skipped.append("\(s.truncated) cut off mid-way") }
+            if s.noFix > 0 { skipped.append("\(s.noFix) reporting no fix") }
+            if s.ignoredLines > 0 { skipped.append("\(count(s.ignoredLines, "line")) without a sentence") }
+            if !skipped.isEmpty { read += "; skipped: " + skipped.joined(separator: ", ") }
+            if s.withoutChecksum > 0 { read += "; \(s.withoutChecksum) accepted without a checksum" }
+            lines.append(read)
+        }
+        if counts.withoutTime > 0 {
+            lines.append(
+                "  time: \(counts.withoutTime) fix\(counts.withoutTime == 1 ? "" : "es") without a time: kept in file order, "
+                    + "each placed 1 s after the previous fix on the replay clock, not checked by the out-of-order filter"
+            )
+        }
+        let noElevation = counts.fixes - counts.withElevation
+        if counts.withElevation > 0, noElevation > 0 {
+            lines.append(
+                "  elevation: \(noElevation) fix\(noElevation == 1 ? "" : "es") without an elevation among fixes with one: their vertices have no z"
+            )
+        }
+        let appended = gps?["appended"]?.int64Value ?? 0
+        if let dropped = gps?["dropped"]?.objectValue {
+            let kept = "  filters: \(appended) appended"
+            lines.append(
+                dropped.isEmpty
+                    ? kept + ", none dropped"
+                    : kept + "; dropped: "
+                        + zip(dropped.keys, dropped.values).map { "\(JSONWriter.string($1)) \($0)" }.joined(
+                            separator: ", "))
+        }
+        if appended > 0, let geometryType, let g = geometry {
+            var result =
+                "  result: \(geometryType), \(g.parts.count) part\(g.parts.count == 1 ? "" : "s"), \(g.pointCount) vertices"
+            if let length = gps?["geodesicLength"] { result += ", \(JSONWriter.string(length)) m geodesic length" }
+            let issues = GeometryEngine.validate(g)
+            result += issues.isEmpty ? ", valid" : ", not valid"
+            lines.append(result)
+            for issue in issues.prefix(10) {
+                warnings.append("the \(g.type.rawValue) is not valid: \(issue.description)")
+            }
+            if issues.count > 10 { warnings.append("… and \(issues.count - 10) more validity issues") }
+        }
+        self.lines = lines
+        self.warnings = warnings
+        if appended > 0 {
+            noUsableFix = nil
+        } else if counts.fixes == 0 {
+            var why = "no usable fix: the file holds no track or route point"
+            if let s = counts.nmea {
+                var reasons: [String] = []
+                if s.badChecksum > 0 {
+                    reasons.append("\(s.badChecksum) sentence\(s.badChecksum == 1 ? "" : "s") with a bad checksum")
+                }
+                if s.noFix > 0 { reasons.append("\(s.noFix) reporting no fix") }
+                if s.unsupported > 0 { reasons.append("\(s.unsupported) of types not used") }
+                if s.truncated > 0 { reasons.append("\(s.truncated) cut off") }
+                if s.ignoredLines > 0 { reasons.append("\(count(s.ignoredLines, "line")) without a sentence") }
+                why =
+                    "no usable fix: no NMEA sentence gave a position"
+                    + (reasons.isEmpty
+                        ? " (\(count(s.lines, "line")) read)" : " (" + reasons.joined(separator: ", ") + ")")
+            } else if counts.waypoints > 0 {
+                why += " (\(counts.waypoints) waypoint\(counts.waypoints == 1 ? "" : "s"), which never become vertices)"
+            }
+            noUsableFix = why
+        } else {
+            noUsableFix = "no usable fix: all \(counts.fixes) fixes were dropped by the filters (see above)"
+        }
+    }
+}

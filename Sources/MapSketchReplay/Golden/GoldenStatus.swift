@@ -1,0 +1,89 @@
+public import MapSketchGeometry
+
+/// The outcome of checking one case.
+public enum GoldenStatus: Hashable, Sendable {
+    /// Output matches the golden files.
+    case passed
+    /// Output differs, the golden is missing or unreadable, the trace's declared expectation was
+    /// not met, or (under `--strict`) a call was refused unexpectedly.
+    case failed(GoldenFailure)
+    /// The golden files were written. `changes` is the report of how the output differs from the
+    /// golden it replaced (nil when there was none, or only the bytes changed).
+    case recorded(changes: String?)
+    /// Record mode ``RecordMode/all`` found the golden already up to date.
+    case unchanged
+    /// The trace cannot be read or set up (and does not declare that error): an input error,
+    /// `file:line:column: what was expected`. Nothing is compared or recorded.
+    case inputError(InputError)
+}
+
+/// Why a case failed, with what a report needs to show it.
+public struct GoldenFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The readable report: the differences, or why there is nothing to compare.
+    public var report: String
+    /// How many numbers differ beyond the tolerance (0 when the documents were not compared).
+    public var differingNumbers: Int
+    /// The pictures of the mismatch, when the documents were compared.
+    public var pictures: GoldenPictures?
+    /// The actual event log around its first difference from the golden's (or its last
+    /// entries), one entry per line.
+    public var logExcerpt: String?
+
+    /// A failure with a report only.
+    public init(report: String, differingNumbers: Int = 0, pictures: GoldenPictures? = nil, logExcerpt: String? = nil) {
+        self.report = report
+        self.differingNumbers = differingNumbers
+        self.pictures = pictures
+        self.logExcerpt = logExcerpt
+    }
+
+    /// The report.
+    public var description: String { report }
+}
+
+/// The three pictures of a golden mismatch, as SVG documents of the same size and frame.
+public struct GoldenPictures: Hashable, Sendable {
+    /// The expected sketch geometry alone.
+    public var expected: String
+    /// The actual sketch geometry alone.
+    public var actual: String
+    /// Both, with every changed vertex marked (`NAME.diff.svg`).
+    public var overlay: String
+
+    /// Creates the pictures.
+    public init(expected: String, actual: String, overlay: String) {
+        self.expected = expected
+        self.actual = actual
+        self.overlay = overlay
+    }
+}
+
+/// One checked case.
+public struct GoldenResult: Hashable, Sendable {
+    /// The case.
+    public var goldenCase: GoldenCase
+    /// Its outcome.
+    public var status: GoldenStatus
+    /// Seconds spent replaying and comparing.
+    public var seconds: Double
+    /// Warnings that did not fail the case: refused calls the trace does not declare (each
+    /// `file:line: …`). Under `--strict` they fail it instead.
+    public var warnings: [String]
+
+    /// Creates a result.
+    public init(goldenCase: GoldenCase, status: GoldenStatus, seconds: Double, warnings: [String] = []) {
+        self.goldenCase = goldenCase
+        self.status = status
+        self.seconds = seconds
+        self.warnings = warnings
+    }
+
+    /// Whether the case failed.
+    public var failed: Bool { if case .failed = status { true } else { false } }
+
+    /// Whether the trace is an input error.
+    public var isInputError: Bool { if case .inputError = status { true } else { false } }
+
+    /// Whether golden files were written.
+    public var recorded: Bool { if case .recorded = status { true } else { false } }
+}
