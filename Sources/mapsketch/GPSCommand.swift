@@ -81,7 +81,7 @@ struct GPSCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        var (reader, file) = try open()
+        let (reader, file) = try open()
         var filter = TraceHeader.defaultGPSFilter
         filter.minimumDistance = minDistance > 0 ? minDistance : nil
         filter.maximumAccuracy = maxAccuracy

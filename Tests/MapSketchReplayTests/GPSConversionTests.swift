@@ -28,7 +28,7 @@ import Testing
                 let out = session.output()
 
                 let conversion = try GPSConversion(name: name, description: "GPS track \(name)", geometryType: type, filter: filter)
-                var reader = try GPSFileReader.open(MemoryByteSource(bytes), fileName: name)
+                let reader = try GPSFileReader.open(MemoryByteSource(bytes), fileName: name)
                 let dir = FileManager.default.temporaryDirectory.appendingPathComponent("conv-\(UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: dir) }
                 let saved = dir.appendingPathComponent("t.trace.jsonl")

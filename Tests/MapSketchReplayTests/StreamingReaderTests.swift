@@ -268,7 +268,7 @@ enum Readers {
         var nested = try GPXReader(bytes: gzipBomb(prefix: "<gpx>", pattern: "<a>", count: 8 * mib - 2), file: "n.gpx.gz")
         #expect(throws: ReaderError.self) { _ = try nested.next() }
         // Through the sniffing entry point too: gzip found by content, memory bounded.
-        var sniffed = try GPSFileReader.open(MemoryByteSource(spaces), fileName: "bomb")
+        let sniffed = try GPSFileReader.open(MemoryByteSource(spaces), fileName: "bomb")
         #expect(sniffed.format == .gpx)
         #expect(try sniffed.next() == nil)
         #expect(sniffed.peakWindow <= 512 * 1024)
@@ -325,7 +325,7 @@ enum Readers {
             try? h.close()
         }
         writer.start()
-        var reader = try GPSFileReader.open(try FileByteSource(path: fifo.path), fileName: "pipe")
+        let reader = try GPSFileReader.open(try FileByteSource(path: fifo.path), fileName: "pipe")
         #expect(reader.format == .nmea)
         #expect(try reader.readRemaining().fixes.count == 72)
     }

@@ -212,8 +212,11 @@ struct JSONByteWriter {
             return
         }
         if d < 0 { out.append(UInt8(ascii: "-")) }
-        var desc = abs(d).description
-        desc.withUTF8 { text in
+        // The standard library's shortest round-trip text (what `description` holds), written
+        // into a fixed buffer instead of a new string.
+        var desc = ShortestDoubleText()
+        abs(d).write(to: &desc)
+        desc.withBytes { text in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
                 var k = 0  // digit count
                 var pointPos = 0
@@ -294,5 +297,34 @@ struct JSONByteWriter {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The text `Double.write(to:)` produces (at most 32 ASCII bytes: the standard library writes
+/// at most 24 for a double), kept without allocating.
+struct ShortestDoubleText: TextOutputStream {
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var count = 0
+
+    mutating func write(_ string: String) {
+        for b in string.utf8 { append(b) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        for b in buffer { append(b) }
+    }
+
+    @inline(__always)
+    private mutating func append(_ b: UInt8) {
+        guard count < 32 else { return }
+        withUnsafeMutableBytes(of: &storage) { $0[count] = b }
+        count += 1
+    }
+
+    /// Calls `body` with the bytes written.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in
+            body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count]))
+        }
     }
 }

@@ -45,6 +45,7 @@ public final class GPSConversion {
             throw TraceError(file: name, line: 1, column: 1, message: error.message)
         }
         session.sketch?.levelsOfUndo = 1
+        session.stopLoggingSketchEvents()
     }
 
     /// Adds the next fix of the track.
@@ -52,10 +53,19 @@ public final class GPSConversion {
     /// - Complexity: O(1) amortised.
     @discardableResult
     public func add(_ fix: GPSFix) -> TraceEntry {
-        frame.add(fix)
+        let q = frame.add(fix)
         let entry = clock.entry(for: fix)
-        // Counted, never written: a failed fix must not grow the log either.
-        session.log.countingOnly { session.apply(entry) }
+        // What `ReplaySession.apply` does with a GPS event (the map's clock matters to touches
+        // only), with the projection the frame made; counted, never written: a failed fix must
+        // not grow the log either.
+        if case .gps(let f) = entry.event {
+            let refused = session.log.countingOnly {
+                session.gps.projectsGeographicToWebMercator
+                    ? session.gps.ingest(f, into: session.sketch, log: session.log) { q }
+                    : session.gps.ingest(f, into: session.sketch, log: session.log)
+            }
+            if let refused { session.refusals.note(RefusedEvent(line: entry.line, call: "gps", message: refused)) }
+        }
         fixCount += 1
         return entry
     }

@@ -35,6 +35,17 @@ struct GPSIngest {
     @MainActor
     @discardableResult
     mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog) -> String? {
+        let projection = self.projection
+        return ingest(fix, into: sketch, log: log) {
+            try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
+        }
+    }
+
+    /// ``ingest(_:into:log:)`` with the projection of the fix given (`projected` is called only
+    /// for a fix the filters keep, and must give what the ingest's own projection gives).
+    @MainActor
+    @discardableResult
+    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, projected: () throws -> Point) -> String? {
         fixes += 1
         guard let sketch else {
             let message = "a GPS fix needs a sketch (the header has no \"sketch\")"
@@ -43,7 +54,7 @@ struct GPSIngest {
         }
         if filter.consider(fix) != nil { return nil }
         do {
-            let q = try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
+            let q = try projected()
             if let last = lastSegment, last != fix.segment, sketch.geometryType == .polyline || sketch.geometryType == .polygon {
                 log.append(.gpsSegment, ["segment": .integer(Int64(fix.segment))])
                 _ = try log.countingOnly { try sketch.addPart() }
@@ -57,6 +68,14 @@ struct GPSIngest {
             log.append(.error, ["message": .string(message)])
             return message
         }
+    }
+
+    /// Whether the ingest projects WGS 84 fixes into Web Mercator (the `gps` command's maps), so a
+    /// caller that projected a fix with `GeometryEngine.projectGeographicToWebMercator` may hand the
+    /// point in.
+    var projectsGeographicToWebMercator: Bool {
+        guard case .success(let p) = projection else { return false }
+        return p.from.isWGS84 && p.to.isWebMercator
     }
 
     /// The GPS section of the output: fixes read, appended, dropped by reason (the reasons that

@@ -113,8 +113,7 @@ public enum GPSFileReader {
     public static func read(
         bytes: [UInt8], fileName: String? = nil, nmeaOptions: NMEAReader.Options = NMEAReader.Options()
     ) throws -> GPSTrack {
-        var reader = try open(MemoryByteSource(bytes), fileName: fileName, nmeaOptions: nmeaOptions)
-        return try reader.readRemaining()
+        try open(MemoryByteSource(bytes), fileName: fileName, nmeaOptions: nmeaOptions).readRemaining()
     }
 
     /// Reads a track in a known format with what the reader counted on the way: the NMEA
@@ -157,63 +156,73 @@ public enum GPSFileReader {
 
 /// A GPS track being read, in any of the formats: fixes one at a time, then the waypoints, the
 /// segment count and (NMEA) the reader's statistics. Made by ``GPSFileReader/open(_:fileName:format:nmeaOptions:)``.
-public struct GPSTrackReader {
+///
+/// A reference (the stream it reads has identity): the format's reader is advanced in place.
+public final class GPSTrackReader {
     /// The format being read.
     public let format: GPSFormat
-    private var gpx: GPXReader?
-    private var nmea: NMEAReader?
-    private var geoJSON: GeoJSONLinesReader?
+    /// The format's reader (exactly one is set), each in a box of its own so that `next()` advances
+    /// it in place rather than through a copy of the reader's state.
+    private let gpxBox: Box<GPXReader>?
+    private let nmeaBox: Box<NMEAReader>?
+    private let geoJSONBox: Box<GeoJSONLinesReader>?
     private var fixCount = 0
+
+    private final class Box<Reader> {
+        var reader: Reader
+        init(_ reader: Reader) { self.reader = reader }
+    }
+
 
     init(format: GPSFormat, source: any ByteSource, file: String?, nmeaOptions: NMEAReader.Options) {
         self.format = format
-        switch format {
-        case .gpx: gpx = GPXReader(input: InputBuffer(source: source, limit: GPXReader.maximumMarkupLength), file: file)
-        case .nmea:
-            nmea = NMEAReader(
-                input: InputBuffer(source: source, limit: NMEAReader.maximumLineLength), file: file, options: nmeaOptions, fastPath: true)
-        case .geoJSONLines:
-            geoJSON = GeoJSONLinesReader(input: InputBuffer(source: source, limit: GeoJSONLinesReader.maximumLineLength), file: file)
-        }
+        gpxBox = format == .gpx ? Box(GPXReader(input: InputBuffer(source: source, limit: GPXReader.maximumMarkupLength), file: file)) : nil
+        nmeaBox =
+            format == .nmea
+            ? Box(NMEAReader(input: InputBuffer(source: source, limit: NMEAReader.maximumLineLength), file: file, options: nmeaOptions, fastPath: true))
+            : nil
+        geoJSONBox =
+            format == .geoJSONLines
+            ? Box(GeoJSONLinesReader(input: InputBuffer(source: source, limit: GeoJSONLinesReader.maximumLineLength), file: file)) : nil
     }
 
     /// The next fix in file order, or nil at the end.
     /// - Throws: `ReaderError` from the format's reader.
     /// - Complexity: amortised O(bytes up to the next fix).
-    public mutating func next() throws -> GPSFix? {
+    public func next() throws -> GPSFix? {
         let fix: GPSFix?
-        if gpx != nil {
-            fix = try gpx?.next()
-        } else if nmea != nil {
-            fix = try nmea?.next()
+        if let box = nmeaBox {
+            fix = try box.reader.next()
+        } else if let box = gpxBox {
+            fix = try box.reader.next()
         } else {
-            fix = try geoJSON?.next()
+            fix = try geoJSONBox?.reader.next()
         }
         if fix != nil { fixCount += 1 }
         return fix
     }
 
     /// Waypoints seen so far (GPX `<wpt>`; none in the other formats).
-    public var waypoints: [GPSWaypoint] { gpx?.waypoints ?? [] }
+    public var waypoints: [GPSWaypoint] { gpxBox?.reader.waypoints ?? [] }
 
     /// Segments seen so far: GPX `<trkseg>` and `<rte>`, one more than the largest GeoJSON
     /// `segment`, 1 for NMEA with any fix.
     public var segmentCount: Int {
-        if let gpx { return gpx.segmentCount }
-        if let geoJSON { return geoJSON.largestSegment + 1 }
+        if let box = gpxBox { return box.reader.segmentCount }
+        if let box = geoJSONBox { return box.reader.largestSegment + 1 }
         return fixCount > 0 ? 1 : 0
     }
 
     /// The NMEA reader's counts (nil for the other formats).
-    public var nmeaStatistics: NMEAReader.Statistics? { nmea?.statistics }
+    public var nmeaStatistics: NMEAReader.Statistics? { nmeaBox?.reader.statistics }
 
     /// The most input bytes held at once so far.
-    var peakWindow: Int { gpx?.peakWindow ?? nmea?.peakWindow ?? geoJSON?.peakWindow ?? 0 }
+    var peakWindow: Int { gpxBox?.reader.peakWindow ?? nmeaBox?.reader.peakWindow ?? geoJSONBox?.reader.peakWindow ?? 0 }
 
     /// Reads the remaining fixes into a track.
     /// - Throws: `ReaderError` from the format's reader.
     /// - Complexity: O(n) in the input bytes; memory O(fixes).
-    public mutating func readRemaining() throws -> GPSTrack {
+    public func readRemaining() throws -> GPSTrack {
         var fixes: [GPSFix] = []
         while let fix = try next() { fixes.append(fix) }
         return GPSTrack(fixes: fixes, waypoints: waypoints, segmentCount: segmentCount)

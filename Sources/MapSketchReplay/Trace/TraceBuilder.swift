@@ -73,10 +73,13 @@ public enum TraceBuilder {
 struct GPSTrackFrame {
     private(set) var envelope: Envelope?
 
-    /// Widens the envelope to the fix (every fix, kept by the filters or not).
-    mutating func add(_ f: GPSFix) {
-        let p = GeometryEngine.projectGeographicToWebMercator(Point(x: f.longitude, y: f.latitude))
+    /// Widens the envelope to the fix (every fix, kept by the filters or not); returns the fix in
+    /// Web Mercator, its elevation as z.
+    @discardableResult
+    mutating func add(_ f: GPSFix) -> Point {
+        let p = GeometryEngine.projectGeographicToWebMercator(Point(x: f.longitude, y: f.latitude, z: f.elevation))
         if envelope == nil { envelope = Envelope(p) } else { envelope?.expand(toInclude: p) }
+        return p
     }
 
     /// The viewport centred on the envelope with the track filling 90 % of `screen` (resolution
