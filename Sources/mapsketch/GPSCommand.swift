@@ -112,7 +112,7 @@ struct GPSCommand: AsyncParsableCommand {
         let session = conversion.session
         let report = GPSReport(
             file: file, counts: counts, gps: conversion.report, geometryType: session.sketch?.geometryType.rawValue,
-            geometry: session.sketch?.geometry)
+            store: session.sketch?.vertices)
         for line in report.lines { CLI.printError(line) }
         for w in report.warnings { CLI.printError("warning: \(w)") }
         if let why = report.noUsableFix { throw CLI.fail("\(file): \(why)") }

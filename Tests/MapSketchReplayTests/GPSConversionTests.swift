@@ -42,6 +42,13 @@ import Testing
                     #expect(conversion.report == out.document["gps"], "\(name) \(type)")
                 }
                 let store = try #require(conversion.session.sketch?.vertices)
+                // The report from the store (no geometry copy when valid) is the report from the output.
+                let counts = GPSReadCounts(track)
+                let fromStore = GPSReport(
+                    file: name, counts: counts, gps: conversion.report, geometryType: type.rawValue, store: store)
+                if track.fixes.count > 0 {
+                    #expect(fromStore == GPSReport(file: name, counts: counts, output: out), "\(name) \(type): the report")
+                }
                 for format in GeometryFormat.allCases {
                     var bytes: [UInt8] = []
                     try GeometryStreamWriter.write(store, spatialReference: .webMercator, format: format) { bytes += $0 }
@@ -56,6 +63,33 @@ import Testing
             }
         }
         #expect(compared >= Self.tracks.count + 6)
+    }
+
+    /// The store's one-pass proof of validity agrees with `GeometryEngine.validate`, valid or not
+    /// (a store holds only finite coordinates, so the cases differ in distinct vertices).
+    @Test func theStoreProvesValidityAsValidateDoes() throws {
+        func store(_ type: GeometryType, _ parts: [[Point]]) throws -> VertexStore {
+            var s = try VertexStore(type: type)
+            for part in parts {
+                if type != .multipoint { _ = try s.addPart() }
+                for p in part { try s.append(p) }
+            }
+            return s
+        }
+        let cases: [(GeometryType, [[Point]])] = [
+            (.polyline, [[Point(0, 0), Point(1, 1)]]),
+            (.polyline, [[Point(0, 0), Point(0, 0)]]),  // no two distinct vertices
+            (.polyline, [[Point(0, 0), Point(1, 0)], [Point(2, 2)]]),
+            (.multipoint, [[Point(0, 0), Point(0, 0)]]),
+            (.polygon, [[Point(0, 0), Point(1, 0), Point(1, 1)]]),
+        ]
+        for (type, parts) in cases {
+            let s = try store(type, parts)
+            let proven = GPSReport.provenValid(s)
+            let valid = GeometryEngine.validate(s.geometry).isEmpty
+            #expect(!proven || valid, "\(type) \(parts): proven valid but validate finds issues")
+            if type != .polygon { #expect(proven == valid, "\(type) \(parts)") }
+        }
     }
 
     @Test func theConversionKeepsNoUndoHistoryPerFix() throws {
