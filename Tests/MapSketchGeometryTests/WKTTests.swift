@@ -96,6 +96,23 @@ import Testing
         }
     }
 
+    /// Found by the `wkt` fuzz target: the input's NUL byte reached the message raw.
+    @Test func wktErrorsEscapeANULByteAndCutALongWord() throws {
+        do {
+            _ = try WKT.decode(String(decoding: [0x00, 0x02] as [UInt8], as: UTF8.self))
+            Issue.record("decoded")
+        } catch let e as WKTError {
+            #expect(e.description == "1:1: expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found '\\u{0}\\u{2}'")
+            #expect(!e.description.unicodeScalars.contains { $0.value < 0x20 })
+        }
+        do {
+            _ = try WKT.decode(String(repeating: "A", count: 1_000_000) + "\u{1B}[31m")
+            Issue.record("decoded")
+        } catch let e as WKTError {
+            #expect(e.found == "'" + String(repeating: "A", count: WKTError.foundLimit - 1) + "…")
+        }
+    }
+
     @Test func randomRoundTrip() throws {
         var rng = SeededRandom(seed: 42)
         for _ in 0..<200 {

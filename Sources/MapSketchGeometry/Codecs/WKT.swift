@@ -6,15 +6,27 @@ public struct WKTError: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int
     /// What the reader expected there.
     public var expected: String
-    /// What it found instead (a short excerpt, or "end of input").
+    /// What it found instead (a short excerpt, or "end of input"): control characters escaped
+    /// (`\u{0}`), at most ``foundLimit`` characters.
     public var found: String
 
-    /// Creates an error.
+    /// The most characters of input `found` shows.
+    public static let foundLimit = 60
+
+    /// Creates an error; `found` is made printable and cut (see ``found``).
     public init(line: Int, column: Int, expected: String, found: String) {
         self.line = line
         self.column = column
         self.expected = expected
-        self.found = found
+        var shown = ""
+        for (k, u) in found.unicodeScalars.enumerated() {
+            if k == Self.foundLimit {
+                shown += "…"
+                break
+            }
+            shown += u.value < 0x20 || (0x7F...0x9F).contains(u.value) ? "\\u{\(String(u.value, radix: 16))}" : String(u)
+        }
+        self.found = shown
     }
 
     public var description: String { "\(line):\(column): expected \(expected), found \(found)" }
