@@ -8,7 +8,9 @@ let strict: [SwiftSetting] = [
 ]
 
 /// One executable target per concern; each is run by the package-benchmark plugin.
-let suites = ["HitTest", "VertexInsertion", "RendererLookup", "UndoStack", "Replay", "Geometry"]
+let suites = [
+    "HitTest", "VertexInsertion", "RendererLookup", "UndoStack", "Replay", "Geometry", "Transform", "Graphics",
+]
 
 let package = Package(
     name: "MapSketchBenchmarks",
@@ -28,13 +30,17 @@ let package = Package(
             pkgConfig: "geos",
             providers: [.apt(["libgeos-dev"])]
         ),
+        // The C library's count of bytes held through malloc (glibc mallinfo2), for memory figures.
+        .target(name: "CMallocInfo", path: "Sources/CMallocInfo"),
         // Seeded data generator, trace loading and the Swift face of GEOS shared by all suites.
         .target(
             name: "BenchmarkSupport",
             dependencies: [
                 "CGEOS",
+                "CMallocInfo",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MapSketchGeometry", package: "MapSketch"),
+                .product(name: "MapSketch", package: "MapSketch"),
                 .product(name: "MapSketchReplay", package: "MapSketch"),
             ],
             swiftSettings: strict

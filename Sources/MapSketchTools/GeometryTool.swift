@@ -1,15 +1,19 @@
 public import MapSketchGeometry
 
-/// The `mapsketch geometry OP` tool as a pure function: reads one geometry or JSON Lines of many,
-/// applies an operation to each, and writes one result per input, in order.
+/// The `mapsketch geometry OP` tool: reads geometries as a stream of bytes, applies an
+/// operation to each, and writes one result per input, in order, as it goes.
 ///
-/// Input is one geometry (Esri JSON, GeoJSON or WKT, possibly spread over many lines) or many, one
-/// per line. It is read line by line when it has more than one non-blank line and its first
-/// non-blank line is a complete geometry on its own; otherwise as a whole.
+/// Input is a sequence of geometries — Esri JSON, GeoJSON or WKT — each starting on a new line
+/// and free to span lines (a pretty-printed JSON object, multi-line WKT); JSON Lines is the
+/// one-per-line case. Windows line ends and a UTF-8 byte-order mark read as Unix text does.
+/// Memory holds the geometry being read and its result, not the input: a JSON Lines file of any
+/// size streams through, and reading stops at the first byte no geometry can hold there (a NUL
+/// byte stops `/dev/zero` at 1:1), reporting file:line:column.
 public struct GeometryTool: Sendable {
     /// The operations of `mapsketch geometry`.
     public enum Operation: String, Sendable, CaseIterable {
-        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:)`.
+        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:spatialReference:)`,
+        /// snapping to the xy tolerance of its spatial reference (0.001 without one).
         case simplify
         /// Split at the antimeridian and bring into −180…180 (needs a spatial reference).
         case normalize
@@ -50,6 +54,9 @@ public struct GeometryTool: Sendable {
     /// The target of `project` (`--to`).
     public var targetSpatialReference: SpatialReference?
 
+    /// The size of the chunks ``run(file:read:write:)`` reads.
+    public static let chunkSize = 1 << 16
+
     /// Creates a tool; without formats it detects the input's and writes each result in it.
     public init(
         operation: Operation, inputFormat: GeometryFormat? = nil, outputFormat: GeometryFormat? = nil,
@@ -62,81 +69,141 @@ public struct GeometryTool: Sendable {
         self.targetSpatialReference = targetSpatialReference
     }
 
-    /// Runs the tool over `text` read from `file` (a name used in error messages).
-    /// - Throws: ``GeometryToolError`` for unreadable input or a missing spatial reference, naming
-    ///   the file, line and column and what was expected.
-    /// - Complexity: O(n) in the input size plus the cost of the operation per geometry.
-    public func run(_ text: String, file: String) throws(GeometryToolError) -> Result {
-        var outputs: [String] = []
+    /// Runs the tool over a stream: `read` fills the buffer it is given with the next bytes of
+    /// the input and returns how many (0 at the end), and `write` receives each geometry's
+    /// result as soon as it is made, then `"\n"` (two calls, so a large result is not copied).
+    /// `file` names the input in messages.
+    ///
+    /// ```swift
+    /// let status = try GeometryTool(operation: .convert, outputFormat: .wkt).run(
+    ///     file: "<stdin>", read: { read(0, $0.baseAddress, $0.count) }, write: { print($0, terminator: "") })
+    /// ```
+    /// - Returns: the exit code: 0, or 1 when `validate` found an invalid geometry.
+    /// - Throws: ``GeometryToolError`` for unreadable input, a missing spatial reference or a
+    ///   geometry the operation refuses (naming the file, line and column and what was
+    ///   expected) — results of the geometries before it have been written; whatever `read` or
+    ///   `write` throws.
+    /// - Complexity: O(n) in the input size plus the cost of the operation per geometry; memory
+    ///   O(size of the largest geometry and its result).
+    public func run(
+        file: String, read: (UnsafeMutableRawBufferPointer) throws -> Int, write: (String) throws -> Void
+    ) throws -> Int32 {
+        var splitter = GeometryTextSplitter()
         var failed = false
-        for item in try items(text, file: file) {
-            let (out, ok) = try apply(item.geometry, format: item.format, file: file, line: item.line)
-            outputs.append(out)
-            failed = failed || !ok
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+        defer { chunk.deallocate() }
+        func handleReady() throws {
+            for var piece in splitter.takeReady() {
+                let (line, column) = (piece.line, piece.column)
+                // The text is dropped once decoded: memory holds the geometry, then its result.
+                let (g, format) = try decode(&piece, file: file)
+                let (out, ok) = try apply(g, format: format, file: file, line: line, column: column)
+                failed = failed || !ok
+                try write(out)
+                try write("\n")
+            }
         }
-        return Result(output: outputs.map { $0 + "\n" }.joined(), exitCode: failed ? 1 : 0)
-    }
-
-    struct Item {
-        var geometry: SpatialGeometry
-        var format: GeometryFormat
-        var line: Int
-    }
-
-    func items(_ text: String, file: String) throws(GeometryToolError) -> [Item] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let nonBlank = lines.enumerated().filter { !$0.element.allSatisfy(\.isWhitespace) }
-        guard !nonBlank.isEmpty else {
+        while true {
+            let n = try read(chunk)
+            guard n > 0 else { break }
+            splitter.push(UnsafeRawBufferPointer(rebasing: chunk[0..<min(n, chunk.count)]))
+            try handleReady()
+        }
+        splitter.finish()
+        try handleReady()
+        guard splitter.handedOver else {
             throw GeometryToolError(file: file, line: 1, column: 1, message: "expected a geometry (Esri JSON, GeoJSON or WKT), found empty input")
         }
-        if nonBlank.count > 1, let first = nonBlank.first, (try? decode(String(first.element))) != nil {
-            var out: [Item] = []
-            for (i, line) in nonBlank {
-                do {
-                    let (g, f) = try decode(String(line))
-                    out.append(Item(geometry: g, format: f, line: i + 1))
-                } catch {
-                    throw Self.locate(error, file: file, lineOffset: i)
-                }
-            }
-            return out
-        }
+        return failed ? 1 : 0
+    }
+
+    /// Runs the tool over `text` read from `file` (a name used in error messages), collecting
+    /// the output.
+    /// - Throws: ``GeometryToolError`` as ``run(file:read:write:)``.
+    /// - Complexity: as ``run(file:read:write:)``, plus the output held in memory.
+    public func run(_ text: String, file: String) throws(GeometryToolError) -> Result {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        var output = ""
         do {
-            let (g, f) = try decode(text)
-            return [Item(geometry: g, format: f, line: 1)]
+            let code = try run(
+                file: file,
+                read: { buffer in
+                    let n = min(buffer.count, bytes.count - offset)
+                    bytes.withUnsafeBytes { src in
+                        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: src[offset..<(offset + n)]))
+                    }
+                    offset += n
+                    return n
+                },
+                write: { output += $0 })
+            return Result(output: output, exitCode: code)
+        } catch let e as GeometryToolError {
+            throw e
         } catch {
-            throw Self.locate(error, file: file, lineOffset: 0)
+            throw GeometryToolError(file: file, line: 1, column: 1, message: "\(error)")
         }
     }
 
-    func decode(_ text: String) throws -> (SpatialGeometry, GeometryFormat) {
-        let format = inputFormat ?? Self.detect(text)
-        let g = try format.decode(text)
-        guard g.geometry.isFinite else {
-            throw JSONError("expected finite coordinates, found NaN or infinity", line: 1, column: 1)
+    /// Decodes one piece of input: JSON (Esri JSON or GeoJSON, detected from its keys unless
+    /// given) or WKT, with finite coordinates.
+    func decode(_ piece: inout GeometryTextSplitter.Piece, file: String) throws(GeometryToolError) -> (SpatialGeometry, GeometryFormat) {
+        let isJSON = piece.text.first == UInt8(ascii: "{") || piece.text.first == UInt8(ascii: "[")
+        let g: SpatialGeometry
+        let format: GeometryFormat
+        do {
+            (g, format) = try piece.text.withUnsafeBufferPointer { buf in
+                if let given = inputFormat, given == .wkt || !isJSON {
+                    return given == .wkt
+                        ? (SpatialGeometry(try WKT.decode(utf8: buf)), .wkt)
+                        : (try JSONParser.decode(buf) { try given.decode($0) }, given)
+                }
+                if !isJSON { return (SpatialGeometry(try WKT.decode(utf8: buf)), .wkt) }
+                var detected = GeometryFormat.esriJSON
+                let g = try JSONParser.decode(buf) { value in
+                    detected = inputFormat ?? GeometryFormat.detect(value) ?? .esriJSON
+                    return try detected.decode(value)
+                }
+                return (g, detected)
+            }
+        } catch {
+            throw Self.locate(error, file: file, line: piece.line, column: piece.column)
+        }
+        piece.text = []
+        if let stop = piece.stop {
+            // The codecs read what the splitter could not: report where it stopped.
+            throw GeometryToolError(file: file, line: stop.line, column: stop.column, message: stop.message)
+        }
+        // x and y must be finite; a NaN z or m is a vertex without one (WKT writes a missing z
+        // as NaN), an infinite one is refused.
+        for (i, part) in g.geometry.parts.enumerated() {
+            for (k, p) in part.enumerated()
+            where !(p.x.isFinite && p.y.isFinite) || p.z?.isInfinite == true || p.m?.isInfinite == true {
+                throw GeometryToolError(
+                    file: file, line: piece.line, column: piece.column,
+                    message: "part \(i) vertex \(k): expected finite coordinates, found \(p)")
+            }
         }
         return (g, format)
     }
 
-    /// Esri JSON or GeoJSON when the text starts with `{` or `[`, else WKT.
-    static func detect(_ text: String) -> GeometryFormat {
-        let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
-        return first == "{" || first == "[" ? GeometryFormat.detect(text) : .wkt
-    }
-
-    /// The tool's error for a decoding error of the text that starts on line `lineOffset + 1`:
-    /// JSON errors come located by the codecs (``JSONParser/decode(_:options:_:)``), WKT errors
-    /// by the WKT reader.
-    static func locate(_ error: any Error, file: String, lineOffset: Int) -> GeometryToolError {
+    /// The tool's error for a decoding error of a piece whose first byte is at `line`:`column`
+    /// of the input: JSON errors come located by the JSON layer (``JSONParser``), WKT errors by
+    /// the WKT reader, both relative to the piece.
+    static func locate(_ error: any Error, file: String, line: Int, column: Int) -> GeometryToolError {
+        func at(_ l: Int?, _ c: Int?) -> (Int, Int) {
+            let l = l ?? 1, c = c ?? 1
+            return (line + l - 1, l == 1 ? column + c - 1 : c)
+        }
         switch error {
         case let e as JSONError:
-            return GeometryToolError(
-                file: file, line: (e.line ?? 1) + lineOffset, column: e.column ?? 1, message: e.pathAndMessage)
+            let (l, c) = at(e.line, e.column)
+            return GeometryToolError(file: file, line: l, column: c, message: e.pathAndMessage)
         case let e as WKTError:
-            return GeometryToolError(
-                file: file, line: e.line + lineOffset, column: e.column, message: "expected \(e.expected), found \(e.found)")
+            let (l, c) = at(e.line, e.column)
+            return GeometryToolError(file: file, line: l, column: c, message: "expected \(e.expected), found \(e.found)")
         default:
-            return GeometryToolError(file: file, line: 1 + lineOffset, column: 1, message: "\(error)")
+            return GeometryToolError(file: file, line: line, column: column, message: "\(error)")
         }
     }
 
@@ -144,7 +211,7 @@ public struct GeometryTool: Sendable {
     /// or a legacy `crs`), else `--sr`. An `--sr` that contradicts the input's own is an error —
     /// for GeoJSON, whose coordinates are WGS 84 longitude/latitude by definition (RFC 7946),
     /// any `--sr` but 4326 — never silently ignored.
-    func spatialReference(of g: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> SpatialReference? {
+    func spatialReference(of g: SpatialGeometry, format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> SpatialReference? {
         guard let assumed = assumedSpatialReference else { return g.spatialReference }
         guard let own = g.spatialReference else { return assumed }
         guard own == assumed else {
@@ -152,57 +219,58 @@ public struct GeometryTool: Sendable {
                 format == .geoJSON
                 ? "--sr \(assumed) does not apply to GeoJSON input: GeoJSON coordinates are \(own.isWGS84 ? "WGS 84 longitude/latitude (RFC 7946)" : "in the \(own) its crs member names"); remove --sr, or give the input as Esri JSON or WKT"
                 : "--sr \(assumed) contradicts the input's own spatial reference \(own); remove --sr (it is for input that states none)"
-            throw GeometryToolError(file: file, line: line, column: 1, message: message)
+            throw GeometryToolError(file: file, line: line, column: column, message: message)
         }
         return own
     }
 
     /// `g` in `format`; GeoJSON is written in WGS 84 longitude/latitude (RFC 7946), projected
     /// from `g`'s spatial reference.
-    func encode(_ g: SpatialGeometry, as format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> String {
+    func encode(_ g: SpatialGeometry, as format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> String {
         guard format == .geoJSON else { return format.encode(g) }
         do {
             return try GeoJSON.encodeWGS84(g)
         } catch {
-            throw GeometryToolError(file: file, line: line, column: 1, message: error.description)
+            throw GeometryToolError(file: file, line: line, column: column, message: error.description)
         }
     }
 
-    func apply(_ input: SpatialGeometry, format: GeometryFormat, file: String, line: Int) throws(GeometryToolError) -> (String, Bool) {
+    func apply(_ input: SpatialGeometry, format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> (String, Bool) {
         let out = outputFormat ?? format
-        let g = SpatialGeometry(input.geometry, spatialReference: try spatialReference(of: input, format: format, file: file, line: line))
+        let g = SpatialGeometry(input.geometry, spatialReference: try spatialReference(of: input, format: format, file: file, line: line, column: column))
         func need(_ what: String) -> GeometryToolError {
-            GeometryToolError(file: file, line: line, column: 1, message: "expected a spatial reference (\(what)), found none")
+            GeometryToolError(file: file, line: line, column: column, message: "expected a spatial reference (\(what)), found none")
         }
         switch operation {
         case .convert:
-            return (try encode(g, as: out, file: file, line: line), true)
+            return (try encode(g, as: out, file: file, line: line, column: column), true)
         case .simplify:
-            return (try encode(SpatialGeometry(GeometryEngine.simplify(g.geometry), spatialReference: g.spatialReference), as: out, file: file, line: line), true)
+            let simple = GeometryEngine.simplify(g.geometry, spatialReference: g.spatialReference)
+            return (try encode(SpatialGeometry(simple, spatialReference: g.spatialReference), as: out, file: file, line: line, column: column), true)
         case .normalize:
             guard let sr = g.spatialReference else { throw need("in the input or --sr") }
             let n: Geometry
             do {
                 n = try GeometryEngine.normalizeCentralMeridian(g.geometry, spatialReference: sr)
             } catch {
-                throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
+                throw GeometryToolError(file: file, line: line, column: column, message: "\(error)")
             }
-            return (try encode(SpatialGeometry(n, spatialReference: sr), as: out, file: file, line: line), true)
+            return (try encode(SpatialGeometry(n, spatialReference: sr), as: out, file: file, line: line, column: column), true)
         case .project:
             guard let from = g.spatialReference else { throw need("in the input or --sr") }
             guard let to = targetSpatialReference else { throw need("--to") }
             if out == .geoJSON, !to.isWGS84 {
                 throw GeometryToolError(
-                    file: file, line: line, column: 1,
+                    file: file, line: line, column: column,
                     message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
             }
             let p: Geometry
             do {
                 p = try GeometryEngine.project(g.geometry, from: from, to: to)
             } catch {
-                throw GeometryToolError(file: file, line: line, column: 1, message: "\(error)")
+                throw GeometryToolError(file: file, line: line, column: column, message: "\(error)")
             }
-            return (try encode(SpatialGeometry(p, spatialReference: to), as: out, file: file, line: line), true)
+            return (try encode(SpatialGeometry(p, spatialReference: to), as: out, file: file, line: line, column: column), true)
         case .validate:
             let issues = GeometryEngine.validate(g.geometry)
             var o = JSONObject()

@@ -1,6 +1,12 @@
 public import ArgumentParser
 import Foundation
 import MapSketchGeometry
+import MapSketchReplay
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import MapSketchTools
 
 extension GeometryTool.Operation: ExpressibleByArgument {}
@@ -11,9 +17,11 @@ struct GeometryCommand: ParsableCommand {
         commandName: "geometry",
         abstract: "Simplify, normalize, project, validate or convert geometry (Esri JSON, GeoJSON or WKT).",
         discussion: """
-            Reads one geometry, or JSON Lines of many (one per line), from FILE or standard input and \
-            writes one result per geometry, in the same order. validate prints {"valid":…} per geometry \
-            and exits 1 when any is invalid. Input errors exit 2 as FILE:LINE:COLUMN: what was expected.
+            Reads geometries (Esri JSON, GeoJSON or WKT), each starting on a new line and free to span \
+            lines — one geometry, or JSON Lines of many — from FILE or standard input as a stream, and \
+            writes one result per geometry, in the same order, as each is made. validate prints \
+            {"valid":…} per geometry and exits 1 when any is invalid. Input errors exit 2 as \
+            FILE:LINE:COLUMN: what was expected; reading stops at the first byte no geometry can hold.
             """
     )
 
@@ -40,23 +48,75 @@ struct GeometryCommand: ParsableCommand {
 
     func run() throws {
         let name = file ?? "-"
-        let text: String
+        let display = name == "-" ? "<stdin>" : name
+        let input: Int32
         if name == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            input = STDIN_FILENO
         } else {
-            text = String(decoding: try CLI.contents(of: URL(fileURLWithPath: name), file: name), as: UTF8.self)
+            if let why = InputFile.problem(at: name) {
+                throw CLI.fail(InputError(file: name, line: 1, column: 1, message: "cannot read the file: \(why)").description)
+            }
+            input = open(name, O_RDONLY)
+            guard input >= 0 else {
+                throw CLI.fail(InputError(file: name, line: 1, column: 1, message: "cannot read the file: \(String(cString: strerror(errno)))").description)
+            }
         }
+        defer { if input != STDIN_FILENO { close(input) } }
         let tool = GeometryTool(
             operation: operation, inputFormat: inputFormat?.format, outputFormat: format?.format,
             assumedSpatialReference: sr.map { SpatialReference(wkid: $0) },
             targetSpatialReference: to.map { SpatialReference(wkid: $0) })
-        let result: GeometryTool.Result
-        do {
-            result = try tool.run(text, file: name == "-" ? "<stdin>" : name)
-        } catch {
-            throw CLI.fail(error.description)
+        // Results go to standard output as they are made (in 64 KiB writes); -o collects them and
+        // writes the file atomically at the end, so a failed run leaves no partial file.
+        var pending: [UInt8] = []
+        var collected = ""
+        func flush() {
+            guard !pending.isEmpty else { return }
+            FileHandle.standardOutput.write(Data(pending))
+            pending.removeAll(keepingCapacity: true)
         }
-        try CLI.emit(result.output, to: output)
-        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+        let code: Int32
+        do {
+            code = try tool.run(
+                file: display,
+                read: { buffer in
+                    while true {
+                        let n = read(input, buffer.baseAddress, buffer.count)
+                        if n >= 0 { return n }
+                        if errno != EINTR { throw InputReadError(code: errno) }
+                    }
+                },
+                write: { line in
+                    if output != nil {
+                        collected += line
+                    } else if line.utf8.count >= GeometryTool.chunkSize {
+                        // A large result goes out as it is, not copied into the block.
+                        flush()
+                        var text = line
+                        text.withUTF8 { bytes in
+                            guard let base = bytes.baseAddress else { return }
+                            FileHandle.standardOutput.write(
+                                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+                        }
+                    } else {
+                        pending.append(contentsOf: line.utf8)
+                        if pending.count >= GeometryTool.chunkSize { flush() }
+                    }
+                })
+        } catch let e as GeometryToolError {
+            flush()
+            throw CLI.fail(e.description)
+        } catch let e as InputReadError {
+            flush()
+            throw CLI.fail("\(display): cannot read the file: \(String(cString: strerror(e.code)))")
+        }
+        flush()
+        if let output { try CLI.write(collected, to: output) }
+        if code != 0 { throw ExitCode(code) }
     }
+}
+
+/// A read of the geometry input that failed (errno).
+private struct InputReadError: Error {
+    var code: Int32
 }

@@ -184,4 +184,46 @@ import Testing
         #expect(v.array == (0..<300).map { Point(Double($0), 0) })
         v._checkInvariantsNow()
     }
+    /// A vertex removed or moved from an edge of its chunk's envelope: only the bounds it was on
+    /// are recomputed. Each way of lying on the bounds — inside, on one bound, on a lower and an
+    /// upper bound of different axes, on both bounds of an axis (a chunk of one column), on a
+    /// bound shared with another vertex — must leave every chunk's envelope (checked by the
+    /// invariants) and the part's equal to a fresh fold, in a bulk-loaded part (views) and in
+    /// owned chunks.
+    @Test(arguments: [false, true])
+    func removingAVertexOnTheEnvelopeRecomputesItsBounds(column: Bool) {
+        let base = (0..<400).map { i -> Point in
+            let t = Double(i)
+            return column ? Point(5, t.truncatingRemainder(dividingBy: 7)) : Point(t, (t * 37).truncatingRemainder(dividingBy: 11))
+        }
+        var rng = SeededRandom(seed: column ? 5 : 6)
+        // Offsets from a vertex: every mix of below / inside / above on x and y, and exact ties.
+        let offsets: [(Double, Double)] = [
+            (0, 0), (-500, 0), (500, 0), (0, -500), (0, 500), (-500, -500), (-500, 500), (500, -500),
+            (500, 500), (-0.25, 0.25),
+        ]
+        for (dx, dy) in offsets {
+            for index in [0, 1, 64, 127, 128, 200, 399] {
+                var v = ChunkedVertices(base)
+                var model = base
+                let p = Point(x: base[index].x + dx, y: base[index].y + dy)
+                v.insert(p, at: index)
+                model.insert(p, at: index)
+                Self.expectMatches(v, model, &rng)
+                // A move of the vertex on the envelope, then of a neighbour onto the same bounds.
+                let q = Point(x: base[index].x - dx, y: base[index].y - dy)
+                #expect(v.replace(at: index, with: q) == p)
+                model[index] = q
+                Self.expectMatches(v, model, &rng)
+                let j = index == 0 ? 1 : index - 1
+                #expect(v.replace(at: j, with: q) == model[j])
+                model[j] = q
+                Self.expectMatches(v, model, &rng)
+                #expect(v.remove(at: index) == model.remove(at: index))
+                Self.expectMatches(v, model, &rng)
+                #expect(v.remove(at: j < index ? j : index) == model.remove(at: j < index ? j : index))
+                Self.expectMatches(v, model, &rng)
+            }
+        }
+    }
 }

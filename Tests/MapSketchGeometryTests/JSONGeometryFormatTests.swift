@@ -84,4 +84,42 @@ struct GeometryFormatTests {
             try GeometryFormat.esriJSON.decode(#"{"x":1,"y":"2"}"#)
         }
     }
+
+    /// Hardening reproducer 8: consecutive Windows line ends split JSON Lines (and WKT lines)
+    /// as Unix ones do; before, `a\r\nb\r\n` was one line and failed at line 2 column 1.
+    @Test func crlfLinesSplitLikeUnixLines() throws {
+        let esri = "\u{FEFF}{\"x\":1,\"y\":2}\r\n{\"x\":3,\"y\":4}\r\n\r\n{\"paths\":[[[0,0],[1,1]]]}\r\n"
+        #expect(try GeometryFormat.esriJSON.decodeLines(esri).map(\.geometry.type) == [.point, .point, .polyline])
+        #expect(try GeometryFormat.wkt.decodeLines("POINT (1 2)\r\nPOINT (3 4)\r\n").count == 2)
+        #expect(throws: JSONError("expected a number, found a string", path: [.key("y")], line: 3, column: 12)) {
+            try GeometryFormat.esriJSON.decodeLines("{\"x\":1,\"y\":2}\r\n\r\n{\"x\":1,\"y\":\"2\"}\r\n")
+        }
+        do {
+            _ = try GeometryFormat.wkt.decodeLines("POINT (1 2)\r\nPOINT (1 x)\r\n")
+            Issue.record("expected an error")
+        } catch let e as WKTError {
+            #expect(e.line == 2 && e.column == 10)
+        }
+    }
+
+    /// Hardening item 13: strings quoted from JSON input are escaped and cut short.
+    @Test func quotedStringsAreEscapedAndShort() {
+        let esc = #"{"type":"\u001b[2JCircle","coordinates":[1,2]}"#
+        #expect(throws: JSONError(
+            "unknown geometry type \"\\u001B[2JCircle\": expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon",
+            path: [.key("type")], line: 1, column: 9)
+        ) {
+            try GeometryFormat.geoJSON.decode(esc)
+        }
+        let long = #"{"type":""# + String(repeating: "A", count: 100_000) + #"","coordinates":[1,2]}"#
+        do {
+            _ = try GeometryFormat.geoJSON.decode(long)
+            Issue.record("expected an error")
+        } catch let e as JSONError {
+            #expect(e.message.hasPrefix("unknown geometry type \"" + String(repeating: "A", count: 40) + "…\": expected"))
+            #expect(e.message.count < 200)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
 }

@@ -200,6 +200,33 @@ struct JSONParserTests {
             try JSONParser.parseLines("{\"a\":1}\n[2]\n{\"b\":2]\n")
         }
         #expect(try JSONParser.parseLines("").isEmpty)
+        // Windows line ends, a byte-order mark, and a last line without a line end.
+        let crlf = try JSONParser.parseLines("\u{FEFF}{\"a\":1}\r\n[2]\r\n\r\n\"s\"")
+        #expect(crlf.map(\.line) == [1, 2, 4])
+        #expect(throws: JSONError("expected ',' or '}' after object member, found ']'", line: 2, column: 7)) {
+            try JSONParser.parseLines("{\"a\":1}\r\n{\"b\":2]\r\n")
+        }
+    }
+
+    /// A decoding error thrown while reading a line gets its line in the file and its column
+    /// in the line, from the path it names (what the trace reader and the geometry tool need).
+    @Test func jsonLinesLocateDecodingErrors() throws {
+        var seen: [Int] = []
+        #expect(throws: JSONError("expected a number, found a string", path: [.key("a")], line: 3, column: 12)) {
+            try JSONParser.forEachLine("{\"a\":1}\r\n\r\n{\"b\":0,\"a\":\"x\"}\r\n") { line, value in
+                seen.append(line)
+                _ = try value.decodeObject().decode("a") { try $0.decodeNumber() }
+            }
+        }
+        #expect(seen == [1, 3])
+    }
+
+    @Test func duplicateKeysAreQuotedShort() {
+        let key = String(repeating: "k", count: 1000)
+        let text = "{\"\(key)\":1,\"\(key)\":2}"
+        #expect(throws: JSONError("duplicate key \"\(String(repeating: "k", count: 40))…\" in object", line: 1, column: 1007)) {
+            try JSONParser.parse(text, options: JSONParser.Options(rejectDuplicateKeys: true))
+        }
     }
 
     @Test func locatesPaths() throws {

@@ -11,7 +11,7 @@ import Testing
             && a.z?.bitPattern == b.z?.bitPattern && a.m?.bitPattern == b.m?.bitPattern
     }
 
-    /// Seeded random points over the whole globe (and beyond the poles, which are clamped), plus
+    /// Seeded random points over the whole globe (and beyond the poles, which only the fast paths take), plus
     /// the edge latitudes and signed zeros, with and without z and m.
     static func geographicPoints() -> [Point] {
         var rng = SeededRandom(seed: 85)
@@ -36,6 +36,13 @@ import Testing
         let toMap = try PointProjection(from: .wgs84, to: .webMercator)
         let toMap3857 = try PointProjection(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 3857))
         for p in Self.geographicPoints() {
+            guard p.y.magnitude <= 90 else {
+                // Beyond the poles the general projection refuses the vertex; the unchecked fast
+                // paths clamp it.
+                #expect(throws: ProjectionError.self) { try GeometryEngine.project(p, from: .wgs84, to: .webMercator) }
+                #expect(Self.same(toMap.project(p), GeometryEngine.projectGeographicToWebMercator(p)))
+                continue
+            }
             let general = try GeometryEngine.project(p, from: .wgs84, to: .webMercator)
             let geometry = try GeometryEngine.project(.point(p), from: .wgs84, to: .webMercator)
             #expect(geometry == .point(general))

@@ -40,4 +40,41 @@ import Testing
             try GeometryEngine.project(Point(0, 0), from: .wgs84, to: utm)
         }
     }
+
+    /// Hardening reproducer: longitude 1e308 projected to an infinite x (printed `Inf` / `null`
+    /// with exit 0) and latitudes beyond ±90 were clamped to the pole. Both are refused, naming
+    /// the part and vertex and the domain; latitudes up to ±90 are still clamped to the Web
+    /// Mercator limit, and longitudes beyond ±180 stay unwrapped.
+    @Test func outOfDomainVerticesAreRefused() throws {
+        #expect(throws: ProjectionError.vertexOutOfDomain(
+            part: 0, vertex: 0, operation: "project", found: "longitude 1e+308",
+            expected: "a finite longitude whose Web Mercator x is finite (|longitude| below about 1.6e303)")
+        ) {
+            try GeometryEngine.project(.point(Point(1e308, 0)), from: .wgs84, to: .webMercator)
+        }
+        let line = Geometry.polyline(Polyline(paths: [[Point(0, 0), Point(1, 1)], [Point(2, 2), Point(3, 90), Point(4, 90.5)]]))
+        #expect(throws: ProjectionError.vertexOutOfDomain(
+            part: 1, vertex: 2, operation: "project", found: "latitude 90.5", expected: "a latitude within -90…90")
+        ) {
+            try GeometryEngine.project(line, from: .wgs84, to: .webMercator)
+        }
+        #expect(throws: ProjectionError.self) { try GeometryEngine.project(Point(0, -91), from: .wgs84, to: .webMercator) }
+        #expect(throws: ProjectionError.self) { try GeometryEngine.project(Point(.nan, 0), from: .wgs84, to: .webMercator) }
+        #expect(throws: ProjectionError.self) { try GeometryEngine.project(Point(0, .infinity), from: .webMercator, to: .wgs84) }
+        let envelope = Geometry.envelope(Envelope(xmin: 0, ymin: 0, xmax: 10, ymax: 95))
+        #expect(throws: ProjectionError.vertexOutOfDomain(
+            part: 0, vertex: 1, operation: "project", found: "latitude 95", expected: "a latitude within -90…90")
+        ) {
+            try GeometryEngine.project(envelope, from: .wgs84, to: .webMercator)
+        }
+        // Inside the domain: the pole is clamped to the Web Mercator limit, 540° stays unwrapped,
+        // the largest projectable longitude gives a finite x, and Web Mercator is projectable
+        // everywhere (an overflowing y is latitude 90).
+        let pole = try GeometryEngine.project(Point(0, -90), from: .wgs84, to: .webMercator)
+        #expect(pole.y == -(try GeometryEngine.project(Point(0, 90), from: .wgs84, to: .webMercator)).y)
+        #expect(try GeometryEngine.project(Point(540, 0), from: .wgs84, to: .webMercator).x == 3 * GeometryEngine.webMercatorHalfWidth)
+        #expect(try GeometryEngine.project(Point(1.6e303, 0), from: .wgs84, to: .webMercator).x.isFinite)
+        let far = try GeometryEngine.project(Point(Double.greatestFiniteMagnitude, 1e308), from: .webMercator, to: .wgs84)
+        #expect(far.x.isFinite && far.y == 90)
+    }
 }

@@ -67,4 +67,21 @@ import Testing
         #expect(!GeometryEngine.isValid(.point(Point(.infinity, 0))))
         #expect(GeometryEngine.isValid(.envelope(Envelope(xmin: 0, ymin: 0, xmax: 1, ymax: 1))))
     }
+
+    /// Hardening reproducers: a square spanning ±1e308 (its edge vectors overflow) and a
+    /// triangle with a side of 5e-324 (its cross products underflow) were reported as
+    /// self-intersecting; both are valid, and their reversed (or crossed) forms are judged right.
+    @Test func extremeCoordinatesAreJudgedExactly() throws {
+        let huge = try WKT.decode("POLYGON ((-1e308 -1e308, 1e308 -1e308, 1e308 1e308, -1e308 1e308, -1e308 -1e308))")
+        #expect(GeometryEngine.validate(huge).isEmpty)
+        #expect(GeometryEngine.validate(huge, mode: .esriSimple).isEmpty, "WKT decoding orients the exterior clockwise")
+        let tiny = try WKT.decode("POLYGON ((0 0, 4.9406564584124654e-324 0, 0 4.9406564584124654e-324, 0 0))")
+        #expect(GeometryEngine.validate(tiny).isEmpty)
+        #expect(GeometryEngine.validate(tiny, mode: .esriSimple).isEmpty)
+        let ccwTiny = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(Double.leastNonzeroMagnitude, 0), Point(0, Double.leastNonzeroMagnitude)]]))
+        #expect(GeometryEngine.validate(ccwTiny, mode: .esriSimple).map(\.rule) == [.wrongOrientation])
+        let bowTie = try WKT.decode("POLYGON ((-1e308 -1e308, 1e308 1e308, 1e308 -1e308, -1e308 1e308, -1e308 -1e308))")
+        #expect(GeometryEngine.validate(bowTie).map(\.rule) == [.selfIntersection])
+        #expect(GeometryEngine.validate(bowTie).first?.location == Point(0, 0))
+    }
 }

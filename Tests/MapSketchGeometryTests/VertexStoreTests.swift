@@ -94,6 +94,69 @@ import Testing
         #expect(part.count == 300_000)
         #expect(part[150_000] == Point(150_000, 0))
     }
+
+    /// Value copies of a store taken while a track grows (as undo snapshots and `applyGeometry`
+    /// take them) never see what is done to the store afterwards: appends filling the run past
+    /// doublings, edits in the middle, removals, new parts, with z present and absent. Every copy
+    /// equals the model it was taken with at the end, and so does the store.
+    @Test(arguments: [false, true])
+    func copiesTakenWhileAppendingKeepTheirVertices(withZ: Bool) throws {
+        var rng = SeededRandom(seed: withZ ? 91 : 90)
+        var s = try VertexStore(type: .polyline, hasZ: withZ)
+        var model: [[Point]] = []
+        var copies: [(VertexStore, [[Point]])] = []
+        func point() -> Point {
+            let x = rng.double(in: -1e4...1e4)
+            let y = rng.double(in: -1e4...1e4)
+            return withZ ? Point(x: x, y: y, z: rng.double(in: 0...100)) : Point(x: x, y: y)
+        }
+        for step in 0..<120 {
+            let roll = rng.int(in: 0...9)
+            if model.isEmpty || roll < 5 {
+                for _ in 0..<rng.int(in: 1...900) {
+                    let p = point()
+                    try s.append(p)
+                    if model.isEmpty { model.append([]) }
+                    model[model.count - 1].append(p)
+                }
+            } else if roll < 7 {
+                let part = rng.int(in: 0...(model.count - 1))
+                let i = rng.int(in: 0...model[part].count)
+                let p = point()
+                try s.insertVertex(p, part: part, at: i)
+                model[part].insert(p, at: i)
+            } else if roll < 8 {
+                let part = rng.int(in: 0...(model.count - 1))
+                if !model[part].isEmpty {
+                    let i = rng.int(in: 0...(model[part].count - 1))
+                    #expect(try s.removeVertex(part: part, index: i) == model[part].remove(at: i))
+                }
+            } else if roll < 9 {
+                let part = rng.int(in: 0...(model.count - 1))
+                if !model[part].isEmpty {
+                    let i = Swift.max(0, model[part].count - 1 - rng.int(in: 0...50))
+                    let p = point()
+                    #expect(try s.moveVertex(part: part, index: i, to: p) == model[part][i])
+                    model[part][i] = p
+                }
+            } else {
+                #expect(try s.addPart() == model.count)
+                model.append([])
+            }
+            if step % 3 == 0 { copies.append((s, model)) }
+        }
+        func expectEqual(_ store: VertexStore, _ m: [[Point]]) throws {
+            #expect(store.partCount == m.count)
+            for (i, part) in m.enumerated() {
+                let p = try store.part(i)
+                p._checkInvariantsNow()
+                let same = p.array == part
+                #expect(same, "part \(i): \(p.count) vertices, \(part.count) expected")
+            }
+        }
+        try expectEqual(s, model)
+        for (c, m) in copies { try expectEqual(c, m) }
+    }
 }
 
 @Suite struct VertexStoreRegressionTests {

@@ -96,23 +96,6 @@ import Testing
         }
     }
 
-    /// Found by the `wkt` fuzz target: the input's NUL byte reached the message raw.
-    @Test func wktErrorsEscapeANULByteAndCutALongWord() throws {
-        do {
-            _ = try WKT.decode(String(decoding: [0x00, 0x02] as [UInt8], as: UTF8.self))
-            Issue.record("decoded")
-        } catch let e as WKTError {
-            #expect(e.description == "1:1: expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found '\\u{0}\\u{2}'")
-            #expect(!e.description.unicodeScalars.contains { $0.value < 0x20 })
-        }
-        do {
-            _ = try WKT.decode(String(repeating: "A", count: 1_000_000) + "\u{1B}[31m")
-            Issue.record("decoded")
-        } catch let e as WKTError {
-            #expect(e.found == "'" + String(repeating: "A", count: WKTError.foundLimit - 1) + "…")
-        }
-    }
-
     @Test func randomRoundTrip() throws {
         var rng = SeededRandom(seed: 42)
         for _ in 0..<200 {
@@ -120,6 +103,76 @@ import Testing
             let path = (0..<n).map { _ in Point(rng.double(in: -1e6...1e6), rng.double(in: -90...90)) }
             let g = Geometry.polyline(Polyline(paths: [path]))
             #expect(try WKT.decode(WKT.encode(g)) == g)
+        }
+    }
+
+    /// Hardening reproducer 5: a GEOMETRYCOLLECTION nested 50,000 deep (1 MB) overflowed the
+    /// stack. Nesting stops at 512 levels, as JSON's does, at the line:column of the first '('
+    /// too deep.
+    @Test func nestingStopsAt512Levels() throws {
+        let deep = String(repeating: "GEOMETRYCOLLECTION (", count: 50_000) + "POINT (1 2)" + String(repeating: ")", count: 50_000)
+        let expected = WKTError(line: 1, column: 513 * 20, expected: "at most 512 levels of nested parentheses", found: "'(' at level 513")
+        for decode in [{ _ = try WKT.decodeTree(deep) }, { _ = try WKT.decode(deep) }] as [() throws -> Void] {
+            do {
+                try decode()
+                Issue.record("50,000 levels are refused")
+            } catch let e as WKTError {
+                #expect(e == expected)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        // 510 collections around a POLYGON ((…)) are 512 levels: read; one more is refused at
+        // the ring's '('.
+        let polygon = "POLYGON ((0 0, 1 0, 1 1, 0 0))"
+        let ok = String(repeating: "GEOMETRYCOLLECTION (", count: 510) + polygon + String(repeating: ")", count: 510)
+        do {
+            #expect(try WKT.encode(WKT.decodeTree(ok)).hasSuffix(polygon + String(repeating: ")", count: 510)))
+        } catch {
+            Issue.record("512 levels are read: \(error)")
+        }
+        let tooDeep = String(repeating: "GEOMETRYCOLLECTION (", count: 511) + polygon + String(repeating: ")", count: 511)
+        do {
+            _ = try WKT.decodeTree(tooDeep)
+            Issue.record("513 levels are refused")
+        } catch let e as WKTError {
+            #expect(e == WKTError(line: 1, column: 511 * 20 + 10, expected: "at most 512 levels of nested parentheses", found: "'(' at level 513"))
+        }
+    }
+
+    /// Hardening reproducer 8: Windows line ends in multi-line WKT and a byte-order mark before
+    /// it read as Unix text does; positions count lines by `\n` and columns from after the mark.
+    @Test func crlfAndByteOrderMarkReadLikeUnixText() throws {
+        let square = try WKT.decode("POLYGON ((0 0, 0 1, 1 1, 1 0, 0 0))")
+        #expect(try WKT.decode("POLYGON ((0 0,\r\n 0 1, 1 1,\r\n 1 0, 0 0))\r\n") == square)
+        #expect(try WKT.decode("\u{FEFF}POLYGON ((0 0, 0 1, 1 1, 1 0, 0 0))") == square)
+        #expect(throws: WKTError(line: 3, column: 4, expected: "a number", found: "'x'")) {
+            try WKT.decode("POLYGON ((0 0,\r\n 0 1,\r\n 1 x, 0 0))")
+        }
+        #expect(throws: WKTError(line: 1, column: 8, expected: "a number", found: "'x'")) {
+            try WKT.decode("\u{FEFF}POINT (x 2)")
+        }
+        #expect(throws: WKTError(line: 1, column: 16, expected: "')'", found: "'5)'")) {
+            try WKT.decode("POINT (1 2 3 4 5)\r\n")
+        }
+    }
+
+    /// Hardening item 13: bytes of the input quoted in an error are escaped (a NUL, an ESC) and
+    /// cut after 40 characters (a 100,000-character token was echoed whole).
+    @Test func excerptsAreEscapedAndShort() {
+        #expect(throws: WKTError(line: 1, column: 10, expected: "a number", found: "'\\u00002)'")) {
+            try WKT.decode("POINT (1 \u{0}2)")
+        }
+        #expect(throws: WKTError(line: 1, column: 1, expected: "a geometry keyword (POINT, LINESTRING, POLYGON, …)", found: "'\\u001B[31mPOINT (…'")) {
+            try WKT.decode("\u{1B}[31mPOINT (1 2)")
+        }
+        let long = "POINT (" + String(repeating: "9", count: 100_000) + "x 1)"
+        #expect(throws: WKTError(line: 1, column: 8, expected: "a number", found: "'" + String(repeating: "9", count: 40) + "…'")) {
+            try WKT.decode(long)
+        }
+        let word = String(repeating: "Q", count: 100_000) + " (1 2)"
+        #expect(throws: WKTError(line: 1, column: 1, expected: "a geometry keyword (POINT, LINESTRING, POLYGON, …)", found: "'" + String(repeating: "Q", count: 40) + "…'")) {
+            try WKT.decode(word)
         }
     }
 }

@@ -27,6 +27,7 @@ import Testing
         #expect(Self.cases.count >= 60)
         #expect(counts["interaction", default: 0] >= 20)
         #expect(counts["programmatic", default: 0] >= 15)
+        #expect(counts["tools", default: 0] >= 20)
         #expect(counts["gps", default: 0] >= 10)
         #expect(counts["touch", default: 0] >= 1)
         #expect(counts["synthetic", default: 0] >= 3)

@@ -57,7 +57,7 @@ import Testing
                 Issue.record("read")
             } catch {
                 let message = error.description
-                #expect(message.count < 500, "\(message.prefix(600))")
+                #expect(message.count <= InputExcerpt.messageLimit + 100, "\(message.prefix(1200))")
                 #expect(!message.unicodeScalars.contains { $0.value < 0x20 }, "no raw control characters")
                 #expect(message.contains("\\e[2J") || message.contains("\\0x"), "\(message)")
             }

@@ -242,6 +242,19 @@ import Testing
         #expect(h.sketch.geometry.pointCount == 4, "the sketch itself is unchanged")
     }
 
+    /// The repair snaps to the map's xy tolerance: 1 mm, which in a WGS 84 map is about 9e-9°,
+    /// not 0.001°.
+    @Test func finishedGeometrySnapsToTheMapsTolerance() throws {
+        let map = MapView(
+            screenSize: ScreenSize(width: 400, height: 400), viewport: Viewport(center: Point(10, 10), resolution: 0.0001),
+            spatialReference: .wgs84)
+        let sketch = try SketchLayer(geometryType: .polyline)
+        try map.addLayer(sketch, named: "Sketch")
+        for p in [Point(10, 10), Point(10.000001, 10), Point(10.000001, 10.000000001), Point(10.01, 10)] { try sketch.appendVertex(p) }
+        #expect(try sketch.finishedGeometry() == .polyline(Polyline(paths: [[Point(10, 10), Point(10.000001, 10), Point(10.01, 10)]])),
+                "11 cm apart stays, 0.1 mm apart merges")
+    }
+
     @Test func finishedGeometryNormalizesWhenTheMapWrapsAround() throws {
         let map = MapView(
             screenSize: ScreenSize(width: 400, height: 400), viewport: Viewport(center: Point(175, 0), resolution: 0.1),

@@ -82,6 +82,39 @@ import Testing
         #expect(throws: GeometryToolError.self) { try GeometryTool(operation: .convert).run("  \n", file: "e") }
     }
 
+    /// Hardening reproducers 1 and 2 through the tool: a point at 1e300 folds instead of
+    /// trapping; a segment spanning 1e20 degrees is refused with file:line:column.
+    @Test func normalizeFoldsFarPointsAndRefusesWorldWideSegments() throws {
+        let r = try GeometryTool(operation: .normalize, assumedSpatialReference: .wgs84).run(#"{"x":1e300,"y":0}"#, file: "p.json")
+        #expect(r.output == #"{"x":0,"y":0,"spatialReference":{"wkid":4326}}"# + "\n")
+        let m = try GeometryTool(operation: .normalize, assumedSpatialReference: .webMercator).run(#"{"x":4e26,"y":0}"#, file: "p.json")
+        #expect(m.output.hasPrefix(#"{"x":10179152.908760257,"y":0,"#))
+        #expect(throws: GeometryToolError(
+            file: "l.wkt", line: 2, column: 1,
+            message: "normalizeCentralMeridian: part 0 vertex 0: expected a segment at most one world width (360) wide in x, found one spanning 100000000 (it wraps the whole world)")
+        ) {
+            try GeometryTool(operation: .normalize, assumedSpatialReference: .wgs84).run("POINT (1 2)\nLINESTRING (0 0, 1e8 0)\n", file: "l.wkt")
+        }
+    }
+
+    /// Hardening reproducer 10 through the tool: longitude 1e308 printed `Inf` with exit 0, and
+    /// latitude 95 was clamped to the pole; both are input errors now.
+    @Test func projectRefusesVerticesOutsideTheDomain() {
+        let tool = GeometryTool(operation: .project, assumedSpatialReference: .wgs84, targetSpatialReference: .webMercator)
+        #expect(throws: GeometryToolError(
+            file: "p.wkt", line: 1, column: 1,
+            message: "project: part 0 vertex 0: expected a finite longitude whose Web Mercator x is finite (|longitude| below about 1.6e303), found longitude 1e+308")
+        ) {
+            try tool.run("POINT (1e308 0)", file: "p.wkt")
+        }
+        #expect(throws: GeometryToolError(
+            file: "l.json", line: 1, column: 1,
+            message: "project: part 0 vertex 1: expected a latitude within -90…90, found latitude 95")
+        ) {
+            try tool.run(#"{"paths":[[[0,0],[10,95]]]}"#, file: "l.json")
+        }
+    }
+
     // MARK: GeoJSON is WGS 84 (RFC 7946)
 
     @Test func srOnGeoJSONInputIsAnErrorNeverASilentNoOp() throws {
@@ -126,5 +159,122 @@ import Testing
         #expect(!esri.output.contains("13.45"))
         // Projecting to what it already is gives it back.
         #expect(try GeometryTool(operation: .project, targetSpatialReference: .wgs84).run(lonLat, file: "in.geojson").output == lonLat + "\n")
+    }
+}
+
+/// The tool reading a stream: geometries cut where they end, results written as they are made,
+/// reading stopped at the first byte no geometry can hold.
+@Suite struct GeometryToolStreamingTests {
+    /// Feeds `chunks` one per read and records reads and writes in order.
+    final class Recorder {
+        var events: [String] = []
+        var chunks: [[UInt8]]
+        var bytesRead = 0
+        init(_ chunks: [String]) { self.chunks = chunks.map { Array($0.utf8) } }
+
+        func read(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            guard !chunks.isEmpty else { return 0 }
+            let c = chunks.removeFirst()
+            precondition(c.count <= buffer.count)
+            c.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            events.append("read")
+            bytesRead += c.count
+            return c.count
+        }
+    }
+
+    @Test func resultsAreWrittenAsGeometriesEnd() throws {
+        let r = Recorder(["{\"x\":1,\"y\":2}\n{\"x\":3,", "\"y\":4}\nPOINT", " (5 6)\n"])
+        var out: [String] = []
+        let code = try GeometryTool(operation: .convert, outputFormat: .wkt).run(
+            file: "s", read: r.read, write: { r.events.append("write"); out.append($0) })
+        #expect(code == 0)
+        #expect(out == ["POINT (1 2)", "\n", "POINT (3 4)", "\n", "POINT (5 6)", "\n"])
+        #expect(r.events == ["read", "write", "write", "read", "write", "write", "read", "write", "write"])
+    }
+
+    /// Hardening reproducer 7: `geometry convert < /dev/zero` read all of stdin first (3.7 GB in
+    /// 8 s). A NUL cannot start a geometry: the error is at 1:1 after the first chunk.
+    @Test func anEndlessStreamOfNULsStopsAtTheFirstByte() throws {
+        var reads = 0
+        #expect(throws: GeometryToolError(
+            file: "<stdin>", line: 1, column: 1,
+            message: #"expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000…'"#)
+        ) {
+            try GeometryTool(operation: .convert).run(
+                file: "<stdin>",
+                read: { buffer in
+                    reads += 1
+                    buffer.initializeMemory(as: UInt8.self, repeating: 0)
+                    return buffer.count
+                },
+                write: { _ in })
+        }
+        #expect(reads == 1)
+    }
+
+    /// Other endless inputs stop as early: a word longer than any WKT keyword, nesting past 512,
+    /// a control character in a JSON string, a byte outside JSON and WKT.
+    @Test func endlessHostileStreamsStopEarly() throws {
+        let cases: [(String, Int, Int, String)] = [
+            ("x", 1, 1, "expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…'"),
+            ("[", 1, 513, "nesting deeper than 512 levels"),
+            ("POINT (", 1, 8, "expected a number, found 'POINT'"),
+        ]
+        for (unit, line, column, message) in cases {
+            var reads = 0
+            let pattern = Array(unit.utf8)
+            do {
+                _ = try GeometryTool(operation: .convert).run(
+                    file: "f",
+                    read: { buffer in
+                        reads += 1
+                        for k in 0..<buffer.count { buffer[k] = pattern[k % pattern.count] }
+                        return buffer.count - buffer.count % pattern.count
+                    },
+                    write: { _ in })
+                Issue.record("\(unit): no error")
+            } catch let e as GeometryToolError {
+                #expect(e == GeometryToolError(file: "f", line: line, column: column, message: message), "\(unit)")
+            }
+            #expect(reads == 1, "\(unit): read \(reads) chunks")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 1, column: 7, message: "unescaped control character U+0000 in string")) {
+            try GeometryTool(operation: .convert).run("{\"x\":\"\u{0}\",\"y\":1}", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 2, column: 1, message: "expected a geometry keyword (POINT, LINESTRING, POLYGON, …), found '<gpx>'")) {
+            try GeometryTool(operation: .convert).run("POINT (1 2)\n<gpx>\n", file: "f")
+        }
+    }
+
+    /// Hardening reproducer 8: Windows line ends in JSON Lines and multi-line WKT, and a
+    /// byte-order mark before WKT, read as Unix text does, with the right positions.
+    @Test func windowsLineEndsAndAByteOrderMarkReadAsUnixText() throws {
+        let tool = GeometryTool(operation: .convert, outputFormat: .wkt)
+        #expect(try tool.run("{\"x\":1,\"y\":2}\r\n{\"x\":3,\"y\":4}\r\n", file: "f").output == "POINT (1 2)\nPOINT (3 4)\n")
+        #expect(try tool.run("POLYGON ((0 0,\r\n 0 1, 1 1,\r\n 0 0))\r\nPOINT (1 2)\r\n", file: "f").output
+            == "POLYGON ((0 0, 0 1, 1 1, 0 0))\nPOINT (1 2)\n")
+        #expect(try tool.run("\u{FEFF}POINT (1 2)\r\n", file: "f").output == "POINT (1 2)\n")
+        #expect(throws: GeometryToolError(file: "f", line: 3, column: 12, message: "y: expected a number, found a string")) {
+            try tool.run("{\"x\":1,\"y\":2}\r\n\r\n{\"x\":1,\"y\":\"2\"}\r\n", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 3, column: 4, message: "expected a number, found 'x'")) {
+            try tool.run("POLYGON ((0 0,\r\n 0 1,\r\n 1 x, 0 0))\r\n", file: "f")
+        }
+    }
+
+    @Test func geometriesMaySpanLinesAndStartAnywhereOnTheirLine() throws {
+        let tool = GeometryTool(operation: .convert, outputFormat: .wkt)
+        let input = "{\n  \"x\": 1,\n  \"y\": 2\n}\n\t  POINT (3 4)\nLINESTRING (0 0,\n 1 1)\n"
+        #expect(try tool.run(input, file: "f").output == "POINT (1 2)\nPOINT (3 4)\nLINESTRING (0 0, 1 1)\n")
+        #expect(throws: GeometryToolError(file: "f", line: 2, column: 15, message: "y: expected a number, found a string")) {
+            try tool.run("POINT (0 0)\n   {\"x\":1,\"y\":\"2\"}", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 1, column: 14, message: "expected end of input after the JSON value, found '{'")) {
+            try tool.run("{\"x\":1,\"y\":2}{\"x\":1,\"y\":2}\n", file: "f")
+        }
+        #expect(throws: GeometryToolError(file: "f", line: 2, column: 1, message: "part 0 vertex 1: expected finite coordinates, found (inf 2.0)")) {
+            try tool.run("POINT (1 2)\nLINESTRING (0 0, 1e400 2)", file: "f")
+        }
     }
 }

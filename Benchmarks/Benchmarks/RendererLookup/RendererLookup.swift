@@ -40,6 +40,40 @@ func attributes(_ count: Int, seed: UInt64 = 9) -> [[String: AttributeValue]] {
     }
 }
 
+/// The attribute columns of a graphics layer holding one point graphic per attribute dictionary
+/// (`GraphicsLayer.attributeColumns`: typed, strings interned once per field), as the layer
+/// stores them and its renderer pass reads them.
+func layerColumns(_ rows: [[String: AttributeValue]]) async -> [AttributeColumn] {
+    await MainActor.run {
+        let names = ["OBJECTID", "NAME", "DENSITY", "STATE", "CLASS", "LANES", "SURFACE"]
+        let batch = GraphicColumns(
+            geometry: GeometryColumn(x: rows.indices.map(Double.init), y: rows.indices.map { _ in 0 }),
+            attributes: names.map { name in AttributeColumn(name, values: rows.map { $0[name] }) })
+        let layer = GraphicsLayer()
+        do { try layer.add(columns: batch) } catch { preconditionFailure("\(error)") }
+        precondition(layer.attributeColumns.allSatisfy { $0.kind != .boxed }, "typed columns")
+        return layer.attributeColumns
+    }
+}
+
+/// A renderer bound to a layer's columns, checked row by row against the dictionary path.
+func boundColumns(_ renderer: Renderer, _ rows: [[String: AttributeValue]]) async -> (BoundRenderer, [AttributeColumn]) {
+    let columns = await layerColumns(rows)
+    let bound = BoundRenderer(renderer, columns: columns)
+    for (i, row) in rows.enumerated() {
+        precondition(bound.symbolIndex(row: i, in: columns) == renderer.symbolIndex(for: row), "bound lookup disagrees at row \(i)")
+    }
+    return (bound, columns)
+}
+
+/// Looks up every row's symbol through `bound`, cycling over the rows.
+func measureBound(_ benchmark: Benchmark, _ state: (BoundRenderer, [AttributeColumn])) {
+    let (bound, columns) = state
+    var sum = 0
+    for i in benchmark.scaledIterations { sum &+= bound.symbolIndex(row: i & (inputCount - 1), in: columns) }
+    blackHole(sum)
+}
+
 /// Runs `lookup` over every input and checks it against `reference`, then returns the inputs.
 func checked<T>(_ inputs: [T], _ lookup: (T) -> Int, _ reference: (T) -> Int) -> [T] {
     for x in inputs { precondition(lookup(x) == reference(x), "renderer lookup disagrees with the reference") }
@@ -83,6 +117,14 @@ let benchmarks: @Sendable () -> Void = {
         return (renderer, inputs)
     }
 
+    // The same through the attribute columns a graphics layer stores (the double column read
+    // unboxed), as the layer's renderer pass does.
+    Benchmark("ClassBreaks.16.columns.MapSketch", configuration: lookups) { benchmark, state in
+        measureBound(benchmark, state)
+    } setup: {
+        await boundColumns(.classBreaks(classBreaks()), attributes(inputCount))
+    }
+
     // Unique value on one string field (50 values + default).
     let one = UniqueValueRenderer(
         field: "STATE", uniqueValues: states.map { UniqueValue(value: $0, symbol: .simpleMarker(.init())) },
@@ -107,6 +149,14 @@ let benchmarks: @Sendable () -> Void = {
         checked(attributes(inputCount), { Renderer.uniqueValue(one).symbolIndex(for: $0) }) { a in
             if case .string(let s)? = a["STATE"] { states.firstIndex(of: s) ?? states.count } else { states.count }
         }
+    }
+
+    // The same through the layer's columns: the string column's interned ids map to the
+    // renderer's values through a table built once per binding.
+    Benchmark("UniqueValue.1field.columns.MapSketch", configuration: lookups) { benchmark, state in
+        measureBound(benchmark, state)
+    } setup: {
+        await boundColumns(.uniqueValue(one), attributes(inputCount))
     }
 
     // Unique value on three fields (class, lanes, surface: 8 × 4 × 4 = 128 combinations).
@@ -145,5 +195,13 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(sum)
     } setup: {
         checked(attributes(inputCount), { three.valueIndex(for: $0) }, reference3)
+    }
+
+    // The same through the layer's columns: two string columns by their interned ids, the
+    // integer column (LANES) by its value.
+    Benchmark("UniqueValue.3fields.columns.MapSketch", configuration: lookups) { benchmark, state in
+        measureBound(benchmark, state)
+    } setup: {
+        await boundColumns(.uniqueValue(three), attributes(inputCount))
     }
 }

@@ -200,3 +200,53 @@ public final class GEOSHitIndex {
         return hits
     }
 }
+
+/// A GEOS line string and the sketch-tool operations the transform benchmarks compare.
+extension GEOSContext {
+    /// A GEOS line string through `path`.
+    public func lineString(_ path: [Point]) -> GEOSGeometryBox {
+        var coords: [Double] = []
+        coords.reserveCapacity(2 * path.count)
+        for p in path {
+            coords.append(p.x)
+            coords.append(p.y)
+        }
+        let seq = coords.withUnsafeBufferPointer {
+            must(GEOSCoordSeq_copyFromBuffer_r(handle, $0.baseAddress!, UInt32($0.count / 2), 0, 0))
+        }
+        return GEOSGeometryBox(context: self, geometry: must(GEOSGeom_createLineString_r(handle, seq)))
+    }
+}
+
+extension GEOSGeometryBox {
+    /// `GEOSGeom_transformXY_r` with a rotation by the angle whose cosine and sine are `cos` and
+    /// `sin` about (`x`, `y`): a new geometry, destroyed before returning; its vertex count.
+    /// - Complexity: O(n): GEOS copies the geometry and calls back once per coordinate.
+    public func rotatedVertexCount(cos: Double, sin: Double, aboutX x: Double, y: Double) -> Int {
+        var params = (cos, sin, x, y)
+        let h = context.handle
+        let out = withUnsafeMutablePointer(to: &params) { ptr in
+            GEOSGeom_transformXY_r(h, geometry, { px, py, userdata in
+                guard let px, let py, let p = userdata?.assumingMemoryBound(to: (Double, Double, Double, Double).self)
+                else { return 0 }
+                let (c, s, ax, ay) = p.pointee
+                let dx = px.pointee - ax, dy = py.pointee - ay
+                px.pointee = ax + (c * dx - s * dy)
+                py.pointee = ay + (s * dx + c * dy)
+                return 1
+            }, ptr)
+        }
+        guard let out else { preconditionFailure("GEOSGeom_transformXY_r failed") }
+        defer { GEOSGeom_destroy_r(h, out) }
+        return Int(GEOSGetNumCoordinates_r(h, out))
+    }
+
+    /// `GEOSSimplify_r` (Douglas–Peucker) at `tolerance`: the simplified geometry's vertex count.
+    /// - Complexity: GEOS's Douglas–Peucker, O(n log n) expected for n vertices.
+    public func simplifiedVertexCount(tolerance: Double) -> Int {
+        let h = context.handle
+        guard let out = GEOSSimplify_r(h, geometry, tolerance) else { preconditionFailure("GEOSSimplify_r failed") }
+        defer { GEOSGeom_destroy_r(h, out) }
+        return Int(GEOSGetNumCoordinates_r(h, out))
+    }
+}

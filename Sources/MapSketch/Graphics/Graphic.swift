@@ -13,6 +13,14 @@ public struct GraphicID: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String { "#\(rawValue)" }
 }
 
+/// Ids step by one, so the ids of a batch (``GraphicsLayer/add(columns:)``) are a `Range<GraphicID>`.
+extension GraphicID: Strideable {
+    /// The number of ids from this one to `other`.
+    @inlinable public func distance(to other: GraphicID) -> Int { other.rawValue - rawValue }
+    /// The id `n` after this one.
+    @inlinable public func advanced(by n: Int) -> GraphicID { GraphicID(rawValue: rawValue + n) }
+}
+
 /// A graphic: a geometry, an optional symbol, typed attributes and an optional info template.
 ///
 /// A value type, so a million of them sit in one contiguous array. The geometry is in the
@@ -91,19 +99,37 @@ public struct CalloutTemplate: Hashable, Sendable {
     /// - Complexity: O(length of text + length of the substituted values).
     public static func substitute(_ text: String, _ attributes: [String: AttributeValue]) -> String {
         var out = ""
+        for piece in pieces(text) {
+            switch piece {
+            case .text(let t): out += t
+            case .field(let name): out += attributes[name]?.displayString ?? ""
+            }
+        }
+        return out
+    }
+
+    /// A piece of a template's text: literal text, or a `${NAME}` token.
+    enum Piece: Hashable, Sendable {
+        case text(String)
+        case field(String)
+    }
+
+    /// `text` split into literal text and `${NAME}` tokens (an unclosed `${` stays literal): the
+    /// one parse behind ``substitute(_:_:)`` and a graphics layer's callouts from its columns.
+    static func pieces(_ text: String) -> [Piece] {
+        var out: [Piece] = []
         var rest = Substring(text)
         while let start = rest.range(of: "${") {
-            out += rest[rest.startIndex..<start.lowerBound]
+            if start.lowerBound > rest.startIndex { out.append(.text(String(rest[rest.startIndex..<start.lowerBound]))) }
             let after = rest[start.upperBound...]
             guard let close = after.firstIndex(of: "}") else {
-                out += rest[start.lowerBound...]
+                out.append(.text(String(rest[start.lowerBound...])))
                 return out
             }
-            let name = String(after[after.startIndex..<close])
-            out += attributes[name]?.displayString ?? ""
+            out.append(.field(String(after[after.startIndex..<close])))
             rest = after[after.index(after: close)...]
         }
-        out += rest
+        if !rest.isEmpty { out.append(.text(String(rest))) }
         return out
     }
 }

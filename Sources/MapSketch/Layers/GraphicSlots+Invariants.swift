@@ -12,18 +12,27 @@ extension GraphicSlots {
         /// Checks the slots' structure after a graphics layer's mutation (test and debug builds:
         /// `MAPSKETCH_INTERNAL_CHECKS`); compiles to nothing otherwise.
         ///
-        /// The parallel arrays have one entry per slot and ids ascend; the renderer's shapes match
-        /// its symbols; the packed vertices are within their storage and hold exactly the live runs
-        /// plus the dead count. Per slot (up to ``fullCheckLimit`` slots): a dead slot is an empty
-        /// placeholder with no symbol and no index entry; a live slot's symbol index says whether the
-        /// graphic has its own symbol (-2) or names a renderer symbol, its shape is its geometry's
-        /// (a point's coordinates, a one-part line's or polygon's packed vertices), the spatial index
-        /// holds it exactly when it has an envelope, and the query margin covers its symbol's reach.
+        /// Every column has a row per slot and the column index names them; ids ascend; the
+        /// renderer's and own symbols' shapes match their symbols; the packed vertices and the
+        /// general store hold exactly the live runs and rows plus the dead counts. Per slot (up to
+        /// ``fullCheckLimit`` slots): a dead slot has no symbol and no index entry; a live slot's
+        /// symbol code names a renderer or own symbol, its run or general row is in range and its
+        /// own, the spatial index holds it exactly when it has an envelope, and the query margin
+        /// covers its symbol's reach.
         @inline(never)
         func _checkInvariants() {
-            let n = ids.count
-            precondition(graphics.count == n && alive.count == n && shapes.count == n, "slot arrays differ in length")
+            let n = shapes.count
+            precondition(denseIDs ? ids.isEmpty : ids.count == n, "ids and slots differ in length")
+            precondition(templates.count <= n, "more templates than slots")
+            for (c, column) in columns.enumerated() {
+                precondition(column.count == n, "column \(column.name) has \(column.count) rows for \(n) slots")
+                precondition(columnIndex[column.name] == c, "column index of \(column.name)")
+            }
+            precondition(columnIndex.count == columns.count, "column index size")
             precondition(rendererShapes.count == rendererSymbols.count, "renderer shapes are stale")
+            precondition(
+                ownShapes.count == ownSymbols.count && ownSymbolLookup.count == ownSymbols.count, "own symbol tables")
+            precondition(templateLookup.count == templateTable.count, "template table")
             precondition(
                 0 <= deadVertices && deadVertices <= vertexCount && vertexCount <= vertexCapacity,
                 "packed vertex counts")
@@ -33,35 +42,38 @@ extension GraphicSlots {
             guard n <= Self.fullCheckLimit else { return }
 
             var liveVertices = 0
+            var liveRows = Set<Int>()
             var indexed = 0
             for s in 0..<n {
-                if s > 0 { precondition(ids[s - 1] < ids[s], "ids do not ascend at slot \(s)") }
+                if s > 0, !denseIDs { precondition(ids[s - 1] < ids[s], "ids do not ascend at slot \(s)") }
                 let shape = shapes[s]
                 if shape.kind == .path || shape.kind == .ring {
                     precondition(
-                        shape.start >= 0 && Int(shape.start) + Int(shape.count) <= vertexCount,
+                        shape.count >= 2 && shape.start >= 0 && shape.start + shape.count <= vertexCount,
                         "run of slot \(s) out of range")
-                    liveVertices += Int(shape.count)
+                    liveVertices += shape.count
                 }
-                guard alive[s] else {
-                    precondition(
-                        graphics[s].geometry == .point(nil) && graphics[s].symbol == nil,
-                        "dead slot \(s) holds a graphic")
-                    precondition(shape.symbol == -1 && shape.kind == .general, "dead slot \(s) has a shape")
+                if shape.kind == .general {
+                    precondition(shape.row >= 0 && shape.row < general.count, "general row of slot \(s) out of range")
+                    precondition(liveRows.insert(shape.row).inserted, "general row \(shape.row) shared")
+                }
+                guard shape.kind != .dead else {
+                    precondition(shape.symbol == -1, "dead slot \(s) has a symbol")
+                    precondition(s >= templates.count || templates[s] == -1, "dead slot \(s) has a template")
                     precondition(!index.contains(s), "dead slot \(s) is indexed")
                     continue
                 }
-                let g = graphics[s]
                 precondition(
-                    (g.symbol != nil) == (shape.symbol == -2), "slot \(s): own symbol and symbol index disagree")
-                precondition(
-                    shape.symbol >= -2 && Int(shape.symbol) < rendererSymbols.count,
-                    "slot \(s): symbol index out of range")
-                if let own = g.symbol {
+                    shape.symbol < Int32(rendererSymbols.count) && shape.symbol >= -1 - Int32(ownSymbols.count),
+                    "slot \(s): symbol code \(shape.symbol) out of range")
+                if let own = ownSymbol(s) {
                     precondition(maxReach >= SymbolHitTest.reach(own), "slot \(s): the query margin misses its symbol")
+                    precondition(own.fits(geometryType(s)), "slot \(s): its own symbol does not fit")
                 }
-                checkShape(shape, of: g.geometry, slot: s)
-                let hasBox = g.geometry.envelope != nil
+                if s < templates.count {
+                    precondition(templates[s] >= -1 && templates[s] < Int32(templateTable.count), "slot \(s): template")
+                }
+                let hasBox = envelope(s) != nil
                 precondition(index.contains(s) == hasBox, "slot \(s): index membership")
                 if hasBox { indexed += 1 }
             }
@@ -69,30 +81,9 @@ extension GraphicSlots {
             precondition(
                 liveVertices + deadVertices == vertexCount,
                 "packed vertices: \(liveVertices) live + \(deadVertices) dead != \(vertexCount)")
-        }
-
-        /// Whether `shape` is what `makeShape` builds for `geometry`.
-        private func checkShape(_ shape: SlotShape, of geometry: Geometry, slot s: Int) {
-            let part: [Point]?
-            switch geometry {
-            case .point(let p?):
-                precondition(shape.kind == .point && shape.point == SIMD2(p.x, p.y), "slot \(s): point shape is stale")
-                return
-            case .polyline(let pl) where pl.paths.count == 1 && pl.paths[0].count >= 2:
-                precondition(shape.kind == .path, "slot \(s): expected a path shape")
-                part = pl.paths[0]
-            case .polygon(let pg) where pg.rings.count == 1 && pg.rings[0].count >= 2:
-                precondition(shape.kind == .ring, "slot \(s): expected a ring shape")
-                part = pg.rings[0]
-            default:
-                precondition(shape.kind == .general, "slot \(s): expected the general test")
-                part = nil
-            }
-            guard let part, let base = vertexBase else { return }
-            precondition(Int(shape.count) == part.count, "slot \(s): run length is stale")
-            for (i, p) in part.enumerated() {
-                precondition(base[Int(shape.start) + i] == SIMD2(p.x, p.y), "slot \(s): packed vertex \(i) is stale")
-            }
+            precondition(
+                liveRows.count + deadGeneralRows == general.count,
+                "general rows: \(liveRows.count) live + \(deadGeneralRows) dead != \(general.count)")
         }
     #else
         /// Whether this build checks the invariants after every mutation.

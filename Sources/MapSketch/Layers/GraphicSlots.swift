@@ -1,271 +1,231 @@
 import MapSketchGeometry
 
-/// What the hit test needs of one slot, in one 32-byte record (one cache miss per candidate):
-/// a point graphic's coordinates, or where a one-part line's or polygon's vertices lie in
-/// `GraphicSlots`' packed vertices, and the slot's symbol.
+/// What the hit test needs of one slot, in one 24-byte record (one cache miss per candidate):
+/// a point's coordinates, where a one-part line's or polygon's vertices lie in `GraphicSlots`'
+/// packed vertices, or which row of the general geometry store holds the slot's geometry; and
+/// the slot's symbol.
 struct SlotShape: Sendable {
     enum Kind: UInt8, Sendable {
-        /// Any other geometry (multipart, multipoint, envelope, empty): the general test.
-        case general
-        /// A point: `point` holds it.
+        /// A removed graphic.
+        case dead
+        /// The empty point (`.point(nil)`): nothing to draw or hit.
+        case emptyPoint
+        /// A point with x and y only: `x`, `y` hold it.
         case point
-        /// A one-path polyline: `count` vertices from `start`.
+        /// A one-path polyline (x and y only): `count` packed vertices from `start`.
         case path
-        /// A one-ring polygon: `count` vertices from `start` (open: the last joins the first).
+        /// A one-ring polygon (x and y only): `count` packed vertices from `start` (open: the
+        /// last joins the first).
         case ring
+        /// Any other geometry (multipart, multipoint, envelope, z or m): row `row` of the
+        /// general store; the general test.
+        case general
     }
-    var point: SIMD2<Double>
-    var start: Int32
-    var count: Int32
-    /// -2: own symbol; -1: none; ≥ 0: index in `rendererSymbols`.
+    /// A point's x, or the bit pattern of a run's start or a general row.
+    var x: Double
+    /// A point's y, or the bit pattern of a run's vertex count.
+    var y: Double
+    /// ≥ 0: index in the renderer's symbols; -1: none; ≤ -2: the graphic's own symbol, index
+    /// `-2 - symbol` in the layer's table of own symbols.
     var symbol: Int32
     var kind: Kind
 
-    static let empty = SlotShape(point: SIMD2(.nan, .nan), start: 0, count: 0, symbol: -1, kind: .general)
+    var point: SIMD2<Double> { SIMD2(x, y) }
+    var start: Int { Int(truncatingIfNeeded: x.bitPattern) }
+    var count: Int { Int(truncatingIfNeeded: y.bitPattern) }
+    var row: Int { Int(truncatingIfNeeded: x.bitPattern) }
+
+    init(kind: Kind, x: Double = 0, y: Double = 0, symbol: Int32 = -1) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+        self.symbol = symbol
+    }
+
+    /// A run of `count` packed vertices from `start`, or a general row (`start`).
+    init(kind: Kind, start: Int, count: Int = 0, symbol: Int32) {
+        self.init(
+            kind: kind, x: Double(bitPattern: UInt64(truncatingIfNeeded: start)),
+            y: Double(bitPattern: UInt64(truncatingIfNeeded: count)), symbol: symbol)
+    }
+
+    static let dead = SlotShape(kind: .dead)
 }
 
-/// The per-slot storage of a ``GraphicsLayer``: parallel arrays in ascending id order (dead
-/// slots hold an empty placeholder), the spatial index over the slots, and the resolved
-/// renderer symbols.
+/// The storage of a ``GraphicsLayer``, column by column, one slot per graphic in ascending id
+/// order (a removed graphic's slot stays, dead, until the layer compacts):
+///
+/// - `shapes`: the geometry as the hit test reads it and the resolved symbol (24 bytes a slot);
+/// - the vertices of one-part lines and polygons packed as x, y pairs; other geometries in a
+///   ``GeometryColumn`` (the general store);
+/// - the attributes as ``AttributeColumn``s, one per field name;
+/// - own symbols and info templates as indices into tables of the distinct ones;
+/// - ids: implicit (`firstID + slot`) until a compaction renumbers the slots;
+/// - the spatial index over the slots and the renderer's symbols.
+///
+/// No graphic exists as a value: ``GraphicsLayer/graphic(_:)`` builds one from the columns.
 ///
 /// It lives outside the main actor so that a hit test runs as plain code: closures formed in a
 /// main-actor method carry a run-time executor check, and class properties a dynamic exclusivity
 /// check on every access. The layer is the only owner and mutates these arrays only from the main
 /// actor, never during a hit test, so the checks are switched off for them.
-///
-/// The hit test reads a candidate's `shapes` record and, for a one-part line or polygon, its
-/// packed vertices (16 bytes each, contiguous), instead of following the graphic's
-/// geometry through three levels of arrays of 48-byte points: at a million graphics each level is
-/// a cache miss.
 final class GraphicSlots {
-    @exclusivity(unchecked) var graphics: [Graphic] = []
-    @exclusivity(unchecked) var ids: [Int] = []
-    @exclusivity(unchecked) var alive: [Bool] = []
-    /// Per slot: its geometry as the hit test reads it, and its symbol.
-    @exclusivity(unchecked) private(set) var shapes: [SlotShape] = []
+    /// Per slot: geometry and symbol.
+    @exclusivity(unchecked) var shapes = SlotBuffer<SlotShape>()
+    /// Whether slot s holds id `firstID + s`; false after a compaction, when `ids` holds them.
+    @exclusivity(unchecked) var denseIDs = true
+    @exclusivity(unchecked) var firstID = 0
+    @exclusivity(unchecked) var ids = SlotBuffer<Int>()
     /// The vertices of one-part lines and polygons, x and y, slot after slot, in memory this
     /// object owns (not an array: the hit test reads a run through the pointer, with no reference
     /// counting per candidate).
-    @exclusivity(unchecked) private(set) var vertexBase: UnsafeMutablePointer<SIMD2<Double>>?
-    @exclusivity(unchecked) private(set) var vertexCount = 0
-    @exclusivity(unchecked) private(set) var vertexCapacity = 0
+    @exclusivity(unchecked) var vertexBase: UnsafeMutablePointer<SIMD2<Double>>?
+    @exclusivity(unchecked) var vertexCount = 0
+    @exclusivity(unchecked) var vertexCapacity = 0
     /// How many packed vertices no slot refers to any more.
-    @exclusivity(unchecked) private(set) var deadVertices = 0
+    @exclusivity(unchecked) var deadVertices = 0
+    /// The geometries that are not points or one-part lines or polygons.
+    @exclusivity(unchecked) var general = GeometryColumn()
+    /// How many rows of `general` no slot refers to any more.
+    var deadGeneralRows = 0
 
-    deinit { vertexBase?.deallocate() }
+    /// The attributes, one column per field name (every column has a row per slot).
+    @exclusivity(unchecked) var columns: [AttributeColumn] = []
+    var columnIndex: [String: Int] = [:]
+    /// Per slot: its info template's index in `templateTable`, or -1; empty while no graphic has one.
+    var templates: [Int32] = []
+    var templateTable: [InfoTemplate] = []
+    var templateLookup: [InfoTemplate: Int32] = [:]
+    /// The distinct own symbols of the graphics, and their hit-test shapes.
+    var ownSymbols: [Symbol] = []
+    var ownSymbolLookup: [Symbol: Int32] = [:]
+    @exclusivity(unchecked) var ownShapes = SlotBuffer<SymbolShape>()
+
     @exclusivity(unchecked) var index = SpatialIndex()
     @exclusivity(unchecked) var rendererSymbols: [Symbol] = [] {
-        didSet { rendererShapes = rendererSymbols.map { SymbolShape($0) } }
+        didSet {
+            rendererShapes.removeAll()
+            for s in rendererSymbols { rendererShapes.append(SymbolShape(s)) }
+        }
     }
-    @exclusivity(unchecked) private(set) var rendererShapes: [SymbolShape] = []
+    @exclusivity(unchecked) private(set) var rendererShapes = SlotBuffer<SymbolShape>()
+    /// The hit test's candidates (grows to the most a query has had).
+    @exclusivity(unchecked) var candidates = SlotBuffer<Int32>()
+    /// The last hit test's result, reused when the caller has let go of it (no allocation).
+    @exclusivity(unchecked) var hitResult: [GraphicID] = []
     /// The largest symbol reach of any graphic, in points (only grows until a rebuild).
     @exclusivity(unchecked) var maxReach: Double = 0
 
-    /// The symbol index of slot `s`.
-    func symbol(_ s: Int) -> Int32 { shapes[s].symbol }
+    deinit { vertexBase?.deallocate() }
 
-    /// Sets the symbol index of slot `s`.
-    func setSymbol(_ s: Int, _ k: Int32) { shapes[s].symbol = k }
+    /// The number of slots, dead ones included.
+    var count: Int { shapes.count }
 
-    /// Appends a slot's shape for `g` drawn with symbol index `k`.
-    func appendShape(_ g: Geometry, symbol k: Int32) {
-        shapes.append(makeShape(g, symbol: k))
-    }
+    /// Whether slot `s` holds a graphic.
+    func isAlive(_ s: Int) -> Bool { shapes[s].kind != .dead }
 
-    /// Replaces slot `s`'s shape (its geometry changed or it died).
-    func setShape(_ s: Int, _ g: Geometry, symbol k: Int32) {
-        let old = shapes[s]
-        if old.kind == .path || old.kind == .ring { deadVertices += Int(old.count) }
-        shapes[s] = makeShape(g, symbol: k)
-        if deadVertices > 4_096 && deadVertices * 2 > vertexCount { compactVertices() }
-    }
+    // MARK: Ids
 
-    /// Moves slot `s`'s shape to slot `w` (the layer's compaction).
-    func moveShape(from s: Int, to w: Int) { shapes[w] = shapes[s] }
-
-    /// Drops every slot from `count` on.
-    func truncateShapes(to count: Int) {
-        shapes.removeLast(shapes.count - count)
-        compactVertices()
-    }
-
-    /// Drops every slot.
-    func removeAllShapes() {
-        shapes.removeAll()
-        vertexBase?.deallocate()
-        vertexBase = nil
-        vertexCount = 0
-        vertexCapacity = 0
-        deadVertices = 0
-    }
-
-    private func makeShape(_ g: Geometry, symbol k: Int32) -> SlotShape {
-        var shape = SlotShape.empty
-        shape.symbol = k
-        let part: [Point]
-        switch g {
-        case .point(let p?):
-            shape.point = SIMD2(p.x, p.y)
-            shape.kind = .point
-            return shape
-        case .polyline(let pl) where pl.paths.count == 1 && pl.paths[0].count >= 2:
-            part = pl.paths[0]
-            shape.kind = .path
-        case .polygon(let pg) where pg.rings.count == 1 && pg.rings[0].count >= 2:
-            part = pg.rings[0]
-            shape.kind = .ring
-        default:
-            return shape
-        }
-        // Offsets are 32-bit (2³¹ vertices would be 32 GB); past that, the general test.
-        guard vertexCount + part.count < Int(Int32.max) else { return SlotShape.empty.with(symbol: k) }
-        shape.start = Int32(vertexCount)
-        shape.count = Int32(part.count)
-        if vertexCount + part.count > vertexCapacity { reallocateVertices(max(vertexCapacity * 2, vertexCount + part.count, 1_024)) }
-        guard let base = vertexBase else { preconditionFailure("vertex storage missing after allocation") }
-        for (i, p) in part.enumerated() { (base + vertexCount + i).initialize(to: SIMD2(p.x, p.y)) }
-        vertexCount += part.count
-        return shape
-    }
-
-    /// Moves the packed vertices into storage for `capacity` of them.
-    private func reallocateVertices(_ capacity: Int) {
-        let fresh = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: capacity)
-        if let old = vertexBase {
-            fresh.moveInitialize(from: old, count: vertexCount)
-            old.deallocate()
-        }
-        vertexBase = fresh
-        vertexCapacity = capacity
-    }
-
-    /// Rewrites the packed vertices with only the live slots' runs, in slot order.
-    private func compactVertices() {
-        var live = 0
-        for shape in shapes where shape.kind == .path || shape.kind == .ring { live += Int(shape.count) }
-        let fresh = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: max(live, 1_024))
-        var written = 0
-        if let old = vertexBase {
-            for s in shapes.indices where shapes[s].kind == .path || shapes[s].kind == .ring {
-                let n = Int(shapes[s].count)
-                (fresh + written).initialize(from: old + Int(shapes[s].start), count: n)
-                shapes[s].start = Int32(written)
-                written += n
-            }
-            old.deallocate()
-        }
-        vertexBase = fresh
-        vertexCount = written
-        vertexCapacity = max(live, 1_024)
-        deadVertices = 0
-    }
-
-    /// The symbol slot `s` is drawn with.
-    func resolved(_ s: Int) -> Symbol? {
-        let k = shapes[s].symbol
-        if k == -2 { return graphics[s].symbol }
-        return k >= 0 ? rendererSymbols[Int(k)] : nil
-    }
-    /// The ids of the graphics hit at map point `q`, topmost (highest id) first, at most `maxResults`.
-    func hitIDs(_ q: Point, tolerance: Double, resolution: Double, maxResults: Int) -> [GraphicID] {
-        var out: [GraphicID] = []
-        ids.withUnsafeBufferPointer { ids in
-            forEachHit(q, tolerance: tolerance, resolution: resolution) { s in
-                out.append(GraphicID(rawValue: ids[s]))
-                return true
-            }
-        }
-        // Ids ascend with slots, so the topmost (last added) graphic has the highest id.
-        if out.count > 1 { out.sort { $0.rawValue > $1.rawValue } }
-        if out.count > maxResults { out.removeLast(out.count - maxResults) }
-        return out
-    }
-
-    /// The topmost graphic hit at `q`.
-    func topmostSlot(_ q: Point, tolerance: Double, resolution: Double) -> Int? {
-        var best = -1
-        forEachHit(q, tolerance: tolerance, resolution: resolution) { s in
-            if s > best { best = s }
-            return true
-        }
-        return best >= 0 ? best : nil
-    }
-
-    /// Calls `body` with the slot of every graphic hit, in index order, until it returns false.
-    ///
-    /// The index writes its candidates into a stack buffer (it calls no closure, so it is
-    /// searched in place rather than copied), then each candidate gets the exact test.
-    /// - Complexity: O(log n + k) for k candidates near the point.
-    func forEachHit(_ q: Point, tolerance tol: Double, resolution res: Double, _ body: (Int) -> Bool) {
-        guard res > 0, res.isFinite, q.isFinite, tol >= 0 else { return }
-        let margin = (tol + maxReach) * res
-        let query = Envelope(xmin: q.x - margin, ymin: q.y - margin, xmax: q.x + margin, ymax: q.y + margin)
-        let capacity = 64
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { buffer in
-            guard let stack = buffer.baseAddress else { return }
-            let n = index.collect(query, into: stack, capacity: capacity)
-            if n <= capacity {
-                visit(UnsafeBufferPointer(start: stack, count: n), q, tol: tol, res: res, body)
-            } else {
-                var all = [Int32](repeating: 0, count: n)
-                all.withUnsafeMutableBufferPointer { a in
-                    guard let p = a.baseAddress else { return }
-                    let m = index.collect(query, into: p, capacity: n)
-                    visit(UnsafeBufferPointer(start: p, count: min(m, n)), q, tol: tol, res: res, body)
-                }
-            }
-        }
-    }
-
-    /// The exact test of each candidate slot.
-    private func visit(
-        _ candidates: UnsafeBufferPointer<Int32>, _ q: Point, tol: Double, res: Double, _ body: (Int) -> Bool
-    ) {
-        for c in candidates {
-            let s = Int(c)
-            if hits(shapes[s], s, q, tol: tol, res: res) && !body(s) { return }
-        }
-    }
-
-    /// The exact test of slot `s`: from its shape record when its symbol is none or a
-    /// renderer's (precomputed), else the general test on the graphic.
+    /// The id of slot `s`.
     @inline(__always)
-    private func hits(
-        _ shape: SlotShape, _ s: Int, _ q: Point, tol: Double, res: Double
-    ) -> Bool {
-        let k = shape.symbol
-        if k != -2 {
-            let symbolShape = k < 0 ? SymbolShape.bare : rendererShapes[Int(k)]
-            switch shape.kind {
-            case .point where symbolShape.kind != .general:
-                return symbolShape.hits(q.x, q.y, shape.point, tol: tol, res: res)
-            case .path where !symbolShape.pathReach.isNaN:
-                return GeometryEngine.isWithin((symbolShape.pathReach + tol) * res, of: q, path: run(shape))
-            case .ring where !symbolShape.ringReach.isNaN:
-                return GeometryEngine.isWithin((symbolShape.ringReach + tol) * res, of: q, ring: run(shape))
-            default:
-                break
+    func id(_ s: Int) -> Int { denseIDs ? firstID &+ s : ids[s] }
+
+    /// The live slot holding `id`, if any.
+    /// - Complexity: O(1) while ids are dense, O(log n) after a compaction.
+    func slot(of id: Int) -> Int? {
+        var s: Int
+        if denseIDs {
+            s = id &- firstID
+            guard s >= 0, s < shapes.count else { return nil }
+        } else {
+            var lo = 0
+            var hi = ids.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ids[mid] < id { lo = mid + 1 } else { hi = mid }
             }
+            guard lo < ids.count, ids[lo] == id else { return nil }
+            s = lo
         }
-        return SymbolHitTest.hits(q, geometry: graphics[s].geometry, symbol: resolved(s), tol: tol, res: res)
+        return isAlive(s) ? s : nil
+    }
+
+    /// Records the id of the slot just appended.
+    func appendID(_ id: Int) {
+        if denseIDs {
+            precondition(id == firstID + shapes.count - 1, "ids are handed out in order")
+        } else {
+            ids.append(id)
+        }
+    }
+
+    // MARK: Geometry
+
+    /// The geometry of slot `s`, made from the columns.
+    /// - Complexity: O(k) for its k vertices.
+    func geometry(_ s: Int) -> Geometry {
+        let shape = shapes[s]
+        switch shape.kind {
+        case .dead, .emptyPoint: return .point(nil)
+        case .point: return .point(Point(x: shape.x, y: shape.y))
+        case .path:
+            var pl = Polyline(paths: [])
+            pl.paths = [points(shape)]
+            return .polyline(pl)
+        case .ring:
+            // Set directly: `Polygon(rings:)` would open a ring whose last vertex repeats its first.
+            var pg = Polygon(rings: [])
+            pg.rings = [points(shape)]
+            return .polygon(pg)
+        case .general: return general[shape.row]
+        }
+    }
+
+    /// The geometry type of slot `s`.
+    func geometryType(_ s: Int) -> GeometryType { geometryType(of: shapes[s]) }
+
+    /// The geometry type of a slot's shape.
+    @inline(__always)
+    func geometryType(of shape: SlotShape) -> GeometryType {
+        switch shape.kind {
+        case .dead, .emptyPoint, .point: .point
+        case .path: .polyline
+        case .ring: .polygon
+        case .general: general.type(at: shape.row)
+        }
+    }
+
+    /// The bounding envelope of slot `s`'s geometry, or nil when it has none.
+    func envelope(_ s: Int) -> Envelope? {
+        let shape = shapes[s]
+        switch shape.kind {
+        case .dead, .emptyPoint: return nil
+        case .point: return Envelope(xmin: shape.x, ymin: shape.y, xmax: shape.x, ymax: shape.y)
+        case .path, .ring:
+            let r = run(shape)
+            guard var lo = r.first else { return nil }
+            var hi = lo
+            for v in r {
+                lo = pointwiseMin(lo, v)
+                hi = pointwiseMax(hi, v)
+            }
+            return Envelope(xmin: lo.x, ymin: lo.y, xmax: hi.x, ymax: hi.y)
+        case .general: return general.envelope(at: shape.row)
+        }
     }
 
     /// The packed vertices of a path or ring shape (range-checked).
     @inline(__always)
-    private func run(_ shape: SlotShape) -> UnsafeBufferPointer<SIMD2<Double>> {
-        let start = Int(shape.start), count = Int(shape.count)
+    func run(_ shape: SlotShape) -> UnsafeBufferPointer<SIMD2<Double>> {
+        let start = shape.start, count = shape.count
         guard let base = vertexBase, start >= 0, start + count <= vertexCount else {
             preconditionFailure("packed vertex run out of range")
         }
         return UnsafeBufferPointer(start: base + start, count: count)
     }
-}
 
-extension SlotShape {
-    /// This shape with symbol index `k`.
-    func with(symbol k: Int32) -> SlotShape {
-        var copy = self
-        copy.symbol = k
-        return copy
+    /// The packed vertices of a path or ring shape as points.
+    private func points(_ shape: SlotShape) -> [Point] {
+        run(shape).map { Point(x: $0.x, y: $0.y) }
     }
 }

@@ -134,9 +134,10 @@ public class Layer {
     /// no graphics; a graphics layer answers (when its hit testing is on).
     func graphicHits(at q: Point, tolerance: Double, resolution: Double) -> [GraphicID] { [] }
 
-    /// The graphic `id` when a tap on it may show a callout (a graphics layer with callouts on);
+    /// The callout content a tap on graphic `id` at `screen` (map point `mapPoint`) shows, when
+    /// it has an info template and the layer shows callouts (a graphics layer with callouts on);
     /// nil for the base layer.
-    func calloutGraphic(_ id: GraphicID) -> Graphic? { nil }
+    func calloutContent(for id: GraphicID, screen: ScreenPoint, mapPoint: Point) -> CalloutContent? { nil }
 
     /// Draws the layer's content into `canvas` (screen coordinates of `map`). The map calls this
     /// bottom to top for every drawn layer, inside a group carrying the layer's opacity.

@@ -34,10 +34,10 @@ extension MapView {
     public func showCallout(forTapAt screen: ScreenPoint) -> Callout? {
         let mapPoint = toMap(screen)
         for hit in hitTest(at: screen, tolerance: calloutHitTolerance) {
-            guard let graphic = layer(named: hit.layerName)?.calloutGraphic(hit.graphicID),
-                let template = graphic.infoTemplate
+            guard
+                let content = layer(named: hit.layerName)?.calloutContent(
+                    for: hit.graphicID, screen: screen, mapPoint: mapPoint)
             else { continue }
-            let content = template.content(for: graphic, screen: screen, mapPoint: mapPoint)
             let c = Callout(layerName: hit.layerName, graphicID: hit.graphicID, content: content, mapPoint: mapPoint)
             showCallout(c)
             return c

@@ -25,6 +25,17 @@ public protocol MapTouchDelegate: AnyObject {
     func mapViewShouldPan(_ mapView: MapView) -> Bool
     /// Whether a tap may show a callout for a graphic (default true; a sketching delegate says no).
     func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool
+    /// A one-finger drag starts at `screen` (the finger went past the slop before a hold fired):
+    /// return true to take it, so the map does not pan and the drag's moves and end come to
+    /// ``mapView(_:didDragTo:mapPoint:)`` and ``mapView(_:didEndDragAt:mapPoint:cancelled:)``;
+    /// false (the default) lets the map pan. Asked once per drag, never for the pan a pinch hands
+    /// over to its remaining finger.
+    func mapView(_ mapView: MapView, shouldBeginDragAt screen: ScreenPoint, mapPoint: Point) -> Bool
+    /// The finger of a drag the delegate took is at `screen`.
+    func mapView(_ mapView: MapView, didDragTo screen: ScreenPoint, mapPoint: Point)
+    /// The drag the delegate took ended where the finger last was: it lifted, or (`cancelled`) the
+    /// touch was cancelled or a second finger came down.
+    func mapView(_ mapView: MapView, didEndDragAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool)
 }
 
 extension MapTouchDelegate {
@@ -36,6 +47,19 @@ extension MapTouchDelegate {
     ) {}
     public func mapViewShouldPan(_ mapView: MapView) -> Bool { true }
     public func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool { true }
+    public func mapView(_ mapView: MapView, shouldBeginDragAt screen: ScreenPoint, mapPoint: Point) -> Bool { false }
+    public func mapView(_ mapView: MapView, didDragTo screen: ScreenPoint, mapPoint: Point) {}
+    public func mapView(_ mapView: MapView, didEndDragAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool) {}
+}
+
+/// Who a one-finger drag belongs to, decided at its first step.
+enum OneFingerDrag: Equatable {
+    /// No drag yet: the next pan step asks the touch delegate.
+    case undecided
+    /// The map pans (the delegate declined, or the pan continues a pinch).
+    case map
+    /// The delegate took it; the finger was last at `last`.
+    case delegate(last: ScreenPoint)
 }
 
 // Touch delivery: a raw touch goes to the map's `GestureRecognizer` (GestureRecognizer.swift),
@@ -84,10 +108,13 @@ struct NavigationAnchor {
 extension MapView {
     /// Feeds one raw touch: recognises gestures and dispatches them.
     public func handle(_ touch: TouchEvent) {
+        handlingPhase = touch.phase
+        defer { handlingPhase = nil }
         for g in gestureRecognizer.process(touch) { dispatch(g) }
         if !gestureRecognizer.isTouching {
             navigation = .idle
             navigationAnchor = nil
+            oneFingerDrag = .undecided
         }
     }
 
@@ -103,6 +130,10 @@ extension MapView {
     /// them when ``allowRotationByPinching`` is on). Both are measured from the viewport their
     /// gesture began on, until ``Gesture/panEnded`` or ``Gesture/pinchEnded``: the map point that
     /// was under the fingers' focal point stays under it, whatever path the fingers took.
+    ///
+    /// A pan's first step asks the touch delegate whether it takes the drag
+    /// (``MapTouchDelegate/mapView(_:shouldBeginDragAt:mapPoint:)``); a drag it takes goes to it
+    /// and the map stays where it is.
     public func dispatch(_ gesture: Gesture) {
         emit(.gesture(gesture))
         switch gesture {
@@ -127,14 +158,30 @@ extension MapView {
                 self, didEndTapAndHoldAt: ScreenPoint(x: 0, y: 0), mapPoint: toMap(ScreenPoint(x: 0, y: 0)),
                 cancelled: true)
         case .pan(let from, let to):
-            if touchDelegate?.mapViewShouldPan(self) ?? true {
+            if oneFingerDrag == .undecided {
+                let takes = touchDelegate?.mapView(self, shouldBeginDragAt: from, mapPoint: toMap(from)) ?? false
+                oneFingerDrag = takes ? .delegate(last: from) : .map
+            }
+            if case .delegate = oneFingerDrag {
+                navigation = .idle
+                oneFingerDrag = .delegate(last: to)
+                touchDelegate?.mapView(self, didDragTo: to, mapPoint: toMap(to))
+            } else if touchDelegate?.mapViewShouldPan(self) ?? true {
                 panStep(from: from, to: to)
             } else {
                 navigationAnchor = nil  // the map stays; a later step pans from where it is
             }
-        case .panEnded, .pinchEnded:
+        case .panEnded:
+            navigationAnchor = nil
+            if case .delegate(let last) = oneFingerDrag {
+                let cancelled = handlingPhase.map { $0 != .ended } ?? false
+                touchDelegate?.mapView(self, didEndDragAt: last, mapPoint: toMap(last), cancelled: cancelled)
+            }
+            oneFingerDrag = .undecided
+        case .pinchEnded:
             navigationAnchor = nil
         case .pinch(let step):
+            oneFingerDrag = .map  // the pan a pinch hands over to its remaining finger is the map's
             pinchStep(step)
         }
     }

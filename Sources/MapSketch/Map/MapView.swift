@@ -31,6 +31,10 @@ public final class MapView {
     public var allowRotationByPinching: Bool = false
     /// Where the pan or pinch under way pinned the map (see MapView+Touches.swift).
     var navigationAnchor: NavigationAnchor?
+    /// Who the one-finger drag under way belongs to: the map (a pan) or the touch delegate.
+    var oneFingerDrag: OneFingerDrag = .undecided
+    /// The phase of the touch whose gestures are being dispatched (nil outside ``handle(_:)``).
+    var handlingPhase: TouchPhase?
 
     /// The layers, bottom to top.
     @exclusivity(unchecked) public internal(set) var layers: [Layer] = []

@@ -57,9 +57,10 @@ public struct ClassBreaksRenderer: Hashable, Sendable {
     /// - Complexity: O(1) for bounds spread enough that no 1/4,096 of their range holds three
     ///   (a table read and two compares, branch-free); else O(b) branch-free compares for
     ///   b ≤ 32 breaks, O(log b) above. No allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public func breakIndex(for value: Double) -> Int {
-        if let buckets { return buckets.breakIndex(for: value, count: breaks.count) }
+        // Optional chaining reads the table where it is (an `if let` would copy it each call).
+        if let i = buckets?.breakIndex(for: value, count: breaks.count) { return i }
         return _countingBreakIndex(for: value)
     }
 

@@ -160,16 +160,23 @@ public struct UniqueValueRenderer: Hashable, Sendable {
     public func valueIndex(_ v0: AttributeValue, _ v1: AttributeValue = .null, _ v2: AttributeValue = .null) -> Int {
         let i0 = t0.lookup(v0)
         guard i0 >= 0 else { return -1 }
+        guard sizes.count > 1 else { return _valueIndex(i0, 0, 0) }
+        let i1 = t1.lookup(v1)
+        guard i1 >= 0 else { return -1 }
+        guard sizes.count > 2 else { return _valueIndex(i0, i1, 0) }
+        let i2 = t2.lookup(v2)
+        guard i2 >= 0 else { return -1 }
+        return _valueIndex(i0, i1, i2)
+    }
+
+    /// The index of the unique value whose fields have the interned ids `i0`, `i1`, `i2` (each
+    /// ≥ 0; those past the field count are ignored), or -1.
+    @inlinable @inline(__always)
+    func _valueIndex(_ i0: Int32, _ i1: Int32, _ i2: Int32) -> Int {
         var combined = Int(i0)
         if sizes.count > 1 {
-            let i1 = t1.lookup(v1)
-            guard i1 >= 0 else { return -1 }
-            combined += Int(i1) * sizes[0]
-            if sizes.count > 2 {
-                let i2 = t2.lookup(v2)
-                guard i2 >= 0 else { return -1 }
-                combined += Int(i2) * sizes[0] * sizes[1]
-            }
+            combined &+= Int(i1) &* sizes[0]
+            if sizes.count > 2 { combined &+= Int(i2) &* sizes[0] &* sizes[1] }
         }
         return table.isEmpty ? Int(sparse[combined] ?? -1) : Int(table[combined])
     }

@@ -72,8 +72,9 @@ extension SketchEditor {
     /// sketching by touch).
     ///
     /// 1. On the map: a point sketch moves its point there; other types insert a vertex after the
-    ///    selected vertex (or at the selected mid-vertex's segment) and select it; with nothing
-    ///    selected it is appended to the last part.
+    ///    selected vertex (or at the selected mid-vertex's segment, or at the end of the selected
+    ///    part) and select it; with nothing (or the whole geometry) selected it is appended to the
+    ///    last part.
     /// 2. On a vertex: selects it.
     /// 3. On a mid-vertex: selects it; the next tap on the map inserts there.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a non-finite point.
@@ -91,20 +92,34 @@ extension SketchEditor {
         case .map:
             break
         }
+        return .edited(try insertAtSelection(p))
+    }
+
+    /// Adds a vertex at `p` as a tap on the map does (rule 1, without looking for a vertex
+    /// there): a point sketch moves its point; otherwise after the selected vertex, into the
+    /// selected mid-vertex's segment, at the end of the selected part, or appended to the last
+    /// part. The new vertex is selected.
+    /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``; ``SketchError/editRejected(_:)``.
+    /// - Returns: the kind of step recorded.
+    @discardableResult
+    public mutating func insertAtSelection(_ p: Point) throws -> SketchEditRecord.Kind {
+        commitDrag()
         if store.type == .point {
             let kind: SketchEditRecord.Kind = store.isEmpty ? .insertVertex : .moveVertex
             try appendVertex(p)
-            return .edited(kind)
+            return kind
         }
         switch selection {
         case .vertex(let part, let i):
             try insertVertex(p, part: part, at: i + 1)
         case .midVertex(let part, let seg):
             try insertVertex(p, part: part, at: seg + 1)
-        case .none:
+        case .part(let part) where part < store.partCount:
+            try insertVertex(p, part: part, at: store.parts[part].count)
+        case .none, .geometry, .part:
             try appendVertex(p)
         }
-        return .edited(.insertVertex)
+        return .insertVertex
     }
 
     /// Starts dragging vertex (part, index) (rule 4: after a hold on the selected vertex).
@@ -113,6 +128,7 @@ extension SketchEditor {
         commitDrag()
         let origin = try store.vertex(part: part, index: index)
         drag = (part, index, origin, selection)
+        dragMeasures = measureCache
         selection = .vertex(part: part, index: index)
     }
 
@@ -126,7 +142,8 @@ extension SketchEditor {
     }
 
     /// Ends the drag at `p` and records it as one move step (none when the vertex ends where it
-    /// started).
+    /// started). When a ``validation`` rule refuses the move, the vertex goes back where it
+    /// started and the rejection waits in ``takeRejections()``.
     /// - Returns: whether a step was recorded.
     @discardableResult
     public mutating func endDrag(at p: Point) -> Bool {
@@ -145,13 +162,38 @@ extension SketchEditor {
         return old != d.origin
     }
 
-    /// Records a drag in progress as one step.
+    /// Records a drag in progress (of a vertex or of a transform handle) as one step. Every
+    /// other call commits a drag under way first, as a release would.
     @discardableResult
     mutating func commitDrag() -> Bool {
+        if transformGesture != nil { return commitTransformGesture() }
         guard let d = drag else { return false }
         drag = nil
         guard let now = try? store.vertex(part: d.part, index: d.index), now != d.origin else { return false }
+        if validation.isActive {
+            // Judge the whole drag as one move from where it began.
+            var before = store
+            _ = try? before.moveVertex(part: d.part, index: d.index, to: d.origin)
+            do {
+                try validate(
+                    .vertexMoved(part: d.part, index: d.index, from: d.origin), kind: .moveVertex,
+                    against: ValidationSnapshot(store: before, measures: dragMeasures), part: d.part, index: d.index)
+            } catch SketchError.editRejected(let r) {
+                pendingRejections.append(r)
+                selection = d.selectionBefore
+                return false
+            } catch {
+                return false
+            }
+        }
         history.pushMove(part: d.part, index: d.index, from: d.origin, to: now, selectionBefore: d.selectionBefore)
         return true
+    }
+
+    /// Hands over the rejections of edits the editor committed on its own (a drag released or
+    /// ended by another call), oldest first, and forgets them.
+    public mutating func takeRejections() -> [SketchEditRejection] {
+        defer { pendingRejections.removeAll() }
+        return pendingRejections
     }
 }

@@ -27,7 +27,7 @@ extension SketchEditor {
             case .removePart:
                 guard case .part(let v) = history.payload(of: r) else { throw HistoryError.missingPayload(r.kind) }
                 try store.insertPart(v, at: r.part)
-            case .replaceGeometry:
+            case .replaceGeometry, .transform, .freehand, .shape:
                 guard case .stores(let before, _) = history.payload(of: r) else {
                     throw HistoryError.missingPayload(r.kind)
                 }
@@ -72,6 +72,12 @@ extension SketchEditor {
                 }
                 store = after
                 selection = .none
+            case .transform, .freehand, .shape:
+                guard case .stores(_, let after) = history.payload(of: r) else {
+                    throw HistoryError.missingPayload(r.kind)
+                }
+                store = after
+                selection = Self.selection(afterRedoing: r)
             }
         } catch {
             historyOutOfSync(error)

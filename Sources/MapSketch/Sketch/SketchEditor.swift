@@ -5,11 +5,15 @@ public import MapSketchGeometry
 /// benchmarks and the replay harness may drive it directly.
 ///
 /// Selection after each change (documented rule; an undo restores the selection before):
-/// - insert or move a vertex (by tap, drag or call) selects that vertex;
+/// - insert or move a vertex (by tap, drag, call or the reticle) selects that vertex;
 /// - remove a vertex selects the vertex before it in its part (the new first vertex when the
 ///   first was removed; nothing when the part is left empty);
 /// - add or remove a part, clear, apply or set the geometry select nothing, so the next tap
-///   appends to the last part.
+///   appends to the last part;
+/// - a transform keeps the selection; a freehand stroke or a shape selects its new part.
+///
+/// Edits are checked against ``validation`` before they commit; a rejected edit changes
+/// nothing and throws ``SketchError/editRejected(_:)``.
 ///
 /// ```swift
 /// var e = try SketchEditor(type: .polyline)
@@ -18,14 +22,28 @@ public import MapSketchGeometry
 /// e.undo()                              // back to one vertex, vertex 0 selected
 /// ```
 public struct SketchEditor: Sendable {
-    /// The geometry being edited.
-    public internal(set) var store: VertexStore
+    /// The geometry being edited. While a transform is being dragged it holds the geometry as it
+    /// was when the drag began (the drag is applied once, on release; ``geometry`` shows it).
+    public internal(set) var store: VertexStore {
+        didSet { measureCache = nil }  // no `oldValue`: edits still happen in place
+    }
     /// The current selection.
     public internal(set) var selection: SketchSelection = .none
     /// The history of changes.
     public internal(set) var history: SketchUndoStack
     /// The vertex being dragged and where it started, between ``beginDrag(part:index:)`` and the end.
     public internal(set) var drag: (part: Int, index: Int, origin: Point, selectionBefore: SketchSelection)?
+    /// The transform being dragged by a handle, between ``beginTransform(_:of:at:anchor:)`` and its end.
+    public internal(set) var transformGesture: SketchTransformGesture?
+    /// The rules an edit must keep to commit (none by default).
+    public var validation = SketchValidation()
+    /// The measures of ``store`` for the minimum rules, when known (see SketchValidation.swift).
+    var measureCache: SketchMeasures?
+    /// The measures when the vertex drag under way began.
+    var dragMeasures: SketchMeasures?
+    /// Edits the editor committed on its own (a drag ended by another call) that a rule
+    /// refused: the layer posts them (``takeRejections()``).
+    var pendingRejections: [SketchEditRejection] = []
 
     /// An empty sketch of `type` (point, multipoint, polyline or polygon).
     /// - Throws: ``GeometryError/unsupported(_:)`` for an envelope.
@@ -43,9 +61,9 @@ public struct SketchEditor: Sendable {
 
     /// The geometry type being sketched.
     public var geometryType: GeometryType { store.type }
-    /// The sketch as a geometry.
+    /// The sketch as a geometry (with the transform being dragged applied, if any).
     /// - Complexity: O(n) for n vertices (it is assembled from the chunked storage).
-    public var geometry: Geometry { store.geometry }
+    public var geometry: Geometry { displayStore.geometry }
     /// Whether an undo is possible.
     public var canUndo: Bool { history.canUndo }
     /// Whether a redo is possible.
@@ -65,8 +83,10 @@ public struct SketchEditor: Sendable {
     public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         commitDrag()
         let before = selection
+        let snapshot = validationSnapshot
         let created = store.type == .multipoint && store.partCount == 0 && part == 0
         try store.insertVertex(point, part: part, at: index)
+        try validate(.vertexInserted(part: part, index: index), kind: .insertVertex, against: snapshot, part: part, index: index)
         var r = SketchEditRecord.insertVertex(part: part, index: index, point: point, selectionBefore: before)
         r.createdPart = created
         history.push(r)
@@ -90,8 +110,10 @@ public struct SketchEditor: Sendable {
         if store.partCount == 0 {
             guard point.isFinite else { throw GeometryError.nonFiniteCoordinate(part: 0, index: 0) }
             let before = selection
+            let snapshot = validationSnapshot
             try store.addPart()
             try store.insertVertex(point, part: 0, at: 0)
+            try validate(.partInserted(0), kind: .insertVertex, against: snapshot, part: 0, index: 0)
             var r = SketchEditRecord.insertVertex(part: 0, index: 0, point: point, selectionBefore: before)
             r.createdPart = true
             history.push(r)
@@ -103,7 +125,9 @@ public struct SketchEditor: Sendable {
         let p = store.partCount - 1
         let index = store.parts[p].count
         let before = selection
+        let snapshot = validationSnapshot
         try store.insertVertex(point, part: p, at: index)
+        try validate(.vertexInserted(part: p, index: index), kind: .insertVertex, against: snapshot, part: p, index: index)
         history.push(.insertVertex(part: p, index: index, point: point, selectionBefore: before))
         selection = .vertex(part: p, index: index)
     }
@@ -114,7 +138,9 @@ public struct SketchEditor: Sendable {
     public mutating func moveVertex(part: Int, index: Int, to point: Point) throws {
         commitDrag()
         let before = selection
+        let snapshot = validationSnapshot
         let old = try store.moveVertex(part: part, index: index, to: point)
+        try validate(.vertexMoved(part: part, index: index, from: old), kind: .moveVertex, against: snapshot, part: part, index: index)
         history.pushMove(part: part, index: index, from: old, to: point, selectionBefore: before)
         selection = .vertex(part: part, index: index)
     }
@@ -125,7 +151,9 @@ public struct SketchEditor: Sendable {
     public mutating func removeVertex(part: Int, index: Int) throws {
         commitDrag()
         let before = selection
+        let snapshot = validationSnapshot
         let old = try store.removeVertex(part: part, index: index)
+        try validate(.vertexRemoved(part: part, index: index, point: old), kind: .removeVertex, against: snapshot, part: part, index: index)
         history.push(.removeVertex(part: part, index: index, point: old, selectionBefore: before))
         selection = selectionAfterRemoving(part: part, index: index)
     }
@@ -136,7 +164,9 @@ public struct SketchEditor: Sendable {
     public mutating func addPart() throws -> Int {
         commitDrag()
         let before = selection
+        let snapshot = validationSnapshot
         let i = try store.addPart()
+        try validate(.partInserted(i), kind: .addPart, against: snapshot, part: i)
         history.push(.addPart(part: i, selectionBefore: before))
         selection = .none
         return i
@@ -147,7 +177,9 @@ public struct SketchEditor: Sendable {
     public mutating func removePart(_ index: Int) throws {
         commitDrag()
         let before = selection
+        let snapshot = validationSnapshot
         let removed = try store.removePart(index)
+        try validate(.partRemoved(index, removed), kind: .removePart, against: snapshot, part: index)
         let r = SketchEditRecord(kind: .removePart, part: index, index: 0, selectionBefore: before)
         history.push(r, payload: .part(removed))
         selection = .none
@@ -185,8 +217,10 @@ public struct SketchEditor: Sendable {
         return setSelection(s)
     }
 
-    /// Selects a vertex, a mid-vertex or nothing. Selection alone is not an undo step.
-    /// - Throws: ``SketchError/invalidSelection(_:)`` when it names no vertex or segment.
+    /// Selects a vertex, a mid-vertex, a part, the geometry or nothing. Selection alone is not an
+    /// undo step.
+    /// - Throws: ``SketchError/invalidSelection(_:)`` when it names no vertex, segment or part
+    ///   (the geometry can be selected once it has a part).
     /// - Returns: whether the selection changed.
     @discardableResult
     public mutating func select(_ s: SketchSelection) throws -> Bool {
@@ -201,6 +235,10 @@ public struct SketchEditor: Sendable {
             guard store.type == .polyline || store.type == .polygon, p >= 0, p < store.partCount,
                 seg >= 0, seg < store.parts[p].segmentCount(closed: store.isClosed)
             else { throw SketchError.invalidSelection(s) }
+        case .part(let p):
+            guard p >= 0, p < store.partCount else { throw SketchError.invalidSelection(s) }
+        case .geometry:
+            guard store.partCount > 0 else { throw SketchError.invalidSelection(s) }
         }
         return setSelection(s)
     }
@@ -213,20 +251,21 @@ public struct SketchEditor: Sendable {
         guard store.partCount > 0 else { return false }
         var empty = store
         empty.removeAll()
-        replace(with: empty)
+        try? replace(with: empty, validated: false)
         return true
     }
 
     /// Replaces the sketch with `geometry` of the same type, as one undo step; selects nothing.
     /// - Throws: ``SketchError/typeMismatch(expected:found:)`` for another type;
-    ///   ``GeometryError/nonFiniteCoordinate(part:index:)`` for a bad coordinate.
+    ///   ``GeometryError/nonFiniteCoordinate(part:index:)`` for a bad coordinate;
+    ///   ``SketchError/editRejected(_:)`` when a ``validation`` rule refuses it.
     /// - Complexity: O(n) for the new geometry's n vertices; the old one is kept as a snapshot.
     public mutating func applyGeometry(_ geometry: Geometry) throws {
         commitDrag()
         guard geometry.type == store.type else {
             throw SketchError.typeMismatch(expected: store.type, found: geometry.type)
         }
-        replace(with: try VertexStore(geometry))
+        try replace(with: try VertexStore(geometry), validated: true)
     }
 
     /// Replaces the sketch (of any type) and clears the undo history; selects nothing.
@@ -239,10 +278,14 @@ public struct SketchEditor: Sendable {
         history.removeAll()
     }
 
-    private mutating func replace(with new: VertexStore) {
-        let r = SketchEditRecord(kind: .replaceGeometry, part: 0, index: 0, selectionBefore: selection)
-        history.push(r, payload: .stores(before: store, after: new))
+    /// Replaces the store as one step (checked by the rules when `validated`: apply, not clear).
+    private mutating func replace(with new: VertexStore, validated: Bool) throws {
+        let snapshot = validated ? validationSnapshot : nil
+        let old = store
         store = new
+        try validate(.replaced, kind: .replaceGeometry, against: snapshot)
+        let r = SketchEditRecord(kind: .replaceGeometry, part: 0, index: 0, selectionBefore: selection)
+        history.push(r, payload: .stores(before: old, after: new))
         selection = .none
     }
 

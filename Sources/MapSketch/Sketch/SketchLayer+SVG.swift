@@ -3,14 +3,16 @@ import MapSketchGeometry
 extension SketchLayer {
     /// Draws the sketch over the layers below it: the main symbol along the lines or over the
     /// rings (points and multipoints have none: their vertices are the sketch), then the
-    /// mid-vertices, the vertices, the selected vertex on top, and vertex numbers when shown.
+    /// mid-vertices, the vertices, the selected vertex on top, vertex numbers when shown, and
+    /// what the tools draw over it all (SketchLayer+ToolSVG.swift: transform handles, the stroke
+    /// or shape being drawn, the reticle). A transform being dragged is drawn applied.
     ///
     /// Only vertices and mid-vertices on screen (plus a marker's reach) are drawn, found by chunk
     /// envelope instead of scanning every vertex. A main symbol that does not fit the geometry
     /// type is written as an XML comment instead.
     /// - Complexity: O(n) for the main symbol; O(log n + k) for the k markers on screen.
     func drawSketchSVG(into canvas: inout SVGCanvas, map: MapView) {
-        let store = editor.store
+        let store = editor.displayStore
         let type = store.type
         let toScreen = { (p: Point) in map.toScreen(p) }
         let marginPoints = Swift.max(
@@ -66,5 +68,6 @@ extension SketchLayer {
             }
             canvas.endGroup()
         }
+        drawToolOverlays(into: &canvas, map: map)
     }
 }

@@ -30,16 +30,19 @@ public import MapSketchGeometry
 @MainActor
 public final class SketchLayer: Layer, MapTouchDelegate {
     /// The editing model: geometry, selection and history.
-    public private(set) var editor: SketchEditor
+    public internal(set) var editor: SketchEditor
     /// How the sketch is drawn; the marker sizes and the vertex hit tolerance also set the tap reach.
     public var symbology = SketchSymbology()
 
-    private var geometryObservers = ObserverList<SketchGeometryChange>()
-    private var selectionObservers = ObserverList<SketchSelectionChange>()
-    private var magnifierObservers = ObserverList<SketchMagnifierEvent>()
+    var geometryObservers = ObserverList<SketchGeometryChange>()
+    var selectionObservers = ObserverList<SketchSelectionChange>()
+    var magnifierObservers = ObserverList<SketchMagnifierEvent>()
+    var rejectionObservers = ObserverList<SketchEditRejection>()
+    /// The tool and the gesture it is drawing (see SketchTool.swift).
+    var toolState = SketchToolState()
     private var nextObservationID = 1
-    private var changeCount = 0
-    private var magnifierShown = false
+    var changeCount = 0
+    var magnifierShown = false
 
     /// A layer sketching a new geometry of `geometryType` (point, multipoint, polyline or polygon).
     /// - Throws: ``GeometryError/unsupported(_:)`` for an envelope.
@@ -74,13 +77,15 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public var geometryChangeCount: Int { changeCount }
 
     /// The sketch ready to keep, as a finished sketch should be stored: repaired with
-    /// `GeometryEngine.simplify` (self-intersections by the odd-even rule, ring orientation,
-    /// duplicate vertices) and, when the map wraps around (WGS 84 or Web Mercator), folded into
+    /// `GeometryEngine.simplify` at the xy tolerance of the map's spatial reference
+    /// (self-intersections by the odd-even rule, ring orientation, vertices closer than the
+    /// tolerance merged) and, when the map wraps around (WGS 84 or Web Mercator), folded into
     /// one world with `GeometryEngine.normalizeCentralMeridian`. The sketch itself is unchanged.
-    /// - Throws: what `normalizeCentralMeridian` throws (not for the two wrapping references).
+    /// - Throws: what `normalizeCentralMeridian` throws: a segment wider than one world cannot
+    ///   be folded.
     /// - Complexity: O(n log n) for n vertices (see `GeometryEngine.simplify`).
     public func finishedGeometry() throws -> Geometry {
-        let simple = GeometryEngine.simplify(editor.geometry)
+        let simple = GeometryEngine.simplify(editor.geometry, spatialReference: mapView?.spatialReference)
         guard let map = mapView, map.worldWidth != nil, let sr = map.spatialReference else { return simple }
         return try GeometryEngine.normalizeCentralMeridian(simple, spatialReference: sr)
     }
@@ -229,6 +234,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     @discardableResult
     public func removeObserver(_ token: SketchObservation) -> Bool {
         geometryObservers.remove(token.id) || selectionObservers.remove(token.id) || magnifierObservers.remove(token.id)
+            || rejectionObservers.remove(token.id)
     }
 
     /// A new stream of every later geometry change (unbounded buffer: iterate it, or remove it
@@ -244,7 +250,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// A new stream of selection changes.
     public var selectionChanges: AsyncStream<SketchSelectionChange> { selectionObservers.stream(takeID()) }
 
-    private func register<Event>(
+    func register<Event>(
         _ handler: @escaping @MainActor (Event) -> Void, in list: inout ObserverList<Event>
     ) -> SketchObservation {
         let id = takeID()
@@ -252,7 +258,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         return SketchObservation(id: id)
     }
 
-    private func takeID() -> Int {
+    func takeID() -> Int {
         defer { nextObservationID += 1 }
         return nextObservationID
     }
@@ -270,26 +276,40 @@ public final class SketchLayer: Layer, MapTouchDelegate {
             midVertex: (symbology.midVertexSymbol.markerSize / 2 + tol) * res)
     }
 
-    /// Rules 1–3: a tap selects what it hits, or edits the geometry.
+    /// Rules 1–3: a tap selects what it hits, or edits the geometry (the vertex tool only: the
+    /// other tools leave taps alone).
     public func mapView(_ mapView: MapView, didClickAt screen: ScreenPoint, mapPoint: Point) {
+        guard tool == .vertex else { return }
         let reach = hitReach(in: mapView)
         let old = editor.selection
-        guard let outcome = try? editor.tap(at: mapPoint, reach: reach) else { return }
+        let outcome: SketchEditor.TapOutcome
+        do {
+            outcome = try editor.tap(at: mapPoint, reach: reach)
+        } catch {
+            postRejections(of: error)
+            return
+        }
         if case .edited(let kind) = outcome { postGeometryChange(.edit(kind)) }
         postSelectionIfChanged(from: old)
     }
 
-    /// Rule 4: a hold on the selected vertex starts dragging it.
+    /// Rule 4: a hold on the selected vertex starts dragging it (a hold elsewhere may start a
+    /// tool's drag: a transform handle, a freehand stroke, a shape).
     public func mapView(_ mapView: MapView, didTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {
+        if toolTakesHold(mapView, at: screen, mapPoint: mapPoint) { return }
         guard case .vertex(let part, let index) = editor.selection,
             editor.hitTest(mapPoint, reach: hitReach(in: mapView)) == .vertex(part: part, index: index),
             (try? editor.beginDrag(part: part, index: index)) != nil
-        else { return }
+        else {
+            if tool == .vertex { _ = beginToolDrag(mapView, at: screen, mapPoint: mapPoint) }
+            return
+        }
         if mapView.showMagnifierOnTapAndHold { postMagnifier(.show(screen)) }
     }
 
     /// The dragged vertex follows the finger.
     public func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {
+        if continueToolDrag(mapView, to: screen, mapPoint: mapPoint) { return }
         guard isDragging else { return }
         if editor.updateDrag(to: mapPoint) { postGeometryChange(.dragMoved) }
         if magnifierShown { postMagnifier(.move(screen)) }
@@ -299,19 +319,22 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public func mapView(
         _ mapView: MapView, didEndTapAndHoldAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool
     ) {
+        if endToolDrag(mapView, at: screen, mapPoint: mapPoint, cancelled: cancelled) { return }
         guard isDragging else { return }
         let old = editor.selection
         if cancelled {
             if editor.cancelDrag() { postGeometryChange(.dragCancelled) }
         } else if editor.endDrag(at: mapPoint) {
             postGeometryChange(.edit(.moveVertex))
+        } else if postPendingRejections() {
+            postGeometryChange(.dragCancelled)  // refused by a rule: the vertex went back
         }
         if magnifierShown { postMagnifier(.hide) }
         postSelectionIfChanged(from: old)
     }
 
-    /// The map pans for one-finger moves unless a vertex is being dragged.
-    public func mapViewShouldPan(_ mapView: MapView) -> Bool { !isDragging }
+    /// The map pans for one-finger moves unless a vertex or a tool drag is under way.
+    public func mapViewShouldPan(_ mapView: MapView) -> Bool { !isDragging && toolState.drag == nil }
 
     /// No callouts while sketching.
     public func mapViewShouldShowCallouts(_ mapView: MapView) -> Bool { false }
@@ -322,57 +345,5 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// vertex numbers (see `drawSketchSVG` in SketchLayer+SVG.swift).
     package override func drawSVG(into canvas: inout SVGCanvas, map: MapView) {
         drawSketchSVG(into: &canvas, map: map)
-    }
-
-    // MARK: Posting
-
-    /// Runs an editor call that records one step of `kind` (nil: a replacement), then posts.
-    private func performEdit(_ kind: SketchEditRecord.Kind?, _ body: (inout SketchEditor) throws -> Void) throws {
-        try perform(kind.map { .edit($0) } ?? .replaced) { editor in
-            try body(&editor)
-            return true
-        }
-    }
-
-    /// Runs an editor call that reports whether it changed the geometry, then posts: the
-    /// magnifier hides if the call ended a drag, the change (when there is one), then the
-    /// selection (when it moved). Nothing is posted when the call throws.
-    @discardableResult
-    private func perform(_ reason: SketchGeometryChange.Reason, _ body: (inout SketchEditor) throws -> Bool) rethrows -> Bool {
-        let old = editor.selection
-        let wasDragging = isDragging
-        let changed = try body(&editor)
-        if wasDragging, !isDragging, magnifierShown { postMagnifier(.hide) }
-        if changed { postGeometryChange(reason) }
-        postSelectionIfChanged(from: old)
-        return changed
-    }
-
-    private func postGeometryChange(_ reason: SketchGeometryChange.Reason) {
-        changeCount += 1
-        let e = SketchGeometryChange(reason: reason, sequence: changeCount)
-        let hs = geometryObservers.handlers
-        for h in hs { h.body(e) }
-        geometryObservers.yieldToStreams(e)
-    }
-
-    private func postSelectionIfChanged(from old: SketchSelection) {
-        let new = editor.selection
-        guard new != old else { return }
-        let e = SketchSelectionChange(old: old, new: new)
-        let hs = selectionObservers.handlers
-        for h in hs { h.body(e) }
-        selectionObservers.yieldToStreams(e)
-    }
-
-    private func postMagnifier(_ e: SketchMagnifierEvent) {
-        switch e {
-        case .show: magnifierShown = true
-        case .hide: magnifierShown = false
-        case .move: break
-        }
-        let hs = magnifierObservers.handlers
-        for h in hs { h.body(e) }
-        magnifierObservers.yieldToStreams(e)
     }
 }

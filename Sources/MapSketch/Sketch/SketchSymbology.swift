@@ -10,7 +10,6 @@ public struct SketchSymbology: Hashable, Sendable {
     /// The default ``vertexHitTolerance``: 10 points.
     public static let defaultVertexHitTolerance: Double = 10
 
-
     /// The line or fill of the sketch; nil picks ``defaultMainSymbol(for:)``.
     public var mainSymbol: Symbol?
     /// Every vertex but the selected one.
@@ -28,6 +27,22 @@ public struct SketchSymbology: Hashable, Sendable {
     /// from a vertex drawn with a marker of size s hits it when d ≤ s / 2 + this tolerance (in
     /// points, converted to map units at the map's resolution); see ``SketchLayer/hitReach(in:)``.
     public var vertexHitTolerance: Double
+    /// The scale handles at the corners of the selection's box (a part or the geometry selected).
+    public var scaleHandleSymbol: Symbol
+    /// The rotate handle above the box.
+    public var rotateHandleSymbol: Symbol
+    /// The move handle at the box's centre.
+    public var moveHandleSymbol: Symbol
+    /// The box around the selected part or geometry, and the freehand stroke and shape outline
+    /// while they are drawn.
+    public var guideLineSymbol: SimpleLineSymbol
+    /// The reticle at the screen's centre (the reticle tool).
+    public var reticleSymbol: Symbol
+    /// How far outside the selection's envelope on screen the handle box lies, in points, so
+    /// the corner handles never hide a vertex (default 10).
+    public var handleMargin: Double
+    /// How far above the box's top edge the rotate handle sits, in points (default 30).
+    public var rotateHandleOffset: Double
 
     /// The default symbology.
     public init(
@@ -40,7 +55,18 @@ public struct SketchSymbology: Hashable, Sendable {
             SimpleMarkerSymbol(style: .circle, color: Color.gray.withAlpha(0.8), size: 8)),
         showsVertexNumbers: Bool = false,
         vertexNumberSymbol: TextSymbol = TextSymbol(text: "", color: .black, fontSize: 10, xOffset: 8, yOffset: 8),
-        vertexHitTolerance: Double = SketchSymbology.defaultVertexHitTolerance
+        vertexHitTolerance: Double = SketchSymbology.defaultVertexHitTolerance,
+        scaleHandleSymbol: Symbol = .simpleMarker(
+            SimpleMarkerSymbol(style: .square, color: .white, size: 10, outline: SimpleLineSymbol(color: .blue, width: 1))),
+        rotateHandleSymbol: Symbol = .simpleMarker(
+            SimpleMarkerSymbol(style: .circle, color: .white, size: 12, outline: SimpleLineSymbol(color: .blue, width: 1))),
+        moveHandleSymbol: Symbol = .simpleMarker(
+            SimpleMarkerSymbol(style: .diamond, color: .white, size: 12, outline: SimpleLineSymbol(color: .blue, width: 1))),
+        guideLineSymbol: SimpleLineSymbol = SimpleLineSymbol(style: .dash, color: .blue, width: 1),
+        reticleSymbol: Symbol = .simpleMarker(
+            SimpleMarkerSymbol(style: .cross, color: .black, size: 24, outline: SimpleLineSymbol(color: .black, width: 1))),
+        handleMargin: Double = 10,
+        rotateHandleOffset: Double = 30
     ) {
         self.mainSymbol = mainSymbol
         self.vertexSymbol = vertexSymbol
@@ -49,6 +75,13 @@ public struct SketchSymbology: Hashable, Sendable {
         self.showsVertexNumbers = showsVertexNumbers
         self.vertexNumberSymbol = vertexNumberSymbol
         self.vertexHitTolerance = vertexHitTolerance
+        self.scaleHandleSymbol = scaleHandleSymbol
+        self.rotateHandleSymbol = rotateHandleSymbol
+        self.moveHandleSymbol = moveHandleSymbol
+        self.guideLineSymbol = guideLineSymbol
+        self.reticleSymbol = reticleSymbol
+        self.handleMargin = handleMargin
+        self.rotateHandleOffset = rotateHandleOffset
     }
 
     /// The main symbol used for `type`: the one set, else a 2 pt blue line, a translucent blue

@@ -34,7 +34,10 @@ extension SketchUndoStack {
                 switch payload {
                 case .move: precondition(r.kind == .moveVertex, "a move payload on a \(r.kind) record")
                 case .part: precondition(r.kind == .removePart, "a part payload on a \(r.kind) record")
-                case .stores: precondition(r.kind == .replaceGeometry, "a geometry payload on a \(r.kind) record")
+                case .stores:
+                    precondition(
+                        [.replaceGeometry, .transform, .freehand, .shape].contains(r.kind),
+                        "a geometry payload on a \(r.kind) record")
                 }
             }
             precondition(payloads.count == heavy, "the payload table holds \(payloads.count - heavy) orphans")

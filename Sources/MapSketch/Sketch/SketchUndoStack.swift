@@ -22,6 +22,13 @@ public struct SketchEditRecord: Hashable, Sendable {
         case removePart
         /// The whole geometry was replaced (apply geometry, clear).
         case replaceGeometry
+        /// The selected part (`part`) or the whole geometry (`part` −1) was moved, rotated or
+        /// scaled (one record per gesture or call; the geometry before and after kept as snapshots).
+        case transform
+        /// A freehand stroke became part `part` (one record per stroke).
+        case freehand
+        /// A drawn shape became part `part` (one record per shape).
+        case shape
     }
 
     /// The vertex index (or, for heavy records, unused).

@@ -65,22 +65,27 @@ public enum EsriJSON {
     /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
     /// - Complexity: O(n) for n bytes.
     public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
-        try JSONParser.decode(text, options: options.parser) { value in
-            let obj = try value.decodeObject()
-            if geometryKind(of: obj) == nil, obj.contains("geometry") {
-                guard let g = try obj.decode("geometry", { try decodeFeatureGeometry($0, nil, options) }) else {
-                    throw JSONError("the feature has no geometry", path: [.key("geometry")])
-                }
-                return g
+        try JSONParser.decode(text, options: options.parser) { try decode($0, options: options) }
+    }
+
+    /// Decodes one geometry from a parsed value, as ``decode(_:options:)`` does from text.
+    /// - Throws: ``JSONError`` with the field path (no line:column: a value has no position).
+    /// - Complexity: O(v) for v vertices.
+    package static func decode(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
+        let obj = try value.decodeObject()
+        if geometryKind(of: obj) == nil, obj.contains("geometry") {
+            guard let g = try obj.decode("geometry", { try decodeFeatureGeometry($0, nil, options) }) else {
+                throw JSONError("the feature has no geometry", path: [.key("geometry")])
             }
-            if geometryKind(of: obj) == nil, obj.contains("features") {
-                throw JSONError("expected one geometry, found a feature set (decode it with EsriJSON.decodeFeatureSet)")
-            }
-            if geometryKind(of: obj) == nil, obj.contains("geometries") {
-                throw JSONError("expected one geometry, found a geometry list (decode it with EsriJSON.decodeGeometries)")
-            }
-            return try decodeGeometry(value, options: options)
+            return g
         }
+        if geometryKind(of: obj) == nil, obj.contains("features") {
+            throw JSONError("expected one geometry, found a feature set (decode it with EsriJSON.decodeFeatureSet)")
+        }
+        if geometryKind(of: obj) == nil, obj.contains("geometries") {
+            throw JSONError("expected one geometry, found a geometry list (decode it with EsriJSON.decodeGeometries)")
+        }
+        return try decodeGeometry(value, options: options)
     }
 
     /// Decodes a geometry object.

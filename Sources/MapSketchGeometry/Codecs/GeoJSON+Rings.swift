@@ -24,7 +24,7 @@ extension GeoJSON {
         for (k, r) in rings.enumerated() {
             let a = Kernel.signedDoubleArea(r)
             areas[k] = abs(a)
-            if a > 0 { holes.append(k) } else { exteriors.append(k) }
+            if Kernel.areaSign(r, signedDoubleArea: a) > 0 { holes.append(k) } else { exteriors.append(k) }
         }
         var groups = exteriors.map { [$0] }
         guard !holes.isEmpty else { return groups }

@@ -74,21 +74,26 @@ public enum GeoJSON {
     ///   GeometryCollection, FeatureCollection or a Feature without geometry is an error.
     /// - Complexity: O(n) for n bytes.
     public static func decode(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
-        try JSONParser.decode(text, options: options.parser) { value in
-            switch try decodeDocument(value, options: options) {
-            case .geometry(let g): return g
-            case .feature(let f):
-                guard let g = f.geometry else {
-                    throw JSONError("the Feature has no geometry", path: [.key("geometry")])
-                }
-                return g
-            case .geometryCollection:
-                throw JSONError(
-                    "expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)")
-            case .featureCollection:
-                throw JSONError(
-                    "expected one geometry, found a FeatureCollection (decode it with GeoJSON.decodeDocument)")
+        try JSONParser.decode(text, options: options.parser) { try decode($0, options: options) }
+    }
+
+    /// Decodes one geometry from a parsed value, as ``decode(_:options:)`` does from text.
+    /// - Throws: ``JSONError`` with the field path (no line:column: a value has no position).
+    /// - Complexity: O(v) for v vertices.
+    package static func decode(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> SpatialGeometry {
+        switch try decodeDocument(value, options: options) {
+        case .geometry(let g): return g
+        case .feature(let f):
+            guard let g = f.geometry else {
+                throw JSONError("the Feature has no geometry", path: [.key("geometry")])
             }
+            return g
+        case .geometryCollection:
+            throw JSONError(
+                "expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)")
+        case .featureCollection:
+            throw JSONError(
+                "expected one geometry, found a FeatureCollection (decode it with GeoJSON.decodeDocument)")
         }
     }
 
@@ -116,7 +121,7 @@ public enum GeoJSON {
                         let fo = try f.decodeObject()
                         let t = try fo.decode("type") { try $0.decodeString() }
                         guard t == "Feature" else {
-                            throw JSONError("expected a Feature, found \"\(t)\"", path: [.key("type")])
+                            throw JSONError("expected a Feature, found \(InputExcerpt.jsonString(t))", path: [.key("type")])
                         }
                         return try decodeFeature(fo, sr, options)
                     }
@@ -172,7 +177,7 @@ public enum GeoJSON {
     }
 
     /// The spatial reference named by a legacy `crs` member, if any.
-    private static func crs(_ obj: JSONObject) throws -> SpatialReference? {
+    static func crs(_ obj: JSONObject) throws -> SpatialReference? {
         try obj.decodeIfPresent("crs") { v -> SpatialReference? in
             let c = try v.decodeObject()
             guard try c.decode("type", { try $0.decodeString() }) == "name" else {
@@ -217,7 +222,7 @@ public enum GeoJSON {
             throw JSONError("expected a geometry object, found a \(type)", path: [.key("type")])
         default:
             throw JSONError(
-                "unknown geometry type \"\(type)\": expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon",
+                "unknown geometry type \(InputExcerpt.jsonString(type)): expected Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon",
                 path: [.key("type")])
         }
     }

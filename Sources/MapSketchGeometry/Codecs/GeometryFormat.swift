@@ -82,6 +82,18 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Decodes one geometry of a JSON format from a parsed value.
+    /// - Throws: ``JSONError`` with the field path (no line:column: a value has no position);
+    ///   for ``wkt``, which is not JSON, an error saying so.
+    /// - Complexity: O(v) for v vertices.
+    package func decode(_ value: JSONValue) throws -> SpatialGeometry {
+        switch self {
+        case .esriJSON: try EsriJSON.decode(value)
+        case .geoJSON: try GeoJSON.decode(value)
+        case .wkt: throw JSONError("expected WKT text, found JSON")
+        }
+    }
+
     /// Encodes one geometry in this format (compact, deterministic).
     /// - Complexity: O(v) for v vertices.
     public func encode(_ g: SpatialGeometry) -> String {
@@ -93,27 +105,26 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Decodes JSON Lines (or, for WKT, one geometry per line): one geometry per non-blank line,
-    /// in order. A leading byte-order mark and `\r\n` line ends are accepted.
+    /// in order. Lines are split as JSON Lines are (``JSONParser/forEachLine(in:_:)``): a
+    /// leading byte-order mark and `\r\n` line ends are accepted.
     /// - Throws: the first line's error (``JSONError`` or ``WKTError``) with its line number in
     ///   the whole text and its column in that line.
     /// - Complexity: O(n) for n bytes.
     public func decodeLines(_ text: String) throws -> [SpatialGeometry] {
         var out: [SpatialGeometry] = []
-        var lineNo = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNo += 1
-            var line = Substring(raw)
-            if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            if line.utf8.allSatisfy(isJSONSpace) { continue }
-            do {
-                out.append(try decode(String(line)))
-            } catch var e as JSONError {
-                e.line = lineNo
-                throw e
-            } catch var e as WKTError {
-                e.line = lineNo
-                throw e
+        var text = text
+        try text.withUTF8 { buf in
+            try JSONParser.forEachLine(in: buf) { lineNo, slice in
+                guard !slice.allSatisfy(isJSONSpace) else { return }
+                do {
+                    out.append(try decode(String(decoding: slice, as: UTF8.self)))
+                } catch var e as JSONError {
+                    e.line = lineNo
+                    throw e
+                } catch var e as WKTError {
+                    e.line = lineNo
+                    throw e
+                }
             }
         }
         return out
@@ -130,13 +141,23 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
             first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         else { return .wkt }
         if let v = try? JSONParser.parse(text, options: JSONParser.Options(allowTrailingCommas: true)),
-            let o = v.objectValue ?? v[0]?.objectValue
+            let format = detect(v)
         {
-            if o.contains("type") { return .geoJSON }
-            if EsriJSON.geometryKind(of: o) != nil || o.contains("geometry") || o.contains("features") || o.contains("geometries") {
-                return .esriJSON
-            }
+            return format
         }
         return text.contains("\"type\"") ? .geoJSON : .esriJSON
+    }
+
+    /// The JSON format of a parsed value: GeoJSON when the object (or an array's first object)
+    /// has a `"type"` key; Esri JSON when it has `x`, `points`, `paths`, `rings`, `xmin`,
+    /// `geometry`, `geometries` or `features`; nil when it tells neither.
+    /// - Complexity: O(1) expected.
+    package static func detect(_ value: JSONValue) -> GeometryFormat? {
+        guard let o = value.objectValue ?? value[0]?.objectValue else { return nil }
+        if o.contains("type") { return .geoJSON }
+        if EsriJSON.geometryKind(of: o) != nil || o.contains("geometry") || o.contains("features") || o.contains("geometries") {
+            return .esriJSON
+        }
+        return nil
     }
 }

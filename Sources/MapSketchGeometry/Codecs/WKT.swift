@@ -6,27 +6,15 @@ public struct WKTError: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int
     /// What the reader expected there.
     public var expected: String
-    /// What it found instead (a short excerpt, or "end of input"): control characters escaped
-    /// (`\u{0}`), at most ``foundLimit`` characters.
+    /// What it found instead (a short excerpt, or "end of input").
     public var found: String
 
-    /// The most characters of input `found` shows.
-    public static let foundLimit = 60
-
-    /// Creates an error; `found` is made printable and cut (see ``found``).
+    /// Creates an error.
     public init(line: Int, column: Int, expected: String, found: String) {
         self.line = line
         self.column = column
         self.expected = expected
-        var shown = ""
-        for (k, u) in found.unicodeScalars.enumerated() {
-            if k == Self.foundLimit {
-                shown += "…"
-                break
-            }
-            shown += u.value < 0x20 || (0x7F...0x9F).contains(u.value) ? "\\u{\(String(u.value, radix: 16))}" : String(u)
-        }
-        self.found = shown
+        self.found = found
     }
 
     public var description: String { "\(line):\(column): expected \(expected), found \(found)" }
@@ -43,7 +31,18 @@ public enum WKT {
     /// - Throws: ``WKTError`` with line:column for malformed text, or for a GEOMETRYCOLLECTION.
     /// - Complexity: O(n) for n bytes of text.
     public static func decode(_ text: String) throws -> Geometry {
-        var p = WKTParser(text)
+        try decode(WKTParser(text))
+    }
+
+    /// Reads one geometry from UTF-8 bytes, as ``decode(_:)`` reads text.
+    /// - Throws: ``WKTError`` with line:column.
+    /// - Complexity: O(n) for n bytes.
+    package static func decode(utf8 bytes: UnsafeBufferPointer<UInt8>) throws -> Geometry {
+        try decode(WKTParser(Array(bytes)))
+    }
+
+    private static func decode(_ parser: WKTParser) throws -> Geometry {
+        var p = parser
         let start = p.position
         let tree = try p.parseDocument()
         do {
@@ -116,12 +115,28 @@ public enum WKT {
 
 /// A byte scanner over WKT text tracking line and column.
 struct WKTParser {
+    /// The deepest nesting of parentheses accepted, as ``JSONParser/Options/maxDepth`` for JSON:
+    /// the parser recurses once per level, so this bounds its stack use.
+    static let maxDepth = 512
+
     private let bytes: [UInt8]
     private var i = 0
     private var line = 1
     private var lineStart = 0
+    private var depth = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    /// A parser at the start of `text`, after a UTF-8 byte-order mark if there is one (columns
+    /// then count from after it, as the JSON parser counts them).
+    init(_ text: String) { self.init(Array(text.utf8)) }
+
+    /// A parser at the start of UTF-8 `bytes` (after a byte-order mark, as ``init(_:)-(String)``).
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            i = 3
+            lineStart = 3
+        }
+    }
 
     var position: (line: Int, column: Int) { (line, i - lineStart + 1) }
 
@@ -157,7 +172,7 @@ struct WKTParser {
         }
         guard types.contains(word) else {
             throw WKTError(line: wordPos.line, column: wordPos.column,
-                           expected: "a geometry keyword (POINT, LINESTRING, POLYGON, …)", found: "'\(word)'")
+                           expected: "a geometry keyword (POINT, LINESTRING, POLYGON, …)", found: InputExcerpt.quoted(word))
         }
         skipSpace()
         if dim == .unspecified {
@@ -224,9 +239,15 @@ struct WKTParser {
         try list { try $0.coordinate(dim, &flags) }
     }
 
-    /// "(" item ("," item)* ")".
+    /// "(" item ("," item)* ")", at most ``maxDepth`` levels deep.
     private mutating func list<T>(_ item: (inout WKTParser) throws -> T) throws -> [T] {
         try expect("(")
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maxDepth {
+            throw WKTError(line: line, column: i - lineStart, expected: "at most \(Self.maxDepth) levels of nested parentheses",
+                           found: "'(' at level \(depth)")
+        }
         var out: [T] = []
         while true {
             out.append(try item(&self))
@@ -292,7 +313,7 @@ struct WKTParser {
         guard isPlain, let v = Double(token) else {
             let col = start - lineStart + 1
             throw WKTError(line: line, column: col, expected: "a number",
-                           found: token.isEmpty ? describe(at: start) : "'\(token)'")
+                           found: token.isEmpty ? describe(at: start) : InputExcerpt.quoted(token))
         }
         return v
     }
@@ -332,12 +353,12 @@ struct WKTParser {
         }
     }
 
+    /// What follows position `j` on its line, quoted for a message (at most 12 characters).
     private func describe(at j: Int) -> String {
         guard j < bytes.count else { return "end of input" }
-        let end = min(bytes.count, j + 12)
-        var s = String(decoding: bytes[j..<end], as: UTF8.self)
-        if let nl = s.firstIndex(of: "\n") { s = String(s[..<nl]) }
-        return "'\(s)'"
+        var end = j
+        while end < bytes.count, end < j + 64, bytes[end] != 10, bytes[end] != 13 { end += 1 }
+        return InputExcerpt.quoted(String(decoding: bytes[j..<end], as: UTF8.self), limit: 12)
     }
 
     private func error(_ expected: String) -> WKTError {

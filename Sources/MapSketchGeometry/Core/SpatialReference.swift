@@ -52,6 +52,20 @@ public struct SpatialReference: Hashable, Sendable, Codable, CustomStringConvert
 
     static let webMercatorAliases: Set<Int> = [3857, 102100, 102113, 900913, 3785]
 
+    /// The xy tolerance: the distance, in the spatial reference's units, below which two
+    /// coordinates are the same location (``GeometryEngine/simplify(_:spatialReference:)``
+    /// snaps to it). As ArcGIS defaults it: 1 mm — 0.001 for Web Mercator and for every other
+    /// WKID or WKT definition (taken to be in meters), and its equivalent in degrees on the
+    /// equator for WGS 84, 0.001 / (π · 6378137 / 180) ≈ 8.983e-9°.
+    public var xyTolerance: Double {
+        isWGS84 ? Self.defaultXYTolerance / (Double.pi * GeometryEngine.webMercatorRadius / 180) : Self.defaultXYTolerance
+    }
+
+    /// The xy tolerance of geometry with no spatial reference, and of a spatial reference in
+    /// units other than degrees: 0.001 (1 mm in meters), as ArcGIS defaults an unknown
+    /// coordinate system.
+    public static let defaultXYTolerance = 0.001
+
     public static func == (lhs: SpatialReference, rhs: SpatialReference) -> Bool {
         if let l = lhs.canonicalWkid, let r = rhs.canonicalWkid { return l == r }
         if lhs.canonicalWkid != nil || rhs.canonicalWkid != nil { return false }

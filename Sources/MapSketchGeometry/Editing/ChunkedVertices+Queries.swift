@@ -1,33 +1,19 @@
-/// Proximity queries that prune by chunk and node envelopes instead of scanning every vertex.
+/// Proximity queries that prune by chunk, node and pyramid envelopes instead of scanning every
+/// vertex.
 extension ChunkedVertices {
     /// The vertex nearest to `p` within distance `d` (inclusive), or nil. Ties go to the lowest index.
     ///
-    /// A subtree is skipped when its envelope is farther than the best distance so far.
+    /// A subtree (or a run's pyramid entry) is skipped when its envelope is farther than the best
+    /// distance so far.
     /// - Complexity: O(log n + k) for k vertices in the chunks near `p`; O(n) only when every
     ///   chunk's envelope reaches `p`.
     public func nearestVertex(to p: Point, within d: Double) -> (index: Int, distanceSquared: Double)? {
         guard d >= 0, !isEmpty else { return nil }
         var best = NearestCandidate(limit: d * d)
-        if let r = _root { searchNearestVertex(r, offset: 0, p, &best) }
-        if !tailPoints.isEmpty, tailEnvelope.distanceSquared(to: p) <= best.limit {
-            let base = treeCount
-            for (i, q) in tailPoints.enumerated() { best.offer(base + i, squaredDistance(q, p)) }
+        forEachCandidateChunk(reaching: { $0.distanceSquared(to: p) <= best.limit }) { offset, pts, _ in
+            for (i, q) in pts.enumerated() { best.offer(offset + i, squaredDistance(q, p)) }
         }
         return best.index >= 0 ? (best.index, best.limit) : nil
-    }
-
-    private func searchNearestVertex(_ n: _VertexNode, offset: Int, _ p: Point, _ best: inout NearestCandidate) {
-        if n.isLeaf {
-            for (i, q) in n.points.enumerated() { best.offer(offset + i, squaredDistance(q, p)) }
-            return
-        }
-        var off = offset
-        let envelopes = n.childEnvelopes
-        let counts = n.childCounts
-        for (i, c) in n.children.enumerated() {
-            if envelopes[i].distanceSquared(to: p) <= best.limit { searchNearestVertex(c, offset: off, p, &best) }
-            off += counts[i]
-        }
     }
 
     /// The indices of every vertex within distance `d` of `p` (inclusive), ascending.
@@ -37,23 +23,8 @@ extension ChunkedVertices {
         var out: [Int] = []
         guard d >= 0 else { return out }
         let d2 = d * d
-        func visit(_ n: _VertexNode, _ offset: Int) {
-            if n.isLeaf {
-                for (i, q) in n.points.enumerated() where squaredDistance(q, p) <= d2 { out.append(offset + i) }
-                return
-            }
-            var off = offset
-            let envelopes = n.childEnvelopes
-            let counts = n.childCounts
-            for (i, c) in n.children.enumerated() {
-                if envelopes[i].distanceSquared(to: p) <= d2 { visit(c, off) }
-                off += counts[i]
-            }
-        }
-        if let r = _root { visit(r, 0) }
-        if tailEnvelope.distanceSquared(to: p) <= d2 {
-            let base = treeCount
-            for (i, q) in tailPoints.enumerated() where squaredDistance(q, p) <= d2 { out.append(base + i) }
+        forEachCandidateChunk(reaching: { $0.distanceSquared(to: p) <= d2 }) { offset, pts, _ in
+            for (i, q) in pts.enumerated() where squaredDistance(q, p) <= d2 { out.append(offset + i) }
         }
         return out
     }
@@ -82,13 +53,14 @@ extension ChunkedVertices {
     /// Each subtree is tested against its envelope grown to take in the first vertex after it, so
     /// the segment that crosses from one chunk into the next is never missed.
     /// - Complexity: O(log n + k) for k vertices in the chunks near `p`.
-    public func nearestMidVertex(to p: Point, within d: Double, closed: Bool) -> (segment: Int, distanceSquared: Double)? {
+    public func nearestMidVertex(to p: Point, within d: Double, closed: Bool) -> (
+        segment: Int, distanceSquared: Double
+    )? {
         guard d >= 0, count >= 2 else { return nil }
         var best = NearestCandidate(limit: d * d)
-        let tailFirst = tailPoints.first
-        if let r = _root { searchNearestMidVertex(r, offset: 0, next: tailFirst, p, &best) }
-        if !tailPoints.isEmpty, tailEnvelope.distanceSquared(to: p) <= best.limit {
-            tailPoints.forEachMidVertex(offset: treeCount, next: nil) { i, m in best.offer(i, squaredDistance(m, p)) }
+        forEachCandidateChunk(widenedByNext: true, reaching: { $0.distanceSquared(to: p) <= best.limit }) {
+            offset, pts, next in
+            pts.forEachMidVertex(offset: offset, next: next) { i, m in best.offer(i, squaredDistance(m, p)) }
         }
         if closed, count >= 3, let f = first, let l = last {
             best.offer(count - 1, squaredDistance(midpoint(l, f), p))
@@ -96,19 +68,66 @@ extension ChunkedVertices {
         return best.index >= 0 ? (best.index, best.limit) : nil
     }
 
-    private func searchNearestMidVertex(_ n: _VertexNode, offset: Int, next: Point?, _ p: Point, _ best: inout NearestCandidate) {
-        if n.isLeaf {
-            n.points.forEachMidVertex(offset: offset, next: next) { i, m in best.offer(i, squaredDistance(m, p)) }
-            return
+    /// Calls `body(offset, vertices, next)` for each chunk, in order, whose envelope passes
+    /// `reaching` — first tested at every tree node and run pyramid entry above it, so a subtree
+    /// that fails is skipped whole. `offset` is the index of the chunk's first vertex and `next`
+    /// the vertex after its last (nil after the part's last). With `widenedByNext`, each envelope
+    /// is widened by the vertex after what it covers first (for mid-vertex queries).
+    func forEachCandidateChunk(
+        widenedByNext: Bool = false, reaching: (Envelope) -> Bool, _ body: (Int, LeafPoints, Point?) -> Void
+    ) {
+        let tailFirst: Point? = (_tail?.count ?? 0) > 0 ? _tail?.point(at: 0) : nil
+        if let r = _root { visitCandidates(r, offset: 0, next: tailFirst, widenedByNext, reaching, body) }
+        if let t = _tail, t.count > 0 {
+            Self.visitCandidates(t, 0..<t.count, offset: treeCount, next: nil, widenedByNext, reaching, body)
         }
+    }
+
+    private func visitCandidates(
+        _ n: _VertexNode, offset: Int, next: Point?, _ widened: Bool, _ reaching: (Envelope) -> Bool,
+        _ body: (Int, LeafPoints, Point?) -> Void
+    ) {
+        if let run = n.h.pointee.run {
+            let s = n.h.pointee.runStart
+            return Self.visitCandidates(run, s..<(s + n.count), offset: offset, next: next, widened, reaching, body)
+        }
+        if n.isLeaf { return body(offset, n.points, next) }
         var off = offset
         let cs = n.children
         let envelopes = n.childEnvelopes
         let counts = n.childCounts
         for i in 0..<cs.count {
-            let (e, after) = _VertexNode.midVertexReach(cs, envelopes, child: i, next: next)
-            if e.distanceSquared(to: p) <= best.limit { searchNearestMidVertex(cs[i], offset: off, next: after, p, &best) }
+            var e = envelopes[i]
+            let after = widened ? (i + 1 < cs.count ? cs[i + 1].first : next) : nil
+            if let after { e.expand(toInclude: after) }
+            if reaching(e) { visitCandidates(cs[i], offset: off, next: after, widened, reaching, body) }
             off += counts[i]
+        }
+    }
+
+    /// The chunks of `run` in `range` (starting a chunk; ending one or at the run's end), as
+    /// ``forEachCandidateChunk(widenedByNext:reaching:_:)``; vertex `range.lowerBound` is `offset`.
+    private static func visitCandidates(
+        _ run: _VertexRun, _ range: Range<Int>, offset: Int, next: Point?, _ widened: Bool,
+        _ reaching: (Envelope) -> Bool, _ body: (Int, LeafPoints, Point?) -> Void
+    ) {
+        let shift = _VertexRun.chunkShift
+        /// The vertex after chunk `c` within the range, or `next` after its last chunk.
+        func after(_ c: Int) -> Point? {
+            let e = (c + 1) << shift
+            return e < range.upperBound ? run.point(at: e) : next
+        }
+        run.forEachChunk(
+            from: range.lowerBound >> shift, to: _VertexRun.chunks(range.upperBound),
+            enter: { e, last in
+                guard widened, let a = after(last) else { return reaching(e) }
+                var w = e
+                w.expand(toInclude: a)
+                return reaching(w)
+            }
+        ) { c in
+            let r = run.chunkRange(c)
+            body(offset + r.lowerBound - range.lowerBound, run.points(r), widened ? after(c) : nil)
         }
     }
 }
@@ -118,23 +137,8 @@ extension ChunkedVertices {
     /// included), in index order, skipping chunks whose envelope misses it.
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachVertex(in envelope: Envelope, _ body: (Int, Point) -> Void) {
-        func visit(_ n: _VertexNode, _ offset: Int) {
-            if n.isLeaf {
-                for (i, q) in n.points.enumerated() where envelope.contains(q) { body(offset + i, q) }
-                return
-            }
-            var off = offset
-            let envelopes = n.childEnvelopes
-            let counts = n.childCounts
-            for (i, c) in n.children.enumerated() {
-                if envelopes[i].intersects(envelope) { visit(c, off) }
-                off += counts[i]
-            }
-        }
-        if let r = _root { visit(r, 0) }
-        if tailEnvelope.intersects(envelope) {
-            let base = treeCount
-            for (i, q) in tailPoints.enumerated() where envelope.contains(q) { body(base + i, q) }
+        forEachCandidateChunk(reaching: { $0.intersects(envelope) }) { offset, pts, _ in
+            for (i, q) in pts.enumerated() where envelope.contains(q) { body(offset + i, q) }
         }
     }
 
@@ -143,23 +147,9 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
-        func emitChunk(_ pts: LeafPoints, _ offset: Int, next: Point?) {
+        forEachCandidateChunk(widenedByNext: true, reaching: { $0.intersects(envelope) }) { offset, pts, next in
             pts.forEachMidVertex(offset: offset, next: next) { i, m in if envelope.contains(m) { body(i, m) } }
         }
-        func visit(_ n: _VertexNode, _ offset: Int, next: Point?) {
-            if n.isLeaf { return emitChunk(n.points, offset, next: next) }
-            var off = offset
-            let cs = n.children
-            let envelopes = n.childEnvelopes
-            let counts = n.childCounts
-            for i in 0..<cs.count {
-                let (e, after) = _VertexNode.midVertexReach(cs, envelopes, child: i, next: next)
-                if e.intersects(envelope) { visit(cs[i], off, next: after) }
-                off += counts[i]
-            }
-        }
-        if let r = _root { visit(r, 0, next: tailPoints.first) }
-        if !tailPoints.isEmpty, tailEnvelope.intersects(envelope) { emitChunk(tailPoints, treeCount, next: nil) }
         if closed, count >= 3, let f = first, let l = last {
             let m = midpoint(l, f)
             if envelope.contains(m) { body(count - 1, m) }
@@ -184,21 +174,6 @@ extension LeafPoints {
             }
             body(offset + i, midpoint(self[i], b))
         }
-    }
-}
-
-extension _VertexNode {
-    /// What the mid-vertices of the segments starting in child `i` (of `children`, whose
-    /// envelopes are `envelopes`) can reach: the child's envelope grown to take in the vertex
-    /// after it (the next child's first, or `next` after the last child), and that vertex.
-    @inline(__always)
-    static func midVertexReach(
-        _ children: [_VertexNode], _ envelopes: [Envelope], child i: Int, next: Point?
-    ) -> (envelope: Envelope, after: Point?) {
-        let after = i + 1 < children.count ? children[i + 1].first : next
-        var e = envelopes[i]
-        if let after { e.expand(toInclude: after) }
-        return (e, after)
     }
 }
 

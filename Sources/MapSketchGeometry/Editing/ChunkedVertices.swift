@@ -1,10 +1,17 @@
-/// The vertices of one part, stored for editing at scale: a B+tree of fixed-size chunks.
+/// The vertices of one part, stored for editing at scale: a run that appends grow, and a B+tree
+/// of fixed-size chunks that edits in the middle build.
 ///
-/// Chunks (leaves) hold up to 128 vertices; internal nodes hold up to 64 children with their
-/// vertex counts and envelopes. Appends go to a tail chunk outside the tree (the "tail"
-/// optimisation of persistent vectors), which joins the tree when full. The type is a value:
-/// copies share chunks and a mutation copies only the path it touches (copy-on-write), so
-/// snapshots for undo cost O(1).
+/// A part loaded in bulk, or built by appends, is one *run*: its vertices one after another in a
+/// single buffer that grows by doubling (n appends make O(log n) allocations), read as 128-vertex
+/// chunks with an envelope pyramid over them for the proximity queries. The first insert or
+/// removal in the middle moves the run into the tree as a *view* and copies only the chunk it
+/// touches out into an owned chunk, between views of the chunks before and after it; appends
+/// then start a new run after the tree. The tree's leaves are owned chunks of up to 128 vertices
+/// and views; its internal nodes hold up to 64 children with their vertex counts and envelopes.
+///
+/// The type is a value: copies share runs and chunks, and a mutation copies only the path it
+/// touches (copy-on-write), so snapshots for undo cost O(1). A run is never written once a
+/// second copy or a view refers to it.
 ///
 /// ```swift
 /// var v = ChunkedVertices()
@@ -13,73 +20,46 @@
 /// v.nearestVertex(to: Point(10, 0), within: 0.5)               // (index: 10, distanceSquared: 0)
 /// ```
 ///
+/// Memory: 16 bytes a vertex for x and y, 32 more for z and m once some vertex of the run or
+/// chunk carries either, and about 0.4 bytes a vertex of envelopes. A run stays allocated while
+/// a view of any of its chunks does, so a part edited in the middle keeps the run it was loaded
+/// as plus a copy of each chunk edited since (at most twice its vertices).
+///
 /// Indices are checked with `precondition` here; ``VertexStore`` checks them first and throws
 /// ``GeometryError`` instead, which is what editing code should call.
 ///
 /// Source: B+trees (Comer, "The Ubiquitous B-Tree", ACM Computing Surveys 11(2), 1979) with
 /// subtree counts as in order-statistic trees, and per-node bounding boxes as in R-trees
-/// (Guttman, SIGMOD 1984), here over a linear order instead of a spatial split.
+/// (Guttman, SIGMOD 1984), here over a linear order instead of a spatial split; the run is the
+/// "tail" of persistent vectors (Bagwell & Rompf, RRB-Trees, EPFL 2011) grown geometrically.
 ///
-/// `@unchecked Sendable`: the nodes are shared between copies but only mutated when uniquely
-/// referenced, so a value sent to another task never sees a change made through another copy.
+/// `@unchecked Sendable`: runs and nodes are shared between copies but only mutated when
+/// uniquely referenced, so a value sent to another task never sees a change made through
+/// another copy.
 public struct ChunkedVertices: @unchecked Sendable {
     @usableFromInline var _root: _VertexNode?
-    /// The leaf being filled by appends: the vertices after the tree's last one (fewer than a
-    /// chunk; nil until the first append after a flush). It joins the tree when it holds a full
-    /// chunk, node and all, so an append writes straight into its spare room.
-    @usableFromInline var _tailNode: _VertexNode?
+    /// The run being appended to: the vertices after the tree's last one (nil until the first
+    /// append, and after the run moved into the tree).
+    @usableFromInline var _tail: _VertexRun?
 
     /// An empty part.
     @inlinable
     public init() {
         _root = nil
-        _tailNode = nil
+        _tail = nil
     }
 
-    /// A part holding `points` in order, bulk-loaded into full chunks.
-    /// - Complexity: O(n) for n points.
+    /// A part holding `points` in order: one run, with room for exactly them.
+    /// - Complexity: O(n) for n points; two allocations (three with z or m).
     public init(_ points: some Sequence<Point>) {
         let all = Array(points)
-        let cap = _VertexNode.leafCapacity
-        let fullChunks = all.count / cap
-        (_root, _tailNode) = all.withUnsafeBufferPointer { buf -> (_VertexNode?, _VertexNode?) in
-            var root: _VertexNode?
-            if fullChunks > 0 {
-                var level: [_VertexNode] = []
-                level.reserveCapacity(fullChunks)
-                for c in 0..<fullChunks {
-                    level.append(.leaf(copying: UnsafeBufferPointer(rebasing: buf[(c * cap)..<((c + 1) * cap)])))
-                }
-                while level.count > 1 {
-                    var next: [_VertexNode] = []
-                    var i = 0
-                    while i < level.count {
-                        let j = Swift.min(i + _VertexNode.branchCapacity, level.count)
-                        next.append(.branch(level[i..<j]))
-                        i = j
-                    }
-                    level = next
-                }
-                root = level.first
-            }
-            let rest = UnsafeBufferPointer(rebasing: buf[(fullChunks * cap)...])
-            let room = Swift.max(rest.count, _VertexNode.firstTailRoom)
-            return (root, rest.isEmpty ? nil : .leaf(copying: rest, room: room))
-        }
+        _root = nil
+        _tail = all.isEmpty ? nil : all.withUnsafeBufferPointer { _VertexRun(copying: $0) }
         _checkInvariants()
     }
 
     @inline(__always) var treeCount: Int { _root?.count ?? 0 }
-    @inline(__always) var tailCount: Int { _tailNode?.count ?? 0 }
-
-    /// The tail's vertices (empty when there is no tail); valid while `self` is unchanged.
-    var tailPoints: LeafPoints {
-        guard let t = _tailNode else { return LeafPoints(xy: nil, zm: [], count: 0) }
-        return t.points
-    }
-
-    /// The tail's envelope (the empty envelope when there is no tail).
-    var tailEnvelope: Envelope { _tailNode?.envelope ?? _VertexNode.emptyEnvelope }
+    @inline(__always) var tailCount: Int { _tail?.count ?? 0 }
 
     /// The number of vertices.
     public var count: Int { treeCount + tailCount }
@@ -90,7 +70,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     /// - Complexity: O(1).
     public var envelope: Envelope? {
         guard !isEmpty else { return nil }
-        var e = tailEnvelope
+        var e = _tail?.envelope ?? _VertexNode.emptyEnvelope
         if let r = _root { e.expand(toInclude: r.envelope) }
         return e
     }
@@ -100,62 +80,77 @@ public struct ChunkedVertices: @unchecked Sendable {
     /// - Complexity: O(1).
     public var first: Point? {
         if let r = _root { return r.first }
-        return tailPoints.first
+        guard let t = _tail, t.count > 0 else { return nil }
+        return t.point(at: 0)
     }
 
     /// The last vertex.
     ///
-    /// - Complexity: O(1) with a tail, else O(log n) for n vertices.
+    /// - Complexity: O(1) with vertices in the run, else O(log n) for n vertices.
     public var last: Point? {
-        if let l = tailPoints.last { return l }
+        if let t = _tail, t.count > 0 { return t.point(at: t.count - 1) }
         guard let r = _root else { return nil }
         return r.point(at: r.count - 1)
     }
 
     /// The vertex at `index` (`0 ..< count`).
-    /// - Complexity: O(log n) for n vertices.
+    /// - Complexity: O(log n) for n vertices; O(1) in the run.
     public subscript(index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = treeCount
-        if index >= t { return _tailNode.unsafelyUnwrapped.leafPoint(index - t) }
+        if index >= t { return _tail.unsafelyUnwrapped.point(at: index - t) }
         return _root.unsafelyUnwrapped.point(at: index)
     }
 
     // MARK: Mutations
 
-    /// Appends `p`: the fast path writes into the tail chunk's spare room and widens its envelope.
-    /// - Complexity: O(1) amortised (O(log n) once per full chunk, when the tail joins the tree).
-    ///   One allocation per 128 vertices (the next chunk), none for the other 127.
+    /// Appends `p`: the fast path writes its x and y into the run's spare room and widens the
+    /// envelope of the run's last chunk.
+    /// - Complexity: O(1) amortised. The run doubles when full, so n appends from empty make
+    ///   O(log n) allocations (about two per doubling, three with z or m): 0 per vertex in the
+    ///   limit.
     @inlinable
     public mutating func append(_ p: Point) {
-        if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
-        if _tailNode.unsafelyUnwrapped.appendNeedsZM(p) { _appendTailZM(p) }
-        if _tailNode.unsafelyUnwrapped.appendToLeaf(p) >= _VertexNode.leafCapacity { _flushTail() }
+        if isKnownUniquelyReferenced(&_tail), _tail.unsafelyUnwrapped.canAppendXY(p) {
+            _tail.unsafelyUnwrapped.appendXY(p)
+        } else {
+            _appendSlow(p)
+        }
         _checkInvariants()
     }
 
-    /// Stores `p`'s z and m in the (unique) tail's side array, before its x and y are appended.
-    @usableFromInline
-    mutating func _appendTailZM(_ p: Point) {
-        _tailNode.unsafelyUnwrapped.appendZM(p)
+    /// Appends `p` when the fast path cannot: no run yet, a shared or full run, or z/m.
+    @usableFromInline @inline(never)
+    mutating func _appendSlow(_ p: Point) {
+        if _tail == nil {
+            _tail = _VertexRun(capacity: _VertexRun.initialCapacity)
+        } else if !ownTail() {
+            sealTail()
+            _tail = _VertexRun(capacity: _VertexRun.initialCapacity)
+        }
+        _tail.unsafelyUnwrapped.append(p)
     }
 
     /// Inserts `p` so that it becomes vertex `index` (`0 ... count`).
     /// - Complexity: O(log n) for n vertices (a chunk of at most 128 vertices is shifted).
     public mutating func insert(_ p: Point, at index: Int) {
-        precondition(index >= 0 && index <= count, "vertex index out of range")
         let t = treeCount
+        let n = t + tailCount
+        precondition(index >= 0 && index <= n, "vertex index out of range")
+        if index == n { return append(p) }
         if index >= t {
-            if !isKnownUniquelyReferenced(&_tailNode) || _tailNode.unsafelyUnwrapped.isFull { _prepareTail() }
-            _ = _tailNode.unsafelyUnwrapped.insert(p, at: index - t)
-            if _tailNode.unsafelyUnwrapped.count >= _VertexNode.leafCapacity { _flushTail() }
-        } else {
-            makeRootUnique()
-            let root = _root.unsafelyUnwrapped
-            if let split = root.insert(p, at: index) {
-                _root = .branch([root, split])
+            if tailCount < _VertexRun.chunkSize, ownTail() {
+                _tail.unsafelyUnwrapped.insertInFirstChunk(p, at: index - t)
+                return _checkInvariants()
             }
+            sealTail()
         }
+        let wrapped = prepareRoot()
+        let root = _root.unsafelyUnwrapped
+        if let split = root.insert(p, at: index) { _root = .branch([root, split]) }
+        // An insert only adds vertices: the root can be left with one child only when it was
+        // put over a view that held a single chunk.
+        if wrapped { normaliseRoot() }
         _checkInvariants()
     }
 
@@ -165,14 +160,19 @@ public struct ChunkedVertices: @unchecked Sendable {
     public mutating func replace(at index: Int, with p: Point) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = treeCount
-        let old: Point
         if index >= t {
-            if !isKnownUniquelyReferenced(&_tailNode) { makeTailUnique() }
-            old = _tailNode.unsafelyUnwrapped.replace(at: index - t, with: p)
-        } else {
-            makeRootUnique()
-            old = _root.unsafelyUnwrapped.replace(at: index, with: p)
+            if ownTail() {
+                let old = _tail.unsafelyUnwrapped.replace(at: index - t, with: p)
+                _checkInvariants()
+                return old
+            }
+            sealTail()
         }
+        let wrapped = prepareRoot()
+        let root = _root.unsafelyUnwrapped
+        let (old, split) = root.replace(at: index, with: p)
+        if let split { _root = .branch([root, split]) }
+        if wrapped { normaliseRoot() }
         _checkInvariants()
         return old
     }
@@ -183,62 +183,54 @@ public struct ChunkedVertices: @unchecked Sendable {
     public mutating func remove(at index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = treeCount
-        let old: Point
         if index >= t {
-            if !isKnownUniquelyReferenced(&_tailNode) { makeTailUnique() }
-            old = _tailNode.unsafelyUnwrapped.remove(at: index - t)
-        } else {
-            makeRootUnique()
-            let root = _root.unsafelyUnwrapped
-            old = root.remove(at: index)
-            if root.count == 0 {
-                _root = nil
-            } else if !root.isLeaf, root.children.count == 1 {
-                _root = root.children[0]
+            let k = index - t
+            let n = tailCount
+            if k == n - 1 || n <= _VertexRun.chunkSize, ownTail() {
+                let run = _tail.unsafelyUnwrapped
+                let old = k == n - 1 ? run.removeLast() : run.removeInFirstChunk(at: k)
+                _checkInvariants()
+                return old
             }
+            sealTail()
         }
+        _ = prepareRoot()
+        let root = _root.unsafelyUnwrapped
+        let (old, split) = root.remove(at: index)
+        if let split { _root = .branch([root, split]) }
+        normaliseRoot()
         _checkInvariants()
         return old
     }
 
     /// Removes every vertex.
     ///
-    /// - Complexity: O(1) (chunks are freed as their last owner goes).
+    /// - Complexity: O(1) (chunks and runs are freed as their last owner goes).
     public mutating func removeAll() {
         self = ChunkedVertices()
     }
 
-    @inline(__always)
-    mutating func makeRootUnique() {
-        if !isKnownUniquelyReferenced(&_root) { _root = _root?.copy() }
+    /// Makes the run this value's own: true when it is, after copying a shared run of at most
+    /// two chunks; false (the run left shared) for a longer shared run, which the caller seals.
+    mutating func ownTail() -> Bool {
+        if isKnownUniquelyReferenced(&_tail) { return true }
+        guard let t = _tail, t.count <= 2 * _VertexRun.chunkSize else { return false }
+        _tail = _VertexRun(copying: t, capacity: Swift.max(_VertexRun.initialCapacity, 2 * t.count))
+        return true
     }
 
-    /// Gives this value a tail of its own: a copy of a shared one.
-    mutating func makeTailUnique() {
-        _tailNode = _tailNode?.copy()
-    }
-
-    /// Gives this value a tail of its own with room for one more vertex: a small new leaf when
-    /// the part has no tail yet, else a copy (of a shared tail, same room) or a full-size move (of
-    /// a small tail that is full).
-    @usableFromInline
-    mutating func _prepareTail() {
-        guard let t = _tailNode else {
-            // After a flush the part is growing: start a full chunk; a new part starts small.
-            _tailNode = _VertexNode.makeLeaf(room: _root == nil ? _VertexNode.firstTailRoom : _VertexNode.leafStorage)
-            return
-        }
-        _tailNode = t.copy(room: t.isFull ? _VertexNode.leafStorage : t.room)
-    }
-
-    /// Moves the full tail into the tree as its last chunk; the next append starts a new one.
-    @usableFromInline
-    mutating func _flushTail() {
-        let leaf = _tailNode.unsafelyUnwrapped
-        _tailNode = nil
-        precondition(leaf.room == _VertexNode.leafStorage, "a chunk joins the tree with full room")
+    /// Moves the run into the tree as a view of all its vertices (its spare room given back when
+    /// this value is its only owner); the run is never written again and the next append starts
+    /// a new one.
+    /// - Complexity: O(log n).
+    mutating func sealTail() {
+        if isKnownUniquelyReferenced(&_tail) { _tail.unsafelyUnwrapped.shrinkToFit() }
+        guard let run = _tail else { return }
+        _tail = nil
+        guard run.count > 0 else { return }
+        let leaf = _VertexNode.view(of: run, start: 0, count: run.count)
         // No local reference to the root may be alive here: it would make the root look shared
-        // and every flush would copy the root's path.
+        // and copy the root's path.
         guard _root != nil else {
             _root = leaf
             return
@@ -254,19 +246,63 @@ public struct ChunkedVertices: @unchecked Sendable {
         }
     }
 
+    /// Makes the root ready for an edit: a copy when shared; a view root is put under a new
+    /// internal node, which splits it like any view child. Returns whether it was a view.
+    @inline(__always)
+    mutating func prepareRoot() -> Bool {
+        if _root.unsafelyUnwrapped.isView {
+            _root = .branch(CollectionOfOne(_root.unsafelyUnwrapped))
+            return true
+        }
+        makeRootUnique()
+        return false
+    }
+
+    @inline(__always)
+    mutating func makeRootUnique() {
+        if !isKnownUniquelyReferenced(&_root) { _root = _root?.copy() }
+    }
+
+    /// After an edit: an internal root with one child gives way to the child; an empty root goes.
+    @inline(__always)
+    mutating func normaliseRoot() {
+        guard let root = _root else { return }
+        if root.count == 0 {
+            _root = nil
+        } else if !root.isLeaf, root.h.pointee.children.count == 1 {
+            collapseRoot()
+        }
+    }
+
+    /// Replaces a chain of internal roots with one child each by the first node with more.
+    mutating func collapseRoot() {
+        while let r = _root, !r.isLeaf, r.children.count == 1 { _root = r.children[0] }
+    }
+
     // MARK: Bulk reads
 
-    /// Calls `body` with each chunk's vertices, in place, in order.
+    /// Calls `body` with each chunk's vertices, in place, in order (views and the run chunk by
+    /// chunk).
     func forEachChunkBuffer(_ body: (LeafPoints) throws -> Void) rethrows {
         func visit(_ n: _VertexNode) throws {
-            if n.isLeaf {
+            if let run = n.h.pointee.run {
+                let start = n.h.pointee.runStart
+                var s = start
+                while s < start + n.count {
+                    let e = Swift.min(s + _VertexRun.chunkSize, start + n.count)
+                    try body(run.points(s..<e))
+                    s = e
+                }
+            } else if n.isLeaf {
                 try body(n.points)
             } else {
                 for c in n.children { try visit(c) }
             }
         }
         if let r = _root { try visit(r) }
-        if let t = _tailNode, t.count > 0 { try body(t.points) }
+        if let t = _tail {
+            for c in 0..<t.chunkCount { try body(t.points(t.chunkRange(c))) }
+        }
     }
 
     /// Calls `body` with each chunk's vertices, in order (each chunk copied into the slice).
@@ -287,15 +323,51 @@ public struct ChunkedVertices: @unchecked Sendable {
         return out
     }
 
-    /// The number of chunks (tree leaves plus a non-empty tail): for tests and diagnostics.
+    /// The number of chunks (owned chunks, and the 128-vertex chunks of views and the run): for
+    /// tests and diagnostics.
     package var chunkCount: Int {
         var n = 0
         forEachChunkBuffer { _ in n += 1 }
         return n
     }
 
-    /// The tree's height: 0 when the tree is empty or a single chunk.
-    package var height: Int { _root?.height ?? 0 }
+    /// What the part is stored as: runs (the tail and those its views show), views, owned
+    /// chunks and internal nodes, and the allocations they stand for (a run: itself, its x/y buffer,
+    /// pyramid (with its level table) and any z/m buffer; a node: itself, an internal node's three child arrays, an owned
+    /// chunk's z/m buffer). For tests and diagnostics.
+    /// - Complexity: O(k) for k tree nodes.
+    package var storage: (runs: Int, views: Int, ownedChunks: Int, internalNodes: Int, allocations: Int) {
+        var runs: [ObjectIdentifier: Int] = [:]
+        var views = 0
+        var owned = 0
+        var internalNodes = 0
+        var allocations = 0
+        func add(_ r: _VertexRun) { runs[ObjectIdentifier(r)] = r.zm == nil ? 3 : 4 }
+        func visit(_ n: _VertexNode) {
+            allocations += 1
+            if let r = n.h.pointee.run {
+                views += 1
+                add(r)
+            } else if n.isLeaf {
+                owned += 1
+                if n.zm != nil { allocations += 1 }
+            } else {
+                internalNodes += 1
+                allocations += 3
+                for c in n.children { visit(c) }
+            }
+        }
+        if let r = _root { visit(r) }
+        if let t = _tail { add(t) }
+        return (runs.count, views, owned, internalNodes, allocations + runs.values.reduce(0, +))
+    }
+
+    /// The levels of envelope index above the deepest chunk (tree levels, plus a run's pyramid
+    /// levels over its chunks): 0 when the part is empty or a single chunk. For tests and
+    /// diagnostics.
+    package var height: Int {
+        Swift.max(_root?.height ?? 0, _tail.map { _VertexRun.indexHeight(chunks: $0.chunkCount) } ?? 0)
+    }
 }
 
 extension ChunkedVertices: Sequence {
@@ -304,36 +376,37 @@ extension ChunkedVertices: Sequence {
     /// - Complexity: O(1) amortised per vertex.
     public struct Iterator: IteratorProtocol {
         var stack: [(node: _VertexNode, next: Int)] = []
-        /// The chunk being read (kept alive by this reference) and its vertex count.
-        var leaf: _VertexNode?
-        var leafCount = 0
+        /// What keeps ``current`` alive: the leaf or run being read.
+        var holder: AnyObject?
+        /// The vertices being read and the position in them.
+        var current = LeafPoints.empty
         var position = 0
-        var tail: _VertexNode?
+        var tail: _VertexRun?
 
         init(_ v: ChunkedVertices) {
-            tail = v._tailNode
+            tail = v._tail
             if let r = v._root { stack.append((r, 0)) }
         }
 
         /// The next vertex, or nil after the last.
         public mutating func next() -> Point? {
             while true {
-                if position < leafCount, let l = leaf {
+                if position < current.count {
                     defer { position += 1 }
-                    return l.leafPoint(position)
+                    return current[position]
                 }
                 guard let top = stack.last else {
                     guard let t = tail else { return nil }
                     tail = nil
-                    leaf = t
-                    leafCount = t.count
+                    holder = t
+                    current = t.points(0..<t.count)
                     position = 0
                     continue
                 }
                 if top.node.isLeaf {
                     stack.removeLast()
-                    leaf = top.node
-                    leafCount = top.node.count
+                    holder = top.node
+                    current = top.node.points
                     position = 0
                 } else if top.next < top.node.children.count {
                     stack[stack.count - 1].next += 1
@@ -356,7 +429,7 @@ extension ChunkedVertices: Hashable {
     ///
     /// - Complexity: O(n) for n vertices.
     public static func == (lhs: ChunkedVertices, rhs: ChunkedVertices) -> Bool {
-        if lhs._root === rhs._root, lhs._tailNode === rhs._tailNode { return true }
+        if lhs._root === rhs._root, lhs._tail === rhs._tail { return true }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 

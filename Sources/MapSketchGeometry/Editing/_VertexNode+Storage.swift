@@ -1,4 +1,5 @@
-/// The header of a ``_VertexNode``: what every node knows, plus an internal node's child arrays.
+/// The header of a ``_VertexNode``: what every node knows, an internal node's child arrays, an
+/// owned leaf's z/m side buffer, and a view leaf's run.
 @usableFromInline
 struct _VertexNodeHeader {
     /// Vertices in the subtree.
@@ -13,20 +14,22 @@ struct _VertexNodeHeader {
     var childCounts: [Int]
     /// Internal: each child's envelope.
     var childEnvelopes: [Envelope]
-    /// Leaf: each vertex's z and m (`count` of them) when ``hasZM``, else empty.
-    @usableFromInline var zm: [_ZM]
-    /// Leaf: whether the chunk keeps z and m (set when a vertex with either is first stored; a
-    /// flag, so the append path reads no array).
-    @usableFromInline var hasZM: Bool
-    /// Leaf: how many vertices fit in its storage. Internal: 0.
-    @usableFromInline var room: Int
-    /// Whether the node is a leaf.
-    @usableFromInline let isLeaf: Bool
+    /// Owned leaf: each vertex's z and m (room for ``room``, the first `count` initialised), or
+    /// nil while no vertex of the chunk carries either. Freed with the node.
+    var zm: UnsafeMutablePointer<_ZM>?
+    /// Owned leaf: how many vertices fit in its storage. Internal and view: 0.
+    var room: Int
+    /// View leaf: the run whose vertices it shows (never written while the view lives). Nil for
+    /// owned leaves and internal nodes.
+    var run: _VertexRun?
+    /// View leaf: the index in ``run`` of its first vertex (a multiple of the chunk size).
+    var runStart: Int
+    /// Whether the node is a leaf (owned or view).
+    let isLeaf: Bool
 
-    @usableFromInline
     init(
-        count: Int, envelope: Envelope, first: Point, children: [_VertexNode], childCounts: [Int],
-        childEnvelopes: [Envelope], zm: [_ZM], room: Int, isLeaf: Bool
+        count: Int, envelope: Envelope, first: Point, children: [_VertexNode] = [], childCounts: [Int] = [],
+        childEnvelopes: [Envelope] = [], room: Int = 0, run: _VertexRun? = nil, runStart: Int = 0, isLeaf: Bool
     ) {
         self.count = count
         self.envelope = envelope
@@ -34,14 +37,15 @@ struct _VertexNodeHeader {
         self.children = children
         self.childCounts = childCounts
         self.childEnvelopes = childEnvelopes
-        self.zm = zm
-        self.hasZM = !zm.isEmpty
+        self.zm = nil
         self.room = room
+        self.run = run
+        self.runStart = runStart
         self.isLeaf = isLeaf
     }
 }
 
-/// A vertex's x and y, as a chunk stores them.
+/// A vertex's x and y, as chunks and runs store them.
 @usableFromInline
 struct _ChunkXY {
     @usableFromInline var x: Double
@@ -54,7 +58,7 @@ struct _ChunkXY {
     }
 }
 
-/// A vertex's z and m, in a chunk's side array (kept only when some vertex of the chunk has them).
+/// A vertex's z and m, in a side buffer kept only when some vertex carries them.
 @usableFromInline
 struct _ZM {
     @usableFromInline var z: Double?
@@ -67,13 +71,17 @@ struct _ZM {
     }
 }
 
-/// A leaf's vertices as `Point`s, read in place: x and y from the chunk, z and m from its side
-/// array. Valid while the leaf is alive and not mutated.
+/// Consecutive vertices read in place as `Point`s: x and y from a chunk or run, z and m from
+/// its side buffer when there is one. Valid while the storage is alive and not mutated.
 struct LeafPoints: RandomAccessCollection {
-    /// The chunk's x and y (nil only for an empty view).
+    /// The x and y (nil only for an empty view).
     let xy: UnsafePointer<_ChunkXY>?
-    let zm: [_ZM]
+    /// The z and m of the same vertices, or nil when none carries either.
+    let zm: UnsafePointer<_ZM>?
     let count: Int
+
+    /// No vertices.
+    static var empty: LeafPoints { LeafPoints(xy: nil, zm: nil, count: 0) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -88,7 +96,21 @@ struct LeafPoints: RandomAccessCollection {
     subscript(i: Int) -> Point {
         precondition(i >= 0 && i < count, "chunk index out of range")
         let q = xy.unsafelyUnwrapped[i]
-        if zm.isEmpty { return Point(x: q.x, y: q.y) }
+        guard let zm else { return Point(x: q.x, y: q.y) }
         return Point(x: q.x, y: q.y, z: zm[i].z, m: zm[i].m)
+    }
+
+    /// The vertices `range` of these (`range` within `0 ..< count`).
+    func slice(_ range: Range<Int>) -> LeafPoints {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "chunk range out of range")
+        guard let xy, !range.isEmpty else { return .empty }
+        return LeafPoints(xy: xy + range.lowerBound, zm: zm.map { $0 + range.lowerBound }, count: range.count)
+    }
+
+    /// Whether some vertex carries z or m.
+    var hasZM: Bool {
+        guard let zm else { return false }
+        for i in 0..<count where zm[i].z != nil || zm[i].m != nil { return true }
+        return false
     }
 }

@@ -1,15 +1,20 @@
-/// A node of the chunked vertex tree (a B+tree of fixed-capacity chunks).
+/// A node of the chunked vertex tree (a B+tree whose leaves are chunks and views of runs).
 ///
-/// A leaf holds up to ``leafCapacity`` vertices (a chunk) inline, in the node's own allocation
-/// right after its header (one malloc per chunk, and one cache miss reaches both the header and
-/// the vertices). Only x and y live there (16 bytes a vertex, a third of a `Point`'s 48): z and m
-/// go to a side array in the header that stays empty (no allocation, nothing written) while no
-/// vertex of the chunk carries either, which is how most sketches are drawn. An internal node
-/// holds up to ``branchCapacity`` children and, inline in its own arrays, each child's vertex
-/// count and envelope, so locating a vertex and recomputing an envelope after an edit read
-/// contiguous arrays instead of following child pointers. Every node
-/// knows its vertex count, its envelope and its first vertex (so mid-vertex queries can see the
-/// segment that crosses into the next chunk). All leaves sit at the same depth.
+/// A leaf is one of two kinds:
+/// - an *owned* chunk: up to ``leafCapacity`` vertices inline, in the node's own allocation right
+///   after its header (one cache miss reaches both). Only x and y live there (16 bytes a vertex);
+///   z and m go to a side buffer that exists only while some vertex of the chunk carries either.
+///   An owned chunk is edited in place when uniquely referenced.
+/// - a *view*: whole chunks of a ``_VertexRun`` (`runStart ..< runStart + count`), read in place
+///   and never written. An edit copies the chunk it touches out into an owned chunk and leaves
+///   views of the chunks before and after it (see ``splitView(at:)``), so a part built by appends
+///   or loaded in bulk costs one allocation per run, not one per chunk.
+///
+/// An internal node holds up to ``branchCapacity`` children and, inline in its own arrays, each
+/// child's vertex count and envelope, so locating a vertex and recomputing an envelope after an
+/// edit read contiguous arrays instead of following child pointers. Every node knows its vertex
+/// count, its envelope and its first vertex (so mid-vertex queries can see the segment that
+/// crosses into the next leaf). All leaves sit at the same depth.
 ///
 /// Nodes are shared between copies of a ``ChunkedVertices`` and are only mutated when uniquely
 /// referenced (copy-on-write, path copying), which is why ``ChunkedVertices`` is
@@ -20,17 +25,14 @@
 /// referenced nodes, so no two accesses can overlap.
 @usableFromInline
 final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
-    /// Most vertices in a leaf (chunk).
+    /// Most vertices in an owned leaf (chunk); also the chunk size of runs.
     @inlinable static var leafCapacity: Int { 128 }
-    /// Vertices a leaf has room for: one more than its capacity, so an insert can overflow
+    /// Vertices an owned leaf has room for: one more than its capacity, so an insert can overflow
     /// before the leaf splits.
-    @inlinable static var leafStorage: Int { leafCapacity + 1 }
-    /// Room of a part's first tail chunk: a small part (a ring, a short path) takes about 1 KB,
-    /// not a whole chunk; the tail moves to a full-size node once, when it outgrows this.
-    static var firstTailRoom: Int { 16 }
+    static var leafStorage: Int { leafCapacity + 1 }
     /// Most children of an internal node.
-    @inlinable static var branchCapacity: Int { 64 }
-    /// A leaf with fewer vertices than this is merged with a neighbour when the two fit in one.
+    static var branchCapacity: Int { 64 }
+    /// An owned leaf with fewer vertices than this is merged with a neighbour when the two fit in one.
     static var leafMinimum: Int { leafCapacity / 4 }
     /// An internal node with fewer children than this is merged with a neighbour when they fit.
     static var branchMinimum: Int { branchCapacity / 4 }
@@ -40,68 +42,76 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
         Envelope(xmin: .infinity, ymin: .infinity, xmax: -.infinity, ymax: -.infinity)
     }
 
-    /// The header (count, envelope, first vertex, and an internal node's child arrays).
-    @inlinable @inline(__always)
+    /// The header (count, envelope, first vertex, an internal node's child arrays, a view's run).
+    @inline(__always)
     var h: UnsafeMutablePointer<_VertexNodeHeader> { withUnsafeMutablePointerToHeader { $0 } }
-    /// A leaf's x and y (`count` of them, room for `room`).
-    @inlinable @inline(__always)
+    /// An owned leaf's x and y (`count` of them, room for `room`).
+    @inline(__always)
     var base: UnsafeMutablePointer<_ChunkXY> { withUnsafeMutablePointerToElements { $0 } }
 
-    /// Whether the node is a leaf (a chunk).
-    @inlinable var isLeaf: Bool { h.pointee.isLeaf }
+    deinit {
+        h.pointee.zm?.deallocate()
+    }
+
+    /// Whether the node is a leaf (owned or view).
+    var isLeaf: Bool { h.pointee.isLeaf }
+    /// Whether the node is a view of a run.
+    var isView: Bool { h.pointee.run != nil }
     /// Vertices in this subtree.
-    @inlinable var count: Int {
+    var count: Int {
         @inline(__always) get { h.pointee.count }
         @inline(__always) set { h.pointee.count = newValue }
     }
     /// The envelope of the subtree's vertices.
-    @inlinable var envelope: Envelope {
+    var envelope: Envelope {
         @inline(__always) get { h.pointee.envelope }
         @inline(__always) set { h.pointee.envelope = newValue }
     }
     /// The subtree's first vertex (unspecified while a leaf is empty).
-    @inlinable var first: Point {
+    var first: Point {
         @inline(__always) get { h.pointee.first }
         @inline(__always) set { h.pointee.first = newValue }
     }
     /// Leaf: its vertices, in order (valid while the node is alive and not mutated).
-    var points: LeafPoints { LeafPoints(xy: UnsafePointer(base), zm: h.pointee.zm, count: count) }
-    /// Leaf: its x and y, in order (valid while the node is alive and not mutated).
+    var points: LeafPoints {
+        if let r = h.pointee.run { return r.points(h.pointee.runStart..<(h.pointee.runStart + count)) }
+        return LeafPoints(xy: UnsafePointer(base), zm: h.pointee.zm.map { UnsafePointer($0) }, count: count)
+    }
+    /// Owned leaf: its x and y, in order (valid while the node is alive and not mutated).
     var xy: UnsafeMutableBufferPointer<_ChunkXY> { UnsafeMutableBufferPointer(start: base, count: count) }
-    /// Leaf: the z and m of each vertex, or empty when no vertex of the chunk carries either.
-    var zm: [_ZM] {
-        _read { yield h.pointee.zm }
-        _modify { yield &h.pointee.zm }
+    /// Owned leaf: the z and m of each vertex, or nil when no vertex of the chunk carries either.
+    var zm: UnsafeMutablePointer<_ZM>? {
+        @inline(__always) get { h.pointee.zm }
+        @inline(__always) set { h.pointee.zm = newValue }
     }
 
-    /// Leaf: vertex `i` (`0 ..< count`), its z and m from the side array when there is one.
+    /// Leaf: vertex `i` (`0 ..< count`).
     @inline(__always)
     func leafPoint(_ i: Int) -> Point {
+        if let r = h.pointee.run { return r.point(at: h.pointee.runStart + i) }
         let q = base[i]
-        if !h.pointee.hasZM { return Point(x: q.x, y: q.y) }
-        let r = h.pointee.zm[i]
-        return Point(x: q.x, y: q.y, z: r.z, m: r.m)
+        guard let zm = h.pointee.zm else { return Point(x: q.x, y: q.y) }
+        return Point(x: q.x, y: q.y, z: zm[i].z, m: zm[i].m)
     }
 
-    /// Leaf: before storing `p`, gives the chunk its z/m side array (nil for each vertex so far)
-    /// when `p` carries z or m; returns whether the chunk keeps z/m (so `p`'s must be stored).
+    /// Owned leaf: before storing `p`, gives the chunk its z/m side buffer (nil for each vertex so
+    /// far) when `p` carries z or m; returns whether the chunk keeps z/m (so `p`'s must be stored).
     @inline(__always)
     func needsZM(for p: Point) -> Bool {
-        if h.pointee.hasZM { return true }
+        if h.pointee.zm != nil { return true }
         guard p.z != nil || p.m != nil else { return false }
         materialiseZM()
         return true
     }
 
-    /// Leaf: fills the empty z/m side array with nil for each vertex, reserving the chunk's room.
+    /// Owned leaf: allocates the z/m side buffer (room for the chunk), nil for each vertex.
     func materialiseZM() {
-        guard !h.pointee.hasZM else { return }
-        var zs: [_ZM] = []
-        zs.reserveCapacity(room)
-        zs.append(contentsOf: repeatElement(_ZM(), count: count))
+        guard h.pointee.zm == nil else { return }
+        let zs = UnsafeMutablePointer<_ZM>.allocate(capacity: room)
+        zs.initialize(repeating: _ZM(), count: count)
         h.pointee.zm = zs
-        h.pointee.hasZM = true
     }
+
     /// Internal: the children, in order. Leaf: empty.
     var children: [_VertexNode] {
         _read { yield h.pointee.children }
@@ -119,42 +129,42 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
     }
 
     // Points are trivial values: the leaf's vertices need no deinitialisation, and
-    // ManagedBuffer destroys the header.
+    // ManagedBuffer destroys the header (the z/m buffer is freed in `deinit`).
 
-    /// An empty leaf with room for `room` vertices (``leafStorage`` for every leaf in the tree;
-    /// less only for a tail).
+    /// An empty owned leaf with room for `room` vertices.
     static func makeLeaf(room: Int = leafStorage) -> _VertexNode {
         let b = create(minimumCapacity: room) { _ in
-            _VertexNodeHeader(
-                count: 0, envelope: emptyEnvelope, first: Point(0, 0), children: [], childCounts: [],
-                childEnvelopes: [], zm: [], room: room, isLeaf: true)
+            _VertexNodeHeader(count: 0, envelope: emptyEnvelope, first: Point(0, 0), room: room, isLeaf: true)
         }
         return unsafeDowncast(b, to: _VertexNode.self)
     }
 
-    /// A leaf holding a copy of `points` (at most `room`), with room for `room` vertices.
-    static func leaf(copying points: UnsafeBufferPointer<Point>, room: Int = leafStorage) -> _VertexNode {
-        precondition(points.count <= room && room <= leafStorage, "chunk overflow")
-        let n = makeLeaf(room: room)
-        guard let src = points.baseAddress, !points.isEmpty else { return n }
-        let b = n.base
-        var hasZM = false
-        for i in 0..<points.count {
-            let p = src[i]
-            (b + i).initialize(to: _ChunkXY(x: p.x, y: p.y))
-            hasZM = hasZM || p.z != nil || p.m != nil
-        }
+    /// An owned leaf holding a copy of `points` (at most ``leafCapacity``), with room for a full
+    /// chunk and one more.
+    static func leaf(copying points: LeafPoints) -> _VertexNode {
+        precondition(points.count <= leafCapacity, "chunk overflow")
+        let n = makeLeaf()
+        guard let src = points.xy, points.count > 0 else { return n }
+        n.base.initialize(from: src, count: points.count)
         n.count = points.count
-        if hasZM {
-            var zs: [_ZM] = []
-            zs.reserveCapacity(room)
-            for p in points { zs.append(_ZM(z: p.z, m: p.m)) }
+        if points.hasZM, let szm = points.zm {
+            let zs = UnsafeMutablePointer<_ZM>.allocate(capacity: n.room)
+            zs.initialize(from: szm, count: points.count)
             n.zm = zs
-            n.h.pointee.hasZM = true
         }
         n.envelope = envelope(of: n.xy)
-        n.first = src.pointee
+        n.first = points[0]
         return n
+    }
+
+    /// A view of vertices `start ..< start + count` of `run` (`start` begins a chunk; the end
+    /// ends one or is the run's last vertex).
+    static func view(of run: _VertexRun, start: Int, count: Int) -> _VertexNode {
+        precondition(count > 0 && start & (leafCapacity - 1) == 0 && start + count <= run.count, "view out of range")
+        let header = _VertexNodeHeader(
+            count: count, envelope: run.envelope(of: start..<(start + count)), first: run.point(at: start),
+            run: run, runStart: start, isLeaf: true)
+        return unsafeDowncast(create(minimumCapacity: 0) { _ in header }, to: _VertexNode.self)
     }
 
     /// An internal node over `children` (not empty), its arrays reserved for a full node.
@@ -176,47 +186,54 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
         }
         let header = _VertexNodeHeader(
             count: total, envelope: e, first: cs.first?.first ?? Point(0, 0), children: cs,
-            childCounts: counts, childEnvelopes: envelopes, zm: [], room: 0, isLeaf: false)
+            childCounts: counts, childEnvelopes: envelopes, isLeaf: false)
         return unsafeDowncast(create(minimumCapacity: 0) { _ in header }, to: _VertexNode.self)
     }
 
-    /// A shallow copy: arrays are shared copy-on-write, children are shared; a leaf's vertices
-    /// are copied, into room for `room` vertices (by default the same room).
-    func copy(room: Int? = nil) -> _VertexNode {
+    /// A shallow copy of an owned leaf or an internal node: arrays are shared copy-on-write,
+    /// children are shared; a leaf's vertices (and z/m) are copied.
+    func copy() -> _VertexNode {
+        precondition(!isView, "a view is never copied: it is split")
         var header = h.pointee
-        if let room {
-            precondition(header.isLeaf && header.count <= room && room <= _VertexNode.leafStorage, "chunk overflow")
-            header.room = room
-            if header.hasZM { header.zm.reserveCapacity(room) }
-        }
+        header.zm = nil
         let n = unsafeDowncast(
             _VertexNode.create(minimumCapacity: header.room) { _ in header }, to: _VertexNode.self)
-        if header.isLeaf { n.base.initialize(from: base, count: header.count) }
+        if header.isLeaf {
+            n.base.initialize(from: base, count: header.count)
+            if let szm = zm {
+                let zs = UnsafeMutablePointer<_ZM>.allocate(capacity: header.room)
+                zs.initialize(from: szm, count: header.count)
+                n.zm = zs
+            }
+        }
         return n
     }
 
-    /// Whether a leaf has no room for one more vertex.
-    @inlinable var isFull: Bool { h.pointee.count >= h.pointee.room }
-    /// The number of vertices a leaf has room for.
+    /// Whether an owned leaf has no room for one more vertex.
+    var isFull: Bool { h.pointee.count >= h.pointee.room }
+    /// The number of vertices an owned leaf has room for.
     var room: Int { h.pointee.room }
 
     /// The number of entries: vertices of a leaf, children of an internal node.
     var size: Int { isLeaf ? count : children.count }
 
-    /// Makes child `i` uniquely referenced so it may be mutated.
-    @inline(__always)
-    func makeChildUnique(_ i: Int) {
-        if !isKnownUniquelyReferenced(&children[i]) { children[i] = children[i].copy() }
-    }
-
     /// The child holding vertex `index` and the index within it (`index < count`; `index ==
     /// count` gives the end of the last child).
+    ///
+    /// The counts are summed four at a time while the whole block lies before the vertex (one
+    /// compare and branch per four children instead of per child), then the block is walked.
     @inline(__always)
     func locate(_ index: Int) -> (child: Int, offset: Int) {
         childCounts.withUnsafeBufferPointer { counts in
             var i = index
             var c = 0
             let last = counts.count - 1
+            while c + 4 <= last {
+                let block = counts[c] &+ counts[c + 1] &+ counts[c + 2] &+ counts[c + 3]
+                if i < block { break }
+                i -= block
+                c += 4
+            }
             while c < last, i >= counts[c] {
                 i -= counts[c]
                 c += 1
@@ -238,14 +255,14 @@ final class _VertexNode: ManagedBuffer<_VertexNodeHeader, _ChunkXY> {
         return node.leafPoint(i)
     }
 
-    /// The height of the subtree: 0 for a leaf.
+    /// The levels of index above the deepest chunk of the subtree: its depth, plus, for a view,
+    /// the levels of its run's pyramid over the view's chunks. 0 for a single chunk.
+    /// - Complexity: O(k) for k nodes.
     var height: Int {
-        var h = 0
-        var n = self
-        while !n.isLeaf {
-            n = n.children[0]
-            h += 1
-        }
-        return h
+        if isView { return _VertexRun.indexHeight(chunks: _VertexRun.chunks(count)) }
+        if isLeaf { return 0 }
+        var most = 0
+        for c in children { most = Swift.max(most, c.height) }
+        return most + 1
     }
 }

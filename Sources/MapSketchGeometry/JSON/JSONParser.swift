@@ -10,7 +10,8 @@
 ///   digits and |exponent| ≤ 22, the standard library's correctly rounded conversion otherwise).
 ///   A number too large for `Double` is an error, never infinity.
 /// - Errors are ``JSONError`` with a 1-based line and a 1-based column counted in UTF-8 bytes
-///   (a line ends at `\n`; `\r\n` works too), and say what was expected.
+///   (a line ends at `\n`; `\r\n` works too), and say what was expected. Text from the input
+///   quoted in a message is escaped and cut short (``InputExcerpt``).
 ///
 /// ```swift
 /// let v = try JSONParser.parse(#"{"rings": [[[0,0],[0,1],[1,1],[0,0]]]}"#)
@@ -81,29 +82,57 @@ package enum JSONParser {
         return out
     }
 
-    /// Calls `body` with each non-blank line of a JSON Lines document, in order, as it is parsed.
-    /// - Throws: ``JSONError`` for the first bad line, or whatever `body` throws.
+    /// Calls `body` with each non-blank line of a JSON Lines document, in order, as it is
+    /// parsed: the one way JSON Lines are read. Lines are split as ``forEachLine(in:_:)`` splits
+    /// them (`\n`, `\r\n` too; a byte-order mark at the start skipped), so a file saved on
+    /// Windows reads the same as one saved on Unix.
+    /// - Throws: ``JSONError`` for the first bad line, with its line in the whole text; a
+    ///   ``JSONError`` that `body` throws without a position gets the line:column of the value
+    ///   its path names in that line (as ``decode(_:options:_:)`` locates one); anything else
+    ///   `body` throws, unchanged.
     /// - Complexity: O(n) for n bytes; one value is held at a time.
     package static func forEachLine(
         _ text: String, options: Options = .strict, _ body: (_ line: Int, _ value: JSONValue) throws -> Void
     ) throws {
         var text = text
         try text.withUTF8 { buf in
-            var start = 0
-            var lineNo = 1
-            if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { start = 3 }
-            while start < buf.count {
-                var end = start
-                while end < buf.count, buf[end] != UInt8(ascii: "\n") { end += 1 }
-                let slice = UnsafeBufferPointer(rebasing: buf[start..<end])
-                if !slice.allSatisfy(isJSONSpace) {
-                    var p = JSONScanner(slice, options: options)
-                    p.line = lineNo
-                    try body(lineNo, try p.parseDocument())
+            try forEachLine(in: buf) { lineNo, slice in
+                guard !slice.allSatisfy(isJSONSpace) else { return }
+                var p = JSONScanner(slice, options: options)
+                p.line = lineNo
+                let value = try p.parseDocument()
+                do {
+                    try body(lineNo, value)
+                } catch let e as JSONError where e.line == nil {
+                    guard let loc = location(of: e.path, in: slice, options: options, firstLine: lineNo) else { throw e }
+                    var located = e
+                    located.line = loc.line
+                    located.column = loc.column
+                    throw located
                 }
-                lineNo += 1
-                start = end + 1
             }
+        }
+    }
+
+    /// Calls `body` with each line of UTF-8 text and its 1-based number, without its line end:
+    /// a line ends at `\n`, and a `\r` just before it belongs to the line end (Windows files);
+    /// a UTF-8 byte-order mark at the start is skipped (columns of line 1 count from after it).
+    /// A final line without a line end is a line; an empty text has none.
+    /// - Throws: what `body` throws.
+    /// - Complexity: O(n) for n bytes.
+    package static func forEachLine(
+        in buf: UnsafeBufferPointer<UInt8>, _ body: (_ line: Int, _ text: UnsafeBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
+        var start = 0
+        var lineNo = 1
+        if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { start = 3 }
+        while start < buf.count {
+            var end = start
+            while end < buf.count, buf[end] != UInt8(ascii: "\n") { end += 1 }
+            let stop = end > start && buf[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+            try body(lineNo, UnsafeBufferPointer(rebasing: buf[start..<stop]))
+            lineNo += 1
+            start = end + 1
         }
     }
 
@@ -118,13 +147,21 @@ package enum JSONParser {
         of path: [JSONPathComponent], in text: String, options: Options = .strict
     ) -> (line: Int, column: Int)? {
         var text = text
-        return text.withUTF8 { buf in
-            var p = JSONScanner(buf, options: options)
-            p.skipBOM()
-            p.target = path
-            _ = try? p.parseDocument()
-            return p.found ?? p.nearest
-        }
+        return text.withUTF8 { location(of: path, in: $0, options: options) }
+    }
+
+    /// ``location(of:in:options:)-(_,String,_)`` in UTF-8 bytes whose first line is line
+    /// `firstLine` (a line of a JSON Lines file).
+    /// - Complexity: O(n) for n bytes.
+    package static func location(
+        of path: [JSONPathComponent], in buffer: UnsafeBufferPointer<UInt8>, options: Options = .strict, firstLine: Int = 1
+    ) -> (line: Int, column: Int)? {
+        var p = JSONScanner(buffer, options: options)
+        p.line = firstLine
+        p.skipBOM()
+        p.target = path
+        _ = try? p.parseDocument()
+        return p.found ?? p.nearest
     }
 
     /// Fills in the line:column of a decoding error from its path (see
@@ -149,11 +186,25 @@ package enum JSONParser {
     ///   else `body` throws, unchanged.
     /// - Complexity: O(n) for n bytes plus the cost of `body`; a second scan only on a decoding error.
     public static func decode<T>(_ text: String, options: Options = .strict, _ body: (JSONValue) throws -> T) throws -> T {
-        let value = try parse(text, options: options)
+        var text = text
+        return try text.withUTF8 { try decode($0, options: options, body) }
+    }
+
+    /// ``decode(_:options:_:)-(String,_,_)`` from UTF-8 bytes.
+    /// - Throws: as the text form.
+    /// - Complexity: O(n) for n bytes plus the cost of `body`.
+    package static func decode<T>(
+        _ buffer: UnsafeBufferPointer<UInt8>, options: Options = .strict, _ body: (JSONValue) throws -> T
+    ) throws -> T {
+        let value = try parse(buffer, options: options)
         do {
             return try body(value)
-        } catch let e as JSONError {
-            throw locate(e, in: text, options: options)
+        } catch let e as JSONError where e.line == nil {
+            guard let loc = location(of: e.path, in: buffer, options: options) else { throw e }
+            var located = e
+            located.line = loc.line
+            located.column = loc.column
+            throw located
         }
     }
 }

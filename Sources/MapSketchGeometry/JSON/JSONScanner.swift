@@ -139,7 +139,7 @@ struct JSONScanner {
             let key = try parseString()
             let duplicate = obj.contains(key)
             if duplicate, options.rejectDuplicateKeys {
-                throw error("duplicate key \(JSONWriter.string(.string(key))) in object", at: keyPos)
+                throw error("duplicate key \(InputExcerpt.jsonString(key)) in object", at: keyPos)
             }
             skipSpace()
             guard i < p.count, p[i] == UInt8(ascii: ":") else {

@@ -4,21 +4,72 @@
 extension Kernel {
     /// Twice the signed area of an open ring (shoelace): negative for clockwise rings (y up).
     ///
-    /// Computed relative to the first vertex to limit cancellation.
+    /// Computed relative to the first vertex to limit cancellation. Never NaN for finite
+    /// vertices: a ring whose coordinate differences overflow (near ±1e308) is measured scaled
+    /// down by a power of two, and its area is ±infinity when it exceeds the double range.
     ///
     /// - Complexity: O(n) for n vertices.
     package static func signedDoubleArea(_ ring: [Point]) -> Double {
         guard ring.count >= 3 else { return 0 }
-        let ox = ring[0].x, oy = ring[0].y
+        let s = shoelace(ring, scale: 0)
+        if s.isFinite { return s }
+        let k = scaleExponent(ring)
+        return scaled(shoelace(ring, scale: k), by: -2 * k)
+    }
+
+    /// The sign of a ring's signed area (−1 clockwise, +1 counter-clockwise, 0 no area), right
+    /// over the whole double range: a ring whose area overflows or underflows is measured
+    /// scaled by a power of two.
+    ///
+    /// - Complexity: O(n) for n vertices.
+    package static func areaSign(_ ring: [Point]) -> Int {
+        guard ring.count >= 3 else { return 0 }
+        return areaSign(ring, signedDoubleArea: shoelace(ring, scale: 0))
+    }
+
+    /// ``areaSign(_:)`` given the ring's ``signedDoubleArea(_:)``, which decides it unless it is
+    /// zero, tiny or infinite.
+    package static func areaSign(_ ring: [Point], signedDoubleArea a: Double) -> Int {
+        guard ring.count >= 3 else { return 0 }
+        var s = a
+        if !(s.isFinite && s.magnitude >= 0x1p-900) {
+            s = shoelace(ring, scale: scaleExponent(ring))
+        }
+        return s > 0 ? 1 : (s < 0 ? -1 : 0)
+    }
+
+    /// The shoelace sum of the ring with every coordinate multiplied by 2^`scale` (exactly,
+    /// unless that underflows).
+    private static func shoelace(_ ring: [Point], scale k: Int) -> Double {
+        let ox = scaled(ring[0].x, by: k), oy = scaled(ring[0].y, by: k)
         var s = 0.0
-        var px = ring[ring.count - 1].x - ox, py = ring[ring.count - 1].y - oy
+        var px = scaled(ring[ring.count - 1].x, by: k) - ox, py = scaled(ring[ring.count - 1].y, by: k) - oy
         for p in ring {
-            let x = p.x - ox, y = p.y - oy
+            let x = scaled(p.x, by: k) - ox, y = scaled(p.y, by: k) - oy
             s += px * y - x * py
             px = x
             py = y
         }
         return s
+    }
+
+    /// The power of two that brings the largest finite coordinate magnitude of `points` into
+    /// 1…2 (0 when every coordinate is zero or non-finite).
+    package static func scaleExponent(_ points: [Point]) -> Int {
+        var m = 0.0
+        for p in points {
+            if p.x.isFinite { m = Swift.max(m, p.x.magnitude) }
+            if p.y.isFinite { m = Swift.max(m, p.y.magnitude) }
+        }
+        return m > 0 ? -Int(m.exponent) : 0
+    }
+
+    /// `v` · 2^`k`, exact unless the result leaves the normal range; `k` may exceed what one
+    /// power of two can hold (2^1074 scales a subnormal up).
+    @inline(__always)
+    package static func scaled(_ v: Double, by k: Int) -> Double {
+        guard k != 0, v != 0, v.isFinite else { return v }
+        return Double(sign: v.sign, exponent: v.exponent + k, significand: v.significand)
     }
 
     /// Whether an open ring runs the other way from the one wanted: counter-clockwise (positive
@@ -27,7 +78,7 @@ extension Kernel {
     ///
     /// - Complexity: O(n) for n vertices.
     static func isReversed(_ ring: [Point], clockwise: Bool) -> Bool {
-        let a = signedDoubleArea(ring)
+        let a = areaSign(ring)
         return clockwise ? a > 0 : a < 0
     }
 
@@ -36,7 +87,7 @@ extension Kernel {
     /// other way; a zero-area ring is returned as it is.
     ///
     /// - Complexity: O(n) for n vertices.
-    static func oriented(_ ring: [Point], clockwise: Bool) -> [Point] {
+    package static func oriented(_ ring: [Point], clockwise: Bool) -> [Point] {
         isReversed(ring, clockwise: clockwise) ? Polygon.reversedKeepingStart(ring) : ring
     }
 

@@ -69,7 +69,17 @@ extension Kernel {
 
     /// The intersection point of the lines through p0–p1 and q0–q1, computed relative to the
     /// segments' common centre for conditioning and clamped into both segments' envelopes.
+    /// Segments with coordinates beyond 2^500 or below 2^-500 in magnitude are intersected
+    /// scaled by a power of two, so nothing overflows and tiny segments keep their precision.
     package static func intersectionPoint(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> Point {
+        let m = max(p0.x.magnitude, p0.y.magnitude, p1.x.magnitude, p1.y.magnitude,
+                    q0.x.magnitude, q0.y.magnitude, q1.x.magnitude, q1.y.magnitude)
+        if m.isFinite, m > 0x1p500 || (m < 0x1p-500 && m > 0) {
+            let k = -Int(m.exponent)
+            func s(_ p: Point, _ k: Int) -> Point { Point(x: scaled(p.x, by: k), y: scaled(p.y, by: k)) }
+            let r = intersectionPoint(s(p0, k), s(p1, k), s(q0, k), s(q1, k))
+            return clamped(s(r, -k), p0, p1, q0, q1)
+        }
         let mx = (min(p0.x, p1.x, q0.x, q1.x) + max(p0.x, p1.x, q0.x, q1.x)) / 2
         let my = (min(p0.y, p1.y, q0.y, q1.y) + max(p0.y, p1.y, q0.y, q1.y)) / 2
         let ax = p0.x - mx, ay = p0.y - my, bx = p1.x - mx, by = p1.y - my
@@ -86,8 +96,12 @@ extension Kernel {
             x = ax + t * rx
             y = ay + t * ry
         }
-        x += mx
-        y += my
+        return clamped(Point(x: x + mx, y: y + my), p0, p1, q0, q1)
+    }
+
+    /// `p` clamped into the intersection of the two segments' envelopes (where it is not empty).
+    private static func clamped(_ p: Point, _ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> Point {
+        var x = p.x, y = p.y
         let xlo = max(min(p0.x, p1.x), min(q0.x, q1.x)), xhi = min(max(p0.x, p1.x), max(q0.x, q1.x))
         let ylo = max(min(p0.y, p1.y), min(q0.y, q1.y)), yhi = min(max(p0.y, p1.y), max(q0.y, q1.y))
         if xlo <= xhi { x = min(max(x, xlo), xhi) }

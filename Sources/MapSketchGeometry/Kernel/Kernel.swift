@@ -28,6 +28,11 @@ package enum Kernel {
     }
 
     /// ``orient2d(_:_:_:)`` on raw coordinates.
+    ///
+    /// Exact for every finite input, the whole double range included: where a product of
+    /// differences overflows or falls below the normal range (coordinates near ±1e308 or down to
+    /// 5e-324), the filter's error bound no longer holds, and the sign comes from
+    /// ``_orient2dWide(_:_:_:_:_:_:)`` instead.
     @inlinable
     package static func orient2d(
         _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double
@@ -36,16 +41,33 @@ package enum Kernel {
         let detRight = (ay - cy) * (bx - cx)
         let det = detLeft - detRight
         let detSum: Double
+        // A difference of doubles has the sign of the exact difference (it never rounds to zero),
+        // so a product's sign is exact unless the product underflowed to zero; a product of at
+        // least 2^-1000 dwarfs any product that underflowed.
         if detLeft > 0 {
-            if detRight <= 0 { return det > 0 ? 1 : (det < 0 ? -1 : 0) }
+            if detRight <= 0 {
+                if detRight < 0 || detLeft >= 0x1p-1000 || ay == cy || bx == cx { return det > 0 ? 1 : (det < 0 ? -1 : 0) }
+                return _orient2dWide(ax, ay, bx, by, cx, cy)
+            }
             detSum = detLeft + detRight
         } else if detLeft < 0 {
-            if detRight >= 0 { return det > 0 ? 1 : (det < 0 ? -1 : 0) }
+            if detRight >= 0 {
+                if detRight > 0 || detLeft <= -0x1p-1000 || ay == cy || bx == cx { return det > 0 ? 1 : (det < 0 ? -1 : 0) }
+                return _orient2dWide(ax, ay, bx, by, cx, cy)
+            }
             detSum = -detLeft - detRight
         } else {
-            return det > 0 ? 1 : (det < 0 ? -1 : 0)
+            // detLeft is exactly zero when one of its factors is; otherwise it underflowed.
+            if ax == cx || by == cy {
+                if detRight != 0 || ay == cy || bx == cx { return detRight < 0 ? 1 : (detRight > 0 ? -1 : 0) }
+            } else if detRight >= 0x1p-1000 || detRight <= -0x1p-1000 {
+                return detRight < 0 ? 1 : -1
+            }
+            return _orient2dWide(ax, ay, bx, by, cx, cy)
         }
-        // Shewchuk's ccwerrboundA = (3 + 16ε)ε with ε = 2^-53.
+        // Shewchuk's ccwerrboundA = (3 + 16ε)ε with ε = 2^-53, valid while neither product
+        // overflowed and both are far above the underflow threshold.
+        guard detSum >= 0x1p-900, detSum <= 0x1p1020 else { return _orient2dWide(ax, ay, bx, by, cx, cy) }
         let errBound = 3.3306690738754716e-16 * detSum
         if det >= errBound { return 1 }
         if -det >= errBound { return -1 }
@@ -63,11 +85,16 @@ package enum Kernel {
     }
 
     /// The exact sign of the determinant, summed as a nonoverlapping expansion of twelve
-    /// products (the c·c terms cancel algebraically).
+    /// products (the c·c terms cancel algebraically). The products are exact while every
+    /// coordinate is zero or within 2^-460…2^510 in magnitude; beyond that range the sign comes
+    /// from ``_orient2dWide(_:_:_:_:_:_:)``.
     @usableFromInline
     static func _orient2dExact(
         _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double
     ) -> Int {
+        guard _fitsExpansion(ax), _fitsExpansion(ay), _fitsExpansion(bx), _fitsExpansion(by), _fitsExpansion(cx),
+            _fitsExpansion(cy)
+        else { return _orient2dWide(ax, ay, bx, by, cx, cy) }
         // det = ax·by − ax·cy − cx·by − ay·bx + ay·cx + cy·bx
         var e = _Expansion()
         e.addProduct(ax, by)
@@ -77,6 +104,13 @@ package enum Kernel {
         e.addProduct(ay, cx)
         e.addProduct(cy, bx)
         return e.sign
+    }
+
+    /// Whether products of `v` with another such value are exact in ``_Expansion``: zero, or a
+    /// magnitude within 2^-460…2^510 (no product overflows, none loses bits below 2^-1074).
+    @usableFromInline
+    static func _fitsExpansion(_ v: Double) -> Bool {
+        v == 0 || (v.magnitude >= 0x1p-460 && v.magnitude <= 0x1p510)
     }
 }
 

@@ -29,6 +29,8 @@ struct Noder {
         var cell = Double(sign: .plus, exponent: maxAbs.exponent - 36, significand: 1)
         for _ in 0..<80 {
             let snapped = snapRound(segs, cell: cell)
+            // Pixel centres beyond the largest double overflow: nothing finite is left to try.
+            if !snapped.allSatisfy({ $0.a.x.isFinite && $0.a.y.isFinite && $0.b.x.isFinite && $0.b.y.isFinite }) { return [] }
             if isFullyNoded(snapped) { return snapped }
             cell *= 2
         }

@@ -17,7 +17,7 @@ enum RingNesting {
         var areas = [Double](repeating: 0, count: rings.count)
         for (i, r) in rings.enumerated() {
             areas[i] = Kernel.signedDoubleArea(r)
-            if areas[i] > 0 { holes.append(i) } else { exteriors.append(i) }
+            if Kernel.areaSign(r, signedDoubleArea: areas[i]) > 0 { holes.append(i) } else { exteriors.append(i) }
         }
         let envs = rings.map { Envelope(points: $0) }
         var groups = exteriors.map { Group(exterior: $0, holes: []) }

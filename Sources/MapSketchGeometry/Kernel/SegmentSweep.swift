@@ -11,14 +11,17 @@ struct SegmentSweep {
 
     private(set) var segs: [Seg] = []
 
-    /// Adds the segments `pts[k]`–`pts[k+1]` of one chain (a path, or a closed ring's points).
-    mutating func addChain(_ pts: [Point], chain: Int) {
+    /// Adds the segments `pts[k]`–`pts[k+1]` of one chain (a path, or a closed ring's points),
+    /// each with its envelope grown by `margin` on every side (so that pairs closer than
+    /// `margin` are reported too).
+    mutating func addChain(_ pts: [Point], chain: Int, margin: Double = 0) {
         guard pts.count >= 2 else { return }
         // No exact reserveCapacity here: called once per two-point chain it would defeat the
         // array's geometric growth and make building quadratic.
         for k in 0..<(pts.count - 1) {
             let a = pts[k], b = pts[k + 1]
-            segs.append(Seg(minX: min(a.x, b.x), maxX: max(a.x, b.x), minY: min(a.y, b.y), maxY: max(a.y, b.y),
+            segs.append(Seg(minX: min(a.x, b.x) - margin, maxX: max(a.x, b.x) + margin,
+                            minY: min(a.y, b.y) - margin, maxY: max(a.y, b.y) + margin,
                             chain: Int32(chain), index: Int32(k)))
         }
     }

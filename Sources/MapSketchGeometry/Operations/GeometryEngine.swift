@@ -38,7 +38,8 @@
 /// - ``isValid(_:)``
 /// - ``isSimple(_:)-(Geometry)``
 /// - ``isSimple(_:)-(WKTGeometry)``
-/// - ``simplify(_:)``
+/// - ``simplify(_:tolerance:)``
+/// - ``simplify(_:spatialReference:)``
 ///
 /// ### Projection and the antimeridian
 /// - ``project(_:from:to:)-(Geometry,_,_)``

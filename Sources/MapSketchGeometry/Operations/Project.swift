@@ -6,6 +6,13 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
     case unsupportedTransformation(from: SpatialReference, to: SpatialReference)
     /// The operation needs a geographic (4326) or Web Mercator spatial reference.
     case unsupportedSpatialReference(SpatialReference, operation: String)
+    /// A vertex outside the domain of the operation: which part and vertex (0-based), what was
+    /// found (`"latitude 95"`) and what was expected (`"a latitude within -90…90"`).
+    case vertexOutOfDomain(part: Int, vertex: Int, operation: String, found: String, expected: String)
+    /// A segment of ``GeometryEngine/normalizeCentralMeridian(_:spatialReference:)``'s input
+    /// (from vertex `vertex` to the next, in part `part`) spans more than one world width in x:
+    /// it wraps the whole world and has no meaningful fold.
+    case segmentWiderThanWorld(part: Int, vertex: Int, span: Double, worldWidth: Double)
 
     public var description: String {
         switch self {
@@ -13,6 +20,11 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
             "cannot project from \(f) to \(t): only WGS 84 (4326) ↔ Web Mercator (3857/102100) is supported"
         case .unsupportedSpatialReference(let sr, let op):
             "\(op) needs WGS 84 (4326) or Web Mercator (3857/102100), got \(sr)"
+        case .vertexOutOfDomain(let part, let vertex, let op, let found, let expected):
+            "\(op): part \(part) vertex \(vertex): expected \(expected), found \(found)"
+        case .segmentWiderThanWorld(let part, let vertex, let span, let world):
+            "normalizeCentralMeridian: part \(part) vertex \(vertex): expected a segment at most one world width "
+                + "(\(WKT.format(world))) wide in x, found one spanning \(WKT.format(span)) (it wraps the whole world)"
         }
     }
 }
@@ -20,7 +32,7 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
 extension GeometryEngine {
     /// The Web Mercator sphere radius: the WGS 84 semi-major axis, in meters.
     public static let webMercatorRadius = 6_378_137.0
-    /// The latitude limit of Web Mercator, in degrees; latitudes beyond it are clamped.
+    /// The latitude limit of Web Mercator, in degrees; latitudes beyond it (up to ±90) are clamped.
     public static let webMercatorMaxLatitude = 85.05112878
     /// Half the width of the Web Mercator world, in meters (π · 6378137).
     public static let webMercatorHalfWidth = 20_037_508.342789244
@@ -28,30 +40,68 @@ extension GeometryEngine {
     /// Projects a geometry between WGS 84 (4326, degrees) and spherical Web Mercator
     /// (3857/102100, meters); z and m pass through. Identical spatial references return `g`.
     ///
+    /// The domain: from WGS 84, latitudes within −90…90 (those beyond ±85.05112878, the Web
+    /// Mercator limit, are clamped to it, as Web Mercator maps do) and finite longitudes whose
+    /// x is finite (|longitude| below about 1.6e303; beyond ±180 they stay unwrapped, as wrapped
+    /// maps need); from Web Mercator, finite coordinates. A vertex outside it is refused rather
+    /// than projected to an infinite or clamped value.
+    ///
     /// ```swift
     /// try GeometryEngine.project(.point(Point(180, 0)), from: .wgs84, to: .webMercator)
     /// // .point((20037508.342789244 0.0))
     /// ```
-    /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)`` for any other pair.
+    /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)`` for any other pair;
+    ///   ``ProjectionError/vertexOutOfDomain(part:vertex:operation:found:expected:)`` for the
+    ///   first vertex outside the domain (an envelope's corners count as the vertices of
+    ///   ``Geometry/parts``).
     /// - Complexity: O(n) for n vertices.
     /// - Source: EPSG Guidance Note 7-2, §1.3.3.2 "Popular Visualisation Pseudo Mercator".
     public static func project(_ g: Geometry, from: SpatialReference, to: SpatialReference) throws -> Geometry {
         if from == to { return g }
         let f = try projection(from: from, to: to)
+        for (i, part) in g.parts.enumerated() {
+            for (k, p) in part.enumerated() { try checkDomain(p, from: from, part: i, vertex: k) }
+        }
         return g.mapPoints(f)
     }
 
     /// Projects one point (see ``project(_:from:to:)-(Geometry,_,_)``).
-    /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)``.
+    /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)``;
+    ///   ``ProjectionError/vertexOutOfDomain(part:vertex:operation:found:expected:)`` (part 0,
+    ///   vertex 0) outside the domain.
     public static func project(_ p: Point, from: SpatialReference, to: SpatialReference) throws -> Point {
         if from == to { return p }
-        return try projection(from: from, to: to)(p)
+        let f = try projection(from: from, to: to)
+        try checkDomain(p, from: from, part: 0, vertex: 0)
+        return f(p)
+    }
+
+    /// Refuses a vertex outside the domain of the projection from `from` (see
+    /// ``project(_:from:to:)-(Geometry,_,_)``).
+    static func checkDomain(_ p: Point, from: SpatialReference, part: Int, vertex: Int) throws(ProjectionError) {
+        func refuse(_ found: String, _ expected: String) -> ProjectionError {
+            .vertexOutOfDomain(part: part, vertex: vertex, operation: "project", found: found, expected: expected)
+        }
+        if from.isWGS84 {
+            guard p.y.magnitude <= 90 else {
+                throw refuse("latitude \(WKT.format(p.y))", "a latitude within -90…90")
+            }
+            // The x of geographicToWebMercator, computed the same way.
+            guard (p.x * .pi / 180 * webMercatorRadius).isFinite else {
+                throw refuse("longitude \(WKT.format(p.x))", "a finite longitude whose Web Mercator x is finite (|longitude| below about 1.6e303)")
+            }
+        } else {
+            guard p.x.isFinite, p.y.isFinite else {
+                throw refuse("x \(WKT.format(p.x)), y \(WKT.format(p.y))", "finite coordinates")
+            }
+        }
     }
 
     /// Projects one WGS 84 point (longitude x, latitude y, degrees) to Web Mercator meters: the
     /// arithmetic of ``project(_:from:to:)-(Geometry,_,_)`` for that pair, bit for bit (latitude clamped to
     /// ±``webMercatorMaxLatitude``, z and m pass through), without comparing spatial references,
-    /// for streams of GPS fixes. See also ``PointProjection``.
+    /// for streams of GPS fixes. It does not check the domain: a latitude beyond ±90 is clamped
+    /// like any other, and its caller keeps its input in range. See also ``PointProjection``.
     /// - Complexity: O(1).
     public static func projectGeographicToWebMercator(_ p: Point) -> Point {
         geographicToWebMercator(p)
@@ -85,7 +135,9 @@ extension GeometryEngine {
 
 /// A projection between two spatial references resolved once, then applied to many points: the
 /// same results as ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)``, bit for bit, without
-/// comparing the spatial references for every point (what replaying a GPS stream needs).
+/// comparing the spatial references for every point (what replaying a GPS stream needs). It
+/// does not check the domain (a latitude beyond ±90 is clamped like any other); the caller
+/// keeps its input in range.
 ///
 /// ```swift
 /// let toMap = try PointProjection(from: .wgs84, to: .webMercator)

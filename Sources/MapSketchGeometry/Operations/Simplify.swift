@@ -1,55 +1,98 @@
 extension GeometryEngine {
-    /// Makes a geometry topologically simple (OGC-valid and Esri-simple).
+    /// Makes a geometry topologically simple (OGC-valid and Esri-simple) with the xy tolerance
+    /// of `spatialReference` (``SpatialReference/xyTolerance``; with none,
+    /// ``SpatialReference/defaultXYTolerance``). See ``simplify(_:tolerance:)``.
+    ///
+    /// - Complexity: as ``simplify(_:tolerance:)``.
+    public static func simplify(_ g: Geometry, spatialReference: SpatialReference?) -> Geometry {
+        simplify(g, tolerance: spatialReference?.xyTolerance ?? SpatialReference.defaultXYTolerance)
+    }
+
+    /// Makes a geometry topologically simple (OGC-valid and Esri-simple), snapping to
+    /// `tolerance` as Esri's simplify snaps to the xy tolerance: no two vertices of the result
+    /// are closer than it.
     ///
     /// - Point: unchanged (a NaN or infinite point becomes empty).
-    /// - Multipoint: non-finite and duplicate points dropped (first occurrence kept).
-    /// - Polyline: non-finite and duplicate consecutive vertices dropped, then paths with fewer
-    ///   than 2 vertices.
-    /// - Polygon: repaired with the **odd-even** fill rule. All ring segments are noded (see
-    ///   `Noder`: floating noding checked exactly, snap rounding as fallback, so the result is
-    ///   valid even for nearly-degenerate input), edges covered an even number of times cancel
-    ///   (this removes spikes, collapsed and duplicate rings), the faces of the planar
-    ///   arrangement are traced and classified inside or outside by parity, and each inside
-    ///   face's boundary becomes a clockwise exterior with counter-clockwise holes (y up), its
-    ///   walks split at repeated vertices so no ring touches itself. Holes go to the smallest
-    ///   exterior containing them. Input vertices keep their z and m; new vertices (crossings)
-    ///   interpolate them. Output is canonical: each ring starts at its lowest-x, lowest-y vertex,
-    ///   polygons are ordered by their exterior's vertex sequence and their holes likewise, so
-    ///   `simplify(simplify(g)) == simplify(g)`.
+    /// - Multipoint: non-finite points dropped, and points closer than the tolerance to an
+    ///   earlier kept one (equal ones too).
+    /// - Polyline: non-finite vertices dropped, and each vertex closer than the tolerance to the
+    ///   vertex kept before it (a path's last vertex is kept in place of that one, so the path
+    ///   still ends where it ended), then paths with fewer than 2 vertices. Paths may cross
+    ///   (an Esri-simple polyline may).
+    /// - Polygon: repaired with the **odd-even** fill rule. All ring segments are noded to the
+    ///   tolerance (see `Noder`: vertices closer than the tolerance clustered, the first of a
+    ///   cluster standing for it; a vertex closer than the tolerance to a segment put on it; a
+    ///   crossing closer than the tolerance to a vertex put through it; snap rounding as the
+    ///   fallback; with a zero tolerance, floating noding checked exactly), edges covered an
+    ///   even number of times cancel (this removes spikes, collapsed and duplicate rings), the
+    ///   faces of the planar arrangement are traced and classified inside or outside by parity,
+    ///   and each inside face's boundary becomes a clockwise exterior with counter-clockwise
+    ///   holes (y up), its walks split at repeated vertices so no ring touches itself. Holes go
+    ///   to the smallest exterior containing them. So no ring has zero area, no two vertices are
+    ///   closer than the tolerance, and none is closer than it to an edge that does not end at
+    ///   it. Input vertices keep their z and m; new vertices (crossings) interpolate them.
+    ///   Output is canonical: each ring starts at its lowest-x, lowest-y vertex, polygons are
+    ///   ordered by their exterior's vertex sequence and their holes likewise, so
+    ///   `simplify(simplify(g)) == simplify(g)`. Coordinates of any magnitude are safe
+    ///   (rings near ±1e308 or of size 1e-300 are noded scaled by a power of two).
     /// - Envelope: unchanged.
+    ///
+    /// A polygon's area changes by at most about the tolerance times its perimeter; one
+    /// smaller than the tolerance vanishes. A negative or non-finite tolerance counts as 0.
     ///
     /// ```swift
     /// let bowTie = try WKT.decode("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))")
     /// WKT.encode(GeometryEngine.simplify(bowTie))
     /// // MULTIPOLYGON (((0 0, 0 10, 5 5, 0 0)), ((5 5, 10 10, 10 0, 5 5)))
     /// ```
-    /// - Complexity: O(n log n + k) for n vertices and k segment pairs whose x-ranges overlap
-    ///   (noding and its exact check), O(n log n) for the arrangement, plus the hole assignment
-    ///   and one ray count per connected component of the boundary, over one of √E bands of edges.
+    /// - Complexity: O(r · (n log n + k)) for n vertices, k segment pairs whose x-ranges
+    ///   (grown by the tolerance) overlap and r noding rounds (usually one or two), O(n log n)
+    ///   for the arrangement, plus the hole assignment and one ray count per connected
+    ///   component of the boundary, over one of √E bands of edges.
     /// - Source: odd-even boundary extraction on a planar arrangement (de Berg et al.,
     ///   *Computational Geometry*, 3rd ed., ch. 2, doubly-connected edge lists); snap rounding
-    ///   as in Hobby, "Practical segment intersection with finite precision output", CGTA 1999.
-    public static func simplify(_ g: Geometry) -> Geometry {
+    ///   as in Hobby, "Practical segment intersection with finite precision output", CGTA 1999;
+    ///   snapping noding after JTS `SnappingNoder` (locationtech/jts 1.18).
+    public static func simplify(_ g: Geometry, tolerance: Double = SpatialReference.defaultXYTolerance) -> Geometry {
+        let tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : 0
         switch g {
         case .point(let p):
             guard let p, p.x.isFinite, p.y.isFinite else { return .point(nil) }
             return .point(p)
         case .envelope: return g
         case .multipoint(let mp):
-            var seen = Set<XYKey>()
-            let pts = mp.points.filter { $0.x.isFinite && $0.y.isFinite && seen.insert(XYKey($0)).inserted }
+            var kept = VertexSnapper(tolerance: tolerance)
+            var pts: [Point] = []
+            for p in mp.points where p.x.isFinite && p.y.isFinite && kept.nearest(to: p) == nil {
+                kept.keep(p)
+                pts.append(p)
+            }
             return .multipoint(Multipoint(points: pts, hasZ: mp.hasZ, hasM: mp.hasM))
         case .polyline(let pl):
             var paths: [[Point]] = []
             for path in pl.paths {
                 var out: [Point] = []
-                for p in path where p.x.isFinite && p.y.isFinite && !(out.last?.equals2D(p) ?? false) { out.append(p) }
+                let finite = path.filter { $0.x.isFinite && $0.y.isFinite }
+                for (k, p) in finite.enumerated() {
+                    guard let last = out.last, isClose(last, p, tolerance) else {
+                        out.append(p)
+                        continue
+                    }
+                    // The path's last vertex replaces the one kept before it, unless that is the first.
+                    if k == finite.count - 1, out.count >= 2, !last.equals2D(p) { out[out.count - 1] = p }
+                }
                 if out.count >= 2 { paths.append(out) }
             }
             return .polyline(Polyline(paths: paths, hasZ: pl.hasZ, hasM: pl.hasM))
         case .polygon(let pg):
-            return .polygon(Polygon(rings: OddEvenRepair.simplify(pg.rings), hasZ: pg.hasZ, hasM: pg.hasM))
+            return .polygon(Polygon(rings: OddEvenRepair.simplify(pg.rings, tolerance: tolerance), hasZ: pg.hasZ, hasM: pg.hasM))
         }
+    }
+
+    /// Whether two points are the same vertex under `tolerance`: equal, or closer than it.
+    static func isClose(_ a: Point, _ b: Point, _ tolerance: Double) -> Bool {
+        let dx = a.x - b.x, dy = a.y - b.y
+        return a.equals2D(b) || dx * dx + dy * dy < tolerance * tolerance
     }
 }
 
@@ -65,7 +108,30 @@ struct XYKey: Hashable {
 
 /// Odd-even polygon repair on a planar arrangement.
 enum OddEvenRepair {
-    static func simplify(_ input: [[Point]]) -> [[Point]] {
+    /// The rings of the odd-even repair of `input`, noded to `tolerance`. Rings of coordinates
+    /// beyond 2^500 or all below 2^-500 in magnitude are repaired scaled by a power of two (with
+    /// the tolerance), so no arithmetic overflows or underflows, and scaled back.
+    static func simplify(_ input: [[Point]], tolerance: Double) -> [[Point]] {
+        var m = 0.0
+        for ring in input {
+            for p in ring where p.x.isFinite && p.y.isFinite { m = max(m, p.x.magnitude, p.y.magnitude) }
+        }
+        let k = m > 0 ? -Int(m.exponent) : 0
+        guard k < -500 || k > 500 else { return repair(input, tolerance: tolerance) }
+        func scaled(_ p: Point, _ k: Int) -> Point {
+            var q = p
+            q.x = Kernel.scaled(p.x, by: k)
+            q.y = Kernel.scaled(p.y, by: k)
+            return q
+        }
+        let scaledTolerance = Kernel.scaled(tolerance, by: k)
+        // A tolerance that no longer fits a double is far wider than the rings: they collapse.
+        guard scaledTolerance.isFinite else { return [] }
+        let rings = repair(input.map { $0.map { scaled($0, k) } }, tolerance: scaledTolerance)
+        return rings.map { $0.map { scaled($0, -k) } }
+    }
+
+    static func repair(_ input: [[Point]], tolerance: Double) -> [[Point]] {
         // Segments of every ring (closing segment included), non-finite vertices dropped.
         var segs: [Noder.Seg] = []
         for ring in input {
@@ -76,7 +142,7 @@ enum OddEvenRepair {
                 if !a.equals2D(b) { segs.append(Noder.Seg(a: a, b: b)) }
             }
         }
-        let frags = Noder.node(segs)
+        let frags = Noder.node(segs, tolerance: tolerance)
         // Vertices (first z/m seen wins) and edges with odd multiplicity.
         var ids: [XYKey: Int] = [:]
         var nodes: [Point] = []
@@ -96,7 +162,9 @@ enum OddEvenRepair {
         let edges = odd.sorted { ($0.u, $0.v) < ($1.u, $1.v) }
         guard !edges.isEmpty else { return [] }
         let arrangement = Arrangement(nodes: nodes, edges: edges.map { ($0.u, $0.v) })
-        let rings = arrangement.insideRings()
+        // Inside faces of a fully noded arrangement have area; a ring whose vertices all lie on
+        // one line would have none, and is dropped should one ever come out.
+        let rings = arrangement.insideRings().filter { Kernel.areaSign($0) != 0 }
         // Canonical form: rotate each ring to its smallest vertex, group, order.
         let canon = rings.map(canonicalRing)
         let groups = RingNesting.groupByOrientation(canon)

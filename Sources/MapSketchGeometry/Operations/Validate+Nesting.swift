@@ -59,7 +59,7 @@ enum PolygonNesting {
             guardCount += 1
         }
         // Interior on the right for clockwise rings (y up); flip for counter-clockwise ones.
-        if Kernel.signedDoubleArea(ring) > 0 { swap(&rPrev, &rNext) }
+        if Kernel.areaSign(ring) > 0 { swap(&rPrev, &rNext) }
         return NodeTopology.isInteriorSegment(p0, rPrev, rNext, p1)
     }
 

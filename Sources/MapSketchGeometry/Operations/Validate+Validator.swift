@@ -236,7 +236,7 @@ struct Validator {
         }
         if mode == .esriSimple {
             for (i, r) in rings.enumerated() {
-                let a = Kernel.signedDoubleArea(r.pts)
+                let a = Kernel.areaSign(r.pts)
                 if isShell[i] && a > 0 {
                     add(.wrongOrientation, part: r.part, vertex: nil, at: nil, "an exterior ring must be clockwise")
                 } else if !isShell[i] && a < 0 {

@@ -17,7 +17,7 @@ extension Corpus {
             ("malformed/syntax-trailing-comma", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2,}"#], "2:53: trailing comma before '}' is not allowed"),
             ("malformed/syntax-unterminated-string", [h, #"{"t":0.1,"type":"touch","phase":"began,"x":1,"y":2}"#], "2:41: expected ',' or '}' after object member"),
             ("malformed/missing-header", [#"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2}"#], "1:17: type: expected the first line to be the header"),
-            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#], "1:34: version: expected format version 1 or 2, found 7"),
+            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#], "1:34: version: expected format version 1, 2 or 3, found 7"),
             ("malformed/unknown-event-type", [h, #"{"t":0.1,"type":"swipe","x":1,"y":2}"#], "2:17: type: expected one of"),
             ("malformed/bad-touch-phase", [h, #"{"t":0.1,"type":"touch","phase":"down","x":1,"y":2}"#], "2:33: phase: expected one of"),
             ("malformed/missing-coordinate", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1}"#], #"2:1: missing member "y": expected a number"#),
@@ -30,6 +30,9 @@ extension Corpus {
             ("malformed/latitude-out-of-range", [h, #"{"t":1,"type":"gps","lat":95,"lon":10}"#], "2:27: lat: expected a latitude in -90...90, found 95"),
             ("malformed/zero-resolution", [#"{"t":0,"type":"header","version":1,"viewport":{"center":{"x":0,"y":0},"resolution":0}}"#], "1:84: viewport.resolution: expected a positive resolution"),
             ("malformed/duplicate-layer-name", [#"{"t":0,"type":"header","version":1,"layers":[{"name":"pois"},{"name":"pois"}]}"#], #"the header cannot be set up: a layer named "pois" is already in the map"#),
+            ("malformed/tool-call-needs-version-3", [h, #"{"t":0.1,"type":"setTool","tool":"freehand"}"#], #"2:17: type: expected a call of format version 1; "setTool" needs "version":3 in the header"#),
+            ("malformed/validation-option-needs-version-3", [#"{"t":0,"type":"header","version":2,"sketch":{"geometryType":"polygon"},"options":{"validation":{"minimumArea":10}}}"#], #"options.validation: expected no "validation" in a version 2 trace: the option needs "version":3"#),
+            ("malformed/unknown-tool", [#"{"t":0,"type":"header","version":3,"sketch":{"geometryType":"polyline"}}"#, #"{"t":0.1,"type":"setTool","tool":"lasso"}"#], #"2:34: tool: expected one of "vertex", "freehand", "shape", "reticle", found "lasso""#),
             ("malformed/geometry-bad-coordinates", [h, #"{"t":1,"type":"setGeometry","geometry":{"paths":[[[0,0],[1,"a"]]]}}"#], "2:60: geometry.paths[0][1][1]: expected a number, found a string"),
         ]
         return cases.map { path, lines, error in

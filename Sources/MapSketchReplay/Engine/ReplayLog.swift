@@ -133,6 +133,9 @@ final class ReplayLog {
         case .addPart: "addPart"
         case .removePart: "removePart"
         case .replaceGeometry: "replaceGeometry"
+        case .transform: "transform"
+        case .freehand: "freehand"
+        case .shape: "shape"
         }
     }
 
@@ -146,6 +149,8 @@ final class ReplayLog {
         case .none: .null
         case .vertex(let p, let i): ["vertex": .integer(Int64(i)), "part": .integer(Int64(p))]
         case .midVertex(let p, let seg): ["midVertex": .integer(Int64(seg)), "part": .integer(Int64(p))]
+        case .part(let p): ["part": .integer(Int64(p))]
+        case .geometry: ["geometry": true]
         }
     }
 }
@@ -159,6 +164,9 @@ enum ReplayLogEvent: String, CaseIterable, Sendable {
     case edit, dragMove, dragCancelled, undo, redo, setGeometry, select, magnifier, magnifierHide
     // Callouts, symbols and graphics layers.
     case callout, calloutDismissed, symbolMismatch, graphicAdded, graphicRemoved, graphicsCleared, layerAdded, layerRemoved
+    // Tools: the tool switched, the reticle's pick-up and its cancel, and edits a validation
+    // rule rejected.
+    case tool, pickedUp, pickUpCancelled, rejected
     // GPS parts, and calls or fixes the model refused.
     case gpsSegment, error
 }

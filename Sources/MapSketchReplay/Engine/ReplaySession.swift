@@ -58,6 +58,7 @@ public final class ReplaySession {
                 layer.levelsOfUndo = h.options.levelsOfUndo ?? 0
                 layer.symbology.showsVertexNumbers = h.options.showVertexNumbers
                 layer.symbology.vertexHitTolerance = h.vertexHitTolerance
+                layer.validation = h.options.validation.sketchValidation
                 try mapView.addLayer(layer, named: "sketch")
                 mapView.touchDelegate = layer
                 sketch = layer
@@ -83,6 +84,11 @@ public final class ReplaySession {
         guard let sketch else { return }
         observers.append(sketch.onGeometryChanged { [weak self] c in self?.log.geometryChanged(c) })
         observers.append(sketch.onSelectionChanged { [weak self] c in self?.log.selectionChanged(c.new) })
+        observers.append(
+            sketch.onEditRejected { [weak self] r in
+                self?.log.append(
+                    .rejected, ["rule": .string(r.rule.rawValue), "kind": .string(ReplayLog.name(r.kind)), "reason": .string(r.reason)])
+            })
         observers.append(
             sketch.onMagnifier { [weak self] m in
                 switch m {
@@ -170,6 +176,8 @@ public final class ReplaySession {
         case .call(let c):
             do {
                 try call(c)
+            } catch SketchError.editRejected {
+                // Logged as `rejected` by the layer's rejection observer.
             } catch {
                 log.append(.error, ["line": .integer(Int64(e.line)), "call": .string(c.name.rawValue), "message": .string("\(error)")])
                 refusals.note(RefusedEvent(line: e.line, call: c.name.rawValue, message: "\(error)"))
@@ -235,6 +243,37 @@ public final class ReplaySession {
         case .pan(let dx, let dy): mapView.pan(byScreenDeltaX: dx, dy: dy)
         case .zoom(let factor, let ax, let ay):
             mapView.zoom(by: factor, anchor: ax.flatMap { x in ay.map { ScreenPoint(x: x, y: $0) } })
+        default:
+            try toolCall(c)
+        }
+    }
+
+    /// The calls of format version 3: part and geometry selection, transforms, tools, the reticle.
+    private func toolCall(_ c: TraceCall) throws {
+        let sketch = try requireSketch(c)
+        switch c {
+        case .selectPart(let part): try sketch.selectPart(part)
+        case .selectGeometry: try sketch.selectGeometry()
+        case .moveSelection(let dx, let dy): try sketch.moveSelection(dx: dx, dy: dy)
+        case .rotateSelection(let degrees, let anchor): try sketch.rotateSelection(degrees: degrees, anchor: anchor)
+        case .scaleSelection(let sx, let sy, let anchor): try sketch.scaleSelection(x: sx, y: sy, anchor: anchor)
+        case .setTransformAnchor(let anchor): sketch.transformAnchor = anchor
+        case .setTool(let tool):
+            try sketch.setTool(tool)
+            var o: JSONObject = ["tool": .string(tool.name)]
+            if case .shape(let shape) = tool { o["shape"] = .string(shape.name) }
+            log.append(.tool, o)
+        case .reticleSelect: try sketch.reticleSelect()
+        case .reticlePickUp:
+            try sketch.reticlePickUp()
+            log.append(.pickedUp, ["selection": ReplayLog.json(sketch.reticlePickedUp ?? .none)])
+        case .reticlePlace: try sketch.reticlePlace()
+        case .reticleCancel:
+            let had = sketch.reticlePickedUp != nil
+            try sketch.reticleCancel()
+            if had { log.append(.pickUpCancelled) }
+        default:
+            throw ReplayCallError("\(c.name.rawValue) is not a tool call")
         }
     }
 }

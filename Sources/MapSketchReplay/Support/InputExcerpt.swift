@@ -5,7 +5,7 @@ package enum InputExcerpt {
     /// The most characters of input a "found …" excerpt shows.
     package static let excerptLimit = 40
     /// The most characters a whole error message keeps (its start and its end).
-    package static let messageLimit = 400
+    package static let messageLimit = 960
 
     /// `text` with control characters escaped and, beyond `limit` characters, cut with `…` and
     /// the full length in UTF-8 bytes: `'AAAAAAAA… (10485760 bytes)'`.

@@ -8,11 +8,12 @@ public import MapSketchGeometry
 /// `Traces/trace.schema.json`.
 public struct Trace: Hashable, Sendable {
     /// The newest version of the trace format, which this code reads and writes.
-    public static let formatVersion = 2
-    /// The versions this code reads: 1, and 2 (which adds `options.allowRotationByPinching`).
-    /// A trace is written with the oldest version that carries its header
-    /// (``TraceHeader/minimumVersion``), so readers of version 1 read every trace that does not
-    /// use what version 2 added.
+    public static let formatVersion = 3
+    /// The versions this code reads: 1; 2, which adds `options.allowRotationByPinching`; and 3,
+    /// which adds `options.validation` and the transform, tool and reticle calls
+    /// (``TraceCallName/minimumVersion``). A trace is written with the oldest version that
+    /// carries it (``minimumVersion``), so older readers read every trace that does not use
+    /// what a later version added.
     public static let supportedVersions: ClosedRange<Int> = 1...formatVersion
     /// The value of the header's `format` field.
     public static let formatName = "mapsketch-trace"
@@ -26,6 +27,15 @@ public struct Trace: Hashable, Sendable {
     public init(header: TraceHeader, events: [TraceEntry] = []) {
         self.header = header
         self.events = events
+    }
+
+    /// The oldest format version that carries this trace: its header's
+    /// (``TraceHeader/minimumVersion``) or its newest call's (``TraceCallName/minimumVersion``).
+    /// - Complexity: O(n) in the number of events.
+    public var minimumVersion: Int {
+        var v = header.minimumVersion
+        for e in events { if case .call(let c) = e.event { v = max(v, c.name.minimumVersion) } }
+        return v
     }
 }
 
@@ -90,9 +100,12 @@ public struct TraceHeader: Hashable, Sendable {
     /// Creates a header with the defaults above.
     public init() {}
 
-    /// The oldest format version that carries this header: 2 when it sets
-    /// ``TraceOptions/allowRotationByPinching``, else 1.
-    public var minimumVersion: Int { options.allowRotationByPinching ? 2 : 1 }
+    /// The oldest format version that carries this header: 3 when it sets
+    /// ``TraceOptions/validation``, 2 when it sets ``TraceOptions/allowRotationByPinching``, else 1.
+    public var minimumVersion: Int {
+        if !options.validation.isEmpty { return 3 }
+        return options.allowRotationByPinching ? 2 : 1
+    }
 }
 
 /// The sketch layer of a trace: its geometry type and optional initial geometry.
@@ -126,9 +139,38 @@ public struct TraceOptions: Hashable, Sendable {
     /// Whether two fingers turn the map as well as zoom and pan it (the map's
     /// `allowRotationByPinching`; default false). Needs format version 2.
     public var allowRotationByPinching: Bool = false
+    /// The built-in validation rules the sketch checks edits against (none by default). Needs
+    /// format version 3.
+    public var validation = TraceValidation()
 
     /// Creates options with the defaults above.
     public init() {}
+}
+
+/// The built-in validation rules of a trace (the header's `options.validation`), by name: see
+/// `SketchValidation` for what each checks.
+public struct TraceValidation: Hashable, Sendable {
+    /// `noSelfIntersection`: no segment an edit makes may meet another.
+    public var noSelfIntersection: Bool = false
+    /// `minimumArea`: the least area a polygon may be edited down to (square map units).
+    public var minimumArea: Double?
+    /// `minimumLength`: the least length a polyline or polygon may be edited down to (map units).
+    public var minimumLength: Double?
+    /// `maximumVertices`: the most vertices an edit may grow the sketch to.
+    public var maximumVertices: Int?
+
+    /// No rule.
+    public init() {}
+
+    /// Whether no rule is on.
+    public var isEmpty: Bool { !noSelfIntersection && minimumArea == nil && minimumLength == nil && maximumVertices == nil }
+
+    /// The sketch's rules for these.
+    public var sketchValidation: SketchValidation {
+        SketchValidation(
+            noSelfIntersection: noSelfIntersection, minimumArea: minimumArea, minimumLength: minimumLength,
+            maximumVertices: maximumVertices)
+    }
 }
 
 /// A graphics layer to add before the events start.

@@ -5,9 +5,9 @@ package import MapSketchGeometry
 extension TraceDecoder {
     static let eventTypes = ["touch", "gps"] + TraceCallName.allCases.map(\.rawValue)
 
-    /// Decodes one event line.
+    /// Decodes one event line of a trace of format `version` (a call newer than it is refused).
     /// - Throws: `JSONError` with the path of the offending member.
-    package static func decodeEvent(_ value: JSONValue, line: Int = 0) throws -> TraceEntry {
+    package static func decodeEvent(_ value: JSONValue, line: Int = 0, version: Int = Trace.formatVersion) throws -> TraceEntry {
         var f = try TraceFields(value, what: "an event")
         let t = try f.requiredDouble("t")
         guard t >= 0 else { throw JSONError("expected a time ≥ 0 seconds, found \(JSONWriter.format(t))", path: [.key("t")]) }
@@ -42,6 +42,11 @@ extension TraceDecoder {
                     speed: speed, segment: segment))
         default:
             guard let name = TraceCallName(rawValue: type) else { throw JSONError("unknown event type \"\(InputExcerpt.excerpt(type))\"", path: [.key("type")]) }
+            guard name.minimumVersion <= version else {
+                throw JSONError(
+                    "expected a call of format version \(version); \"\(type)\" needs \"version\":\(name.minimumVersion) in the header",
+                    path: [.key("type")])
+            }
             event = .call(try decodeCall(name, &f))
         }
         try f.rejectUnknown()
@@ -97,6 +102,8 @@ extension TraceDecoder {
             guard factor > 0 else { throw JSONError("expected a positive zoom factor, found \(JSONWriter.format(factor))", path: [.key("factor")]) }
             let anchor = try f.nested("anchor", decodePoint)
             return .zoom(factor: factor, anchorX: anchor?.x, anchorY: anchor?.y)
+        default:
+            return try decodeToolCall(name, &f)
         }
     }
 }

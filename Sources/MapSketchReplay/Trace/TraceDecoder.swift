@@ -70,7 +70,7 @@ public enum TraceDecoder {
                         header = try TraceDecoder.decodeHeader(value)
                         return
                     }
-                    let entry = try TraceDecoder.decodeEvent(value, line: number)
+                    let entry = try decodeEvent(value, line: number, version: header?.version ?? Trace.formatVersion)
                     if entry.t < lastT {
                         throw JSONError(
                             "expected a time ≥ \(JSONWriter.format(lastT)) (the previous line's), found \(JSONWriter.format(entry.t))",
@@ -234,8 +234,35 @@ public enum TraceDecoder {
             }
             o.allowRotationByPinching = rotates
         }
+        if let v = try f.nested("validation", decodeValidation) {
+            guard version >= 3 else {
+                throw JSONError(
+                    "expected no \"validation\" in a version \(version) trace: the option needs \"version\":3",
+                    path: [.key("validation")])
+            }
+            o.validation = v
+        }
         try f.rejectUnknown()
         return o
+    }
+
+    /// The header's `options.validation`: built-in rules by name.
+    static func decodeValidation(_ v: JSONValue) throws -> TraceValidation {
+        var f = try TraceFields(v, what: "validation rules")
+        var r = TraceValidation()
+        r.noSelfIntersection = try f.bool("noSelfIntersection") ?? false
+        for (key, path) in [("minimumArea", \TraceValidation.minimumArea), ("minimumLength", \.minimumLength)] {
+            if let d = try f.double(key) {
+                guard d >= 0 else { throw JSONError("expected a number ≥ 0, found \(JSONWriter.format(d))", path: [.key(key)]) }
+                r[keyPath: path] = d
+            }
+        }
+        if let n = try f.int("maximumVertices") {
+            guard n >= 0 else { throw JSONError("expected a vertex count ≥ 0, found \(n)", path: [.key("maximumVertices")]) }
+            r.maximumVertices = n
+        }
+        try f.rejectUnknown()
+        return r
     }
 
     /// The header's `gps` member: the filter (`minDistance` 0 keeps every fix) and the fixes'

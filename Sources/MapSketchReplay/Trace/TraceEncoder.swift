@@ -9,7 +9,9 @@ public enum TraceEncoder {
     /// - Complexity: O(n) in the number of events.
     public static func encode(_ trace: Trace) -> String {
         var out = ""
-        JSONWriter.write(encodeHeader(trace.header), into: &out)
+        var header = trace.header
+        header.version = max(header.version, trace.minimumVersion)
+        JSONWriter.write(encodeHeader(header), into: &out)
         out += "\n"
         for e in trace.events {
             JSONWriter.write(encodeEvent(e), into: &out)
@@ -47,6 +49,15 @@ public enum TraceEncoder {
         if h.options.realtime { opt["realtime"] = true }
         if let n = h.options.svgStep { opt["svgStep"] = .integer(Int64(n)) }
         if h.options.allowRotationByPinching { opt["allowRotationByPinching"] = true }
+        if !h.options.validation.isEmpty {
+            let v = h.options.validation
+            var r = JSONObject()
+            if v.noSelfIntersection { r["noSelfIntersection"] = true }
+            if let a = v.minimumArea { r["minimumArea"] = .number(a) }
+            if let l = v.minimumLength { r["minimumLength"] = .number(l) }
+            if let n = v.maximumVertices { r["maximumVertices"] = .integer(Int64(n)) }
+            opt["validation"] = .object(r)
+        }
         if !opt.isEmpty { o["options"] = .object(opt) }
         if !h.layers.isEmpty { o["layers"] = .array(h.layers.map(encodeLayer)) }
         var g = JSONObject()
@@ -188,8 +199,31 @@ public enum TraceEncoder {
             if f.segment != 0 { int("segment", f.segment) }
         case .call(let c):
             switch c {
-            case .undo, .redo, .addPart, .removeSelectedVertex, .removeSelectedPart, .selectLastVertex, .clearSelection, .clear:
+            case .undo, .redo, .addPart, .removeSelectedVertex, .removeSelectedPart, .selectLastVertex, .clearSelection, .clear,
+                .selectGeometry, .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel:
                 break
+            case .selectPart(let part): int("part", part)
+            case .moveSelection(let dx, let dy):
+                o["dx"] = .number(dx)
+                o["dy"] = .number(dy)
+            case .rotateSelection(let degrees, let anchor):
+                o["degrees"] = .number(degrees)
+                if let a = anchor { o["anchor"] = ["x": .number(a.x), "y": .number(a.y)] }
+            case .scaleSelection(let sx, let sy, let anchor):
+                o["sx"] = .number(sx)
+                if sy != sx { o["sy"] = .number(sy) }
+                if let a = anchor { o["anchor"] = ["x": .number(a.x), "y": .number(a.y)] }
+            case .setTransformAnchor(let anchor):
+                if let a = anchor { o["anchor"] = ["x": .number(a.x), "y": .number(a.y)] }
+            case .setTool(let tool):
+                o["tool"] = .string(tool.name)
+                switch tool {
+                case .freehand(let tolerance): o["tolerance"] = .number(tolerance)
+                case .shape(let shape):
+                    o["shape"] = .string(shape.name)
+                    if case .ellipse(let n) = shape { int("vertexCount", n) }
+                case .vertex, .reticle: break
+                }
             case .insertVertex(let part, let index, let p), .moveVertex(let part, let index, let p):
                 int("part", part)
                 int("index", index)

@@ -72,6 +72,30 @@ public enum TraceCall: Hashable, Sendable {
     case pan(dx: Double, dy: Double)
     /// Zoom by a factor (> 1 zooms in) about an anchor (default: the screen center).
     case zoom(factor: Double, anchorX: Double?, anchorY: Double?)
+    /// Select a part as a whole (format version 3).
+    case selectPart(part: Int)
+    /// Select the whole geometry (format version 3).
+    case selectGeometry
+    /// Move the selected part or geometry by (dx, dy) map units (format version 3).
+    case moveSelection(dx: Double, dy: Double)
+    /// Turn the selected part or geometry counter-clockwise by degrees about an anchor (default:
+    /// the layer's transform anchor, else the centroid) (format version 3).
+    case rotateSelection(degrees: Double, anchor: Point?)
+    /// Scale the selected part or geometry by sx and sy about an anchor (format version 3).
+    case scaleSelection(sx: Double, sy: Double, anchor: Point?)
+    /// Set the anchor of interactive rotations and scales; nil goes back to the centroid
+    /// (format version 3).
+    case setTransformAnchor(Point?)
+    /// Switch the sketch's tool (format version 3).
+    case setTool(SketchTool)
+    /// Select what is under the reticle (format version 3).
+    case reticleSelect
+    /// Pick up the selected vertex or mid-vertex (format version 3).
+    case reticlePickUp
+    /// Place what was picked up, or a new vertex, at the reticle (format version 3).
+    case reticlePlace
+    /// Drop the pick-up (format version 3).
+    case reticleCancel
 
     /// The call's name: the `type` of its JSON line.
     public var name: TraceCallName {
@@ -99,6 +123,17 @@ public enum TraceCall: Hashable, Sendable {
         case .setViewport: .setViewport
         case .pan: .pan
         case .zoom: .zoom
+        case .selectPart: .selectPart
+        case .selectGeometry: .selectGeometry
+        case .moveSelection: .moveSelection
+        case .rotateSelection: .rotateSelection
+        case .scaleSelection: .scaleSelection
+        case .setTransformAnchor: .setTransformAnchor
+        case .setTool: .setTool
+        case .reticleSelect: .reticleSelect
+        case .reticlePickUp: .reticlePickUp
+        case .reticlePlace: .reticlePlace
+        case .reticleCancel: .reticleCancel
         }
     }
 }
@@ -157,4 +192,37 @@ public enum TraceCallName: String, CaseIterable, Hashable, Sendable {
     case pan
     /// `"zoom"`: ``TraceCall/zoom(factor:anchorX:anchorY:)``.
     case zoom
+    /// `"selectPart"`: ``TraceCall/selectPart(part:)``.
+    case selectPart
+    /// `"selectGeometry"`: ``TraceCall/selectGeometry``.
+    case selectGeometry
+    /// `"moveSelection"`: ``TraceCall/moveSelection(dx:dy:)``.
+    case moveSelection
+    /// `"rotateSelection"`: ``TraceCall/rotateSelection(degrees:anchor:)``.
+    case rotateSelection
+    /// `"scaleSelection"`: ``TraceCall/scaleSelection(sx:sy:anchor:)``.
+    case scaleSelection
+    /// `"setTransformAnchor"`: ``TraceCall/setTransformAnchor(_:)``.
+    case setTransformAnchor
+    /// `"setTool"`: ``TraceCall/setTool(_:)``.
+    case setTool
+    /// `"reticleSelect"`: ``TraceCall/reticleSelect``.
+    case reticleSelect
+    /// `"reticlePickUp"`: ``TraceCall/reticlePickUp``.
+    case reticlePickUp
+    /// `"reticlePlace"`: ``TraceCall/reticlePlace``.
+    case reticlePlace
+    /// `"reticleCancel"`: ``TraceCall/reticleCancel``.
+    case reticleCancel
+
+    /// The first trace format version with the call: 3 for the transform, tool and reticle
+    /// calls, 1 for the others.
+    public var minimumVersion: Int {
+        switch self {
+        case .selectPart, .selectGeometry, .moveSelection, .rotateSelection, .scaleSelection, .setTransformAnchor,
+            .setTool, .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel:
+            3
+        default: 1
+        }
+    }
 }

@@ -19,7 +19,8 @@ struct _ShortKey: Hashable, Sendable {
     @usableFromInline static let empty = _ShortKey(w0: 0, w1: 0, length: -1, id: -1)
 }
 
-/// Interned attribute values of one unique-value field: strings, numbers and bools to small ids.
+/// Interned attribute values: strings, numbers and bools to small ids — a unique-value renderer's
+/// values per field, and a string attribute column's distinct strings.
 ///
 /// Open addressing with linear probing over power-of-two tables. Strings of up to 16 UTF-8 bytes
 /// (field values are short: codes, classes, names) are packed into two words and compared as

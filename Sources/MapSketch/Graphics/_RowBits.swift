@@ -1,0 +1,51 @@
+/// A bitmap of rows, empty (every bit clear) until a bit is set; it grows only as far as the
+/// highest row set.
+@usableFromInline
+struct _RowBits: Sendable, Equatable {
+    @usableFromInline var words: [UInt64] = []
+
+    @inlinable
+    init() {}
+
+    /// The bits of `words` (bit r of word r / 64 is row r).
+    init(words: [UInt64]) {
+        var trimmed = words
+        while trimmed.last == 0 { trimmed.removeLast() }
+        self.words = trimmed
+    }
+
+    /// Whether no bit is set (true before the first insert).
+    @inlinable var isEmpty: Bool { words.isEmpty }
+
+    @inlinable
+    func contains(_ row: Int) -> Bool {
+        let w = row &>> 6
+        return w < words.count && words[w] & (1 &<< UInt64(row & 63)) != 0
+    }
+
+    mutating func insert(_ row: Int) {
+        let w = row >> 6
+        if w >= words.count { words.append(contentsOf: repeatElement(0, count: w + 1 - words.count)) }
+        words[w] |= 1 << UInt64(row & 63)
+    }
+
+    mutating func insert(_ rows: Range<Int>) {
+        for r in rows { insert(r) }
+    }
+
+    mutating func remove(_ row: Int) {
+        let w = row >> 6
+        if w < words.count { words[w] &= ~(1 << UInt64(row & 63)) }
+    }
+
+    /// Sets, from row `base` on, the bits set in `other`.
+    mutating func append(_ other: _RowBits, at base: Int) {
+        for (w, word) in other.words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                insert(base + w * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+    }
+}

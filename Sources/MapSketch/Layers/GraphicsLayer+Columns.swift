@@ -1,0 +1,118 @@
+import MapSketchGeometry
+
+// Bulk loading from columns: geometry and attribute buffers appended to the layer's own columns
+// as they are, one renderer pass over the new rows, one index build.
+
+extension GraphicsLayer {
+    /// Adds the rows of `batch` on top, in order, and returns their ids (consecutive). Validates
+    /// the batch first, so a bad one adds nothing.
+    ///
+    /// Plain points (x and y only) are copied straight from the geometry column; attribute
+    /// columns are appended whole (a string column into an empty field adopts its dictionary; into
+    /// a field with strings already, each distinct string is interned once). The renderer is
+    /// evaluated on the new rows' columns in one pass, and a batch of more than 64 rows that is at
+    /// least an eighth of the layer rebuilds the spatial index in bulk.
+    /// - Throws: ``GraphicsLayerError/columnLength(field:expected:found:)``,
+    ///   ``GraphicsLayerError/duplicateField(_:)``, or as ``add(_:)``
+    ///   (``GraphicsLayerError/symbolMismatch(index:symbolKind:geometryType:)`` when the batch's
+    ///   symbol cannot draw a row's geometry, ``GraphicsLayerError/nonFiniteGeometry(index:)``
+    ///   naming the row, ``GraphicsLayerError/cannotProject(from:to:)``).
+    /// - Complexity: O(n + v + d) for n rows with v vertices and d distinct strings.
+    @discardableResult
+    public func add(columns batch: GraphicColumns) throws -> Range<GraphicID> {
+        let n = batch.count
+        try Self.validate(batch)
+        let projection = try addProjection()
+        let first = slots.count
+        let ownCode = batch.symbol.map { slots.ownSymbolCode($0) } ?? -1
+        slots.shapes.reserveCapacity(forAppending: n)
+        if batch.geometry.isPlainPoints, projection == nil {
+            slots.appendPoints(batch.geometry.xyCoordinates, symbol: ownCode, firstID: nextID)
+        } else {
+            for row in 0..<n {
+                slots.appendShape(batch.geometry, row: row, projection: projection, symbol: ownCode, id: nextID + row)
+            }
+        }
+        let ids = GraphicID(rawValue: nextID)..<GraphicID(rawValue: nextID + n)
+        nextID += n
+        slots.appendAttributes(batch.attributes, rows: n)
+        slots.setTemplate(lastSlots: n, batch.infoTemplate)
+        if batch.symbol == nil { symbolMismatchCount += resolve(first..<slots.count) }
+        indexNewSlots(from: first)
+        revision += 1
+        slots._checkInvariants()
+        return ids
+    }
+
+    /// The checks a batch passes before it enters the layer.
+    private nonisolated static func validate(_ batch: GraphicColumns) throws(GraphicsLayerError) {
+        var names = Set<String>()
+        for c in batch.attributes {
+            guard c.count == batch.count else {
+                throw .columnLength(field: c.name, expected: batch.count, found: c.count)
+            }
+            guard names.insert(c.name).inserted else { throw .duplicateField(c.name) }
+        }
+        if let symbol = batch.symbol {
+            if batch.geometry.isPlainPoints {
+                if batch.count > 0, !symbol.fits(.point) {
+                    throw .symbolMismatch(index: 0, symbolKind: symbol.kind, geometryType: .point)
+                }
+            } else {
+                for row in 0..<batch.count where !symbol.fits(batch.geometry.type(at: row)) {
+                    throw .symbolMismatch(
+                        index: row, symbolKind: symbol.kind, geometryType: batch.geometry.type(at: row))
+                }
+            }
+        }
+        guard batch.geometry.isFinite else {
+            let bad = batch.geometry.indices.first { !batch.geometry[$0].isFinite } ?? 0
+            throw .nonFiniteGeometry(index: bad)
+        }
+    }
+
+    /// Resolves the renderer's symbol of every live slot in `range` that has no own symbol, from
+    /// the attribute columns, and returns how many of them got a symbol that cannot draw their
+    /// geometry.
+    /// - Complexity: O(k) for k slots (plus O(d) to rebind, for d distinct strings in the fields).
+    func resolve(_ range: Range<Int>) -> Int {
+        slots.resolveSymbols(range, currentBinding(), fits: rendererFits)
+    }
+}
+
+extension GraphicSlots {
+    /// Sets the renderer symbol code of every live slot in `range` without an own symbol, through
+    /// `bound` (nil: no renderer), and returns how many got a symbol whose fits mask (`fits`) lacks
+    /// their geometry type. Outside the main actor: its loop's closure carries no executor check.
+    /// - Complexity: O(k) for k slots.
+    func resolveSymbols(_ range: Range<Int>, _ bound: BoundRenderer?, fits: [UInt8]) -> Int {
+        let shapes = self.shapes.buffer
+        guard let bound else {
+            for s in range where shapes[s].kind != .dead && shapes[s].symbol > -2 { shapes[s].symbol = -1 }
+            return 0
+        }
+        var mismatches = 0
+        bound.forEachSymbolIndex(range, in: columns) { s, k in
+            guard shapes[s].kind != .dead, shapes[s].symbol > -2 else { return }
+            shapes[s].symbol = Int32(truncatingIfNeeded: k)
+            if k >= 0, fits[k] & GraphicsLayer.bit(geometryType(of: shapes[s])) == 0 { mismatches += 1 }
+        }
+        return mismatches
+    }
+
+    /// Appends a slot per point of `xy` (x, y interleaved) drawn with symbol code `k`, with ids
+    /// from `firstID` on.
+    /// - Complexity: O(n) for n points.
+    func appendPoints(_ xy: [Double], symbol k: Int32, firstID: Int) {
+        let n = xy.count / 2
+        let base = shapes.count
+        xy.withUnsafeBufferPointer { xy in
+            shapes.append(count: n) { i in SlotShape(kind: .point, x: xy[2 &* i], y: xy[2 &* i &+ 1], symbol: k) }
+        }
+        if denseIDs {
+            precondition(firstID == self.firstID + base, "ids are handed out in order")
+        } else {
+            ids.append(count: n) { firstID + $0 }
+        }
+    }
+}

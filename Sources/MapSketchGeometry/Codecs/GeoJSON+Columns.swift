@@ -1,0 +1,115 @@
+// A GeoJSON FeatureCollection read straight into columns.
+
+extension GeoJSON {
+    /// Reads a FeatureCollection into columns: a geometry column and a typed column per property
+    /// name (see ``FeatureColumns`` and ``FieldColumn``), streaming — one feature's geometry is a
+    /// value tree at a time; properties go straight into their columns.
+    ///
+    /// Geometries are read as ``decode(_:options:)`` reads them (rings oriented the Esri way,
+    /// MultiPolygons as one polygon, `options` applying); a feature whose geometry is null gets the
+    /// empty point. A property that is null is null in its column; a feature without a property
+    /// lacks it there. A feature's `id`, `bbox` and foreign members are not read. The spatial
+    /// reference is WGS 84 unless the collection has a legacy `crs` member.
+    ///
+    /// ```swift
+    /// let columns = try GeoJSON.decodeColumns(#"{"type":"FeatureCollection","features":[
+    ///     {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"ID":7}}]}"#)
+    /// columns.field(named: "ID")?.integers   // [7]
+    /// ```
+    /// - Throws: ``JSONError`` with line:column and the path of what is wrong, e.g.
+    ///   `3:41: features[1].geometry.coordinates[0]: expected a number, found a string`.
+    /// - Complexity: O(n) for n bytes; memory holds the columns, not the document.
+    public static func decodeColumns(_ text: String, options: DecodingOptions = DecodingOptions()) throws
+        -> FeatureColumns
+    {
+        var text = text
+        return try text.withUTF8 { try decodeColumns(UnsafeRawBufferPointer($0), options: options) }
+    }
+
+    /// Reads a FeatureCollection from UTF-8 bytes (see ``decodeColumns(_:options:)-(String,_)``).
+    /// - Throws: ``JSONError`` with line:column and the path of what is wrong.
+    /// - Complexity: O(n) for n bytes.
+    public static func decodeColumns(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions())
+        throws -> FeatureColumns
+    {
+        var r = FeatureColumnsReader(bytes.bindMemory(to: UInt8.self), options: options.parser)
+        var type: (name: String, at: FeatureColumnsReader.Mark)?
+        var spatialReference = SpatialReference.wgs84
+        var sawFeatures = false
+        let top = r.mark
+        try r.members { r, key in
+            switch key {
+            case "type":
+                let at = r.mark
+                type = (try r.decode([.key("type")]) { try $0.decodeString() }, at)
+            case "crs":
+                spatialReference =
+                    try r.decode([.key("crs")]) { v in
+                        do {
+                            return try crs(JSONObject([("crs", v)]))
+                        } catch var e as JSONError {
+                            // The path below the crs value itself.
+                            if e.path.first == .key("crs") { e.path.removeFirst() }
+                            throw e
+                        }
+                    } ?? .wgs84
+            case "features":
+                sawFeatures = true
+                try r.elements { r, row in
+                    var g: Geometry?
+                    try r.members { r, key in
+                        switch key {
+                        case "type":
+                            let at = r.mark
+                            let t = try r.decode([.key("features"), .index(row), .key("type")]) {
+                                try $0.decodeString()
+                            }
+                            guard t == "Feature" else {
+                                r.restore(at)
+                                var e = r.p.error("expected a Feature, found \"\(t)\"")
+                                e.path = [.key("features"), .index(row), .key("type")]
+                                throw e
+                            }
+                        case "geometry":
+                            g = try r.decode([.key("features"), .index(row), .key("geometry")]) { v in
+                                if v.isNull { return nil }
+                                if case .string("GeometryCollection")? = v["type"] {
+                                    throw JSONError(
+                                        "a GeometryCollection as a Feature's geometry is not supported",
+                                        path: [.key("type")])
+                                }
+                                return try decodeGeometry(v, options: options)?.geometry
+                            }
+                        case "properties":
+                            try r.attributes(row: row)
+                        default:
+                            try r.skipValue()
+                        }
+                    }
+                    r.endRow(row, geometry: g)
+                }
+            default:
+                try r.skipValue()
+            }
+        }
+        r.p.skipSpace()
+        if r.p.i < r.p.p.count {
+            throw r.p.error("expected end of input after the JSON value, found \(r.p.foundDescription())")
+        }
+        guard let type else {
+            r.restore(top)
+            throw r.p.error("expected a \"type\" member: a GeoJSON FeatureCollection")
+        }
+        guard type.name == "FeatureCollection" else {
+            r.restore(type.at)
+            var e = r.p.error("expected a FeatureCollection, found \"\(type.name)\"")
+            e.path = [.key("type")]
+            throw e
+        }
+        guard sawFeatures else {
+            r.restore(top)
+            throw r.p.error("expected a \"features\" member: a GeoJSON FeatureCollection")
+        }
+        return r.columns(spatialReference)
+    }
+}

@@ -1,0 +1,61 @@
+import MapSketchGeometry
+import MapSketchTestSupport
+import Testing
+
+@Suite struct ChunkedVerticesSegmentTests {
+    /// The pruned walk finds exactly the segments a scan finds, chunk boundaries and the closing
+    /// segment included, over parts of every size from empty to several levels of chunks.
+    @Test(arguments: [0, 1, 2, 3, 127, 128, 129, 300, 20_000])
+    func findsTheSameSegmentsAsAScan(count: Int) {
+        var rng = SeededRandom(seed: UInt64(count + 1))
+        var p = Point(0, 0)
+        var points: [Point] = []
+        for _ in 0..<count {
+            p = Point(p.x + rng.double(in: -5...5), p.y + rng.double(in: -5...5))
+            points.append(p)
+        }
+        // Built three ways: bulk-loaded, appended one by one (one run each), and edited in the
+        // middle before the last vertices were appended (a tree of views and a copied-out chunk,
+        // then a run after it).
+        var appended = ChunkedVertices()
+        for q in points { appended.append(q) }
+        let head = points.count - points.count / 4
+        var mixed = ChunkedVertices(points[..<head])
+        if head > 0 {
+            mixed.insert(Point(1e9, 1e9), at: head / 2)
+            mixed.remove(at: head / 2)
+        }
+        for q in points[head...] { mixed.append(q) }
+        #expect(mixed.array == points)
+        for part in [ChunkedVertices(points), appended, mixed] {
+            for closed in [false, true] {
+                for _ in 0..<20 {
+                    let window = rng.indexBox()
+                    var found: [Int] = []
+                    part.forEachSegment(meeting: window, closed: closed) { i, a, b in
+                        #expect(a == points[i] && b == points[(i + 1) % points.count])
+                        found.append(i)
+                        return true
+                    }
+                    let segments = part.segmentCount(closed: closed)
+                    let expected = (0..<segments).filter { i in
+                        let a = points[i], b = points[(i + 1) % points.count]
+                        return max(a.x, b.x) >= window.xmin && min(a.x, b.x) <= window.xmax && max(a.y, b.y) >= window.ymin
+                            && min(a.y, b.y) <= window.ymax
+                    }
+                    #expect(found == expected)
+                }
+            }
+        }
+    }
+
+    @Test func stopsWhenTheBodySaysSo() {
+        let part = ChunkedVertices((0..<1000).map { Point(Double($0), 0) })
+        var seen = 0
+        let finished = part.forEachSegment(meeting: Envelope(xmin: -1, ymin: -1, xmax: 2000, ymax: 1), closed: false) { _, _, _ in
+            seen += 1
+            return seen < 10
+        }
+        #expect(!finished && seen == 10)
+    }
+}
