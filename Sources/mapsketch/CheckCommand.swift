@@ -53,6 +53,9 @@ struct CheckCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let selection = select.selection
         let cases = try select.cases()
+        for stale in GoldenCorpus.removeStaleTemporaryFiles(besides: cases) {
+            CLI.printError("mapsketch: removed \(CLI.display(stale)), a temporary file a killed run left")
+        }
         let resolved: (mode: RecordMode, note: String?)
         do {
             resolved = try RecordMode.resolve(requested: update ? .all : record)

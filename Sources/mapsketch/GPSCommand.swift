@@ -4,18 +4,37 @@ import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
 
+/// The GPS track formats of `--in`.
+enum GPSFormatName: String, ExpressibleByArgument, CaseIterable {
+    case gpx, nmea, geojsonl
+
+    var format: GPSFormat {
+        switch self {
+        case .gpx: .gpx
+        case .nmea: .nmea
+        case .geojsonl: .geoJSONLines
+        }
+    }
+}
+
 struct GPSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gps",
-        abstract: "Replay a GPS track (.gpx, .gpx.gz, .nmea/.log, .geojson/.geojsonl) into a sketch and print the geometry.",
+        abstract: "Replay a GPS track (GPX, NMEA 0183 or GeoJSON Lines, optionally gzip) into a sketch and print the geometry.",
         discussion: """
-            Fixes are filtered, projected into the map's spatial reference (Web Mercator) and appended through the \
-            sketch's public API; each track segment becomes a part. A summary (fixes kept and dropped by reason, \
-            parts, geodesic length) goes to stderr.
+            The track is a file, a FIFO, or standard input (- or /dev/stdin); its format comes from --in, else from its \
+            content, else from its name (.gpx, .gpx.gz, .nmea/.log, .geojson/.geojsonl). It is read as a stream: memory \
+            holds the sketch's vertices, not the file. Fixes are filtered, projected into the map's spatial reference \
+            (Web Mercator) and appended through the sketch's public API; each track segment becomes a part. A summary \
+            (fixes kept and dropped by reason, parts, geodesic length) goes to stderr; the geometry to stdout as it is \
+            written.
             """)
 
-    @Argument(help: "The track file.")
+    @Argument(help: "The track file, or - for standard input.")
     var track: String
+
+    @Option(name: .customLong("in"), help: "The track's format (default: from the content, else the name).")
+    var inputFormat: GPSFormatName?
 
     @Option(help: "Drop fixes closer than this many meters to the last kept one.")
     var minDistance: Double = 0
@@ -40,18 +59,21 @@ struct GPSCommand: AsyncParsableCommand {
     var saveTrace: String?
 
     func validate() throws {
-        if minDistance < 0 { throw ValidationError("--min-distance must be 0 or more") }
+        try NumericOption.check(minDistance, "min-distance", 0...(.greatestFiniteMagnitude), unit: "meters")
+        if let maxAccuracy { try NumericOption.check(maxAccuracy, "max-accuracy", 0...(.greatestFiniteMagnitude), unit: "meters") }
+        if let maxHdop { try NumericOption.check(maxHdop, "max-hdop", 0...(.greatestFiniteMagnitude)) }
     }
 
-    /// Reads a track in the format its name says (``GPSFileReader/format(forFileName:)``), with
-    /// the NMEA reader's statistics for NMEA input.
-    static func read(_ url: URL, file: String) throws(ExitCode) -> (track: GPSTrack, nmea: NMEAReader.Statistics?) {
-        let data = try CLI.contents(of: url, file: file)
-        guard let format = GPSFileReader.format(forFileName: url.lastPathComponent) else {
-            throw CLI.fail("\(file): expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file")
-        }
+    /// Opens the track for streaming: `-` is standard input; a path may be a file or a FIFO.
+    /// Exits 2 saying why it cannot be read or is no GPS format.
+    func open() throws(ExitCode) -> (reader: GPSTrackReader, file: String) {
         do {
-            return try GPSFileReader.readWithStatistics(bytes: Array(data), format: format, file: file)
+            if track == "-" {
+                return (try GPSFileReader.open(FileByteSource(standardInputNamed: "<stdin>"), format: inputFormat?.format), "<stdin>")
+            }
+            let file = CLI.display(URL(fileURLWithPath: track))
+            let source = try FileByteSource(path: track, file: file)
+            return (try GPSFileReader.open(source, fileName: file, format: inputFormat?.format), file)
         } catch {
             throw CLI.fail("\(error)")
         }
@@ -59,25 +81,44 @@ struct GPSCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        let url = URL(fileURLWithPath: track)
-        let file = CLI.display(url)
-        let (t, nmea) = try Self.read(url, file: file)
+        let (reader, file) = try open()
         var filter = TraceHeader.defaultGPSFilter
         filter.minimumDistance = minDistance > 0 ? minDistance : nil
         filter.maximumAccuracy = maxAccuracy
         filter.maximumHDOP = maxHdop
         filter.dropDuplicates = !keepDuplicates
         filter.dropOutOfOrder = !keepOutOfOrder
-        let trace = TraceBuilder.gpsTrace(t, name: file, description: "GPS track \(file)", geometryType: sketch.type.geometryType, filter: filter)
-        if let saveTrace { try CLI.write(TraceEncoder.encode(trace), to: saveTrace) }
-        let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: file, file: file) }
-        let out = session.output()
+        let conversion = try CLI.input { () throws(TraceError) in
+            try GPSConversion(name: file, description: "GPS track \(file)", geometryType: sketch.type.geometryType, filter: filter)
+        }
+        var counts = GPSReadCounts()
+        let saver: TraceFileWriter?
+        do {
+            saver = try saveTrace.map { path throws(OutputError) in try TraceFileWriter(URL(fileURLWithPath: path)) }
+            while let fix = try reader.next() {
+                counts.note(fix)
+                let entry = conversion.add(fix)
+                try saver?.append(entry)
+            }
+            conversion.finish()
+            try saver?.commit(header: conversion.header)
+        } catch {
+            throw CLI.fail("\(error)")
+        }
+        counts.segments = reader.segmentCount
+        counts.waypoints = reader.waypoints.count
+        counts.nmea = reader.nmeaStatistics
         // Every count, by reason, on stderr; the geometry alone on stdout.
-        let report = GPSReport(file: file, counts: GPSReadCounts(t, nmea: nmea), output: out)
+        let session = conversion.session
+        let report = GPSReport(
+            file: file, counts: counts, gps: conversion.report, geometryType: session.sketch?.geometryType.rawValue,
+            store: session.sketch?.vertices)
         for line in report.lines { CLI.printError(line) }
         for w in report.warnings { CLI.printError("warning: \(w)") }
         if let why = report.noUsableFix { throw CLI.fail("\(file): \(why)") }
         try map.writeSVG(of: session, defaultStyle: .track)
-        try map.print(out)
+        if let vertices = session.sketch?.vertices {
+            try map.print(vertices, spatialReference: session.mapView.spatialReference)
+        }
     }
 }

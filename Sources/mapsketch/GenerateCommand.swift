@@ -44,11 +44,21 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The trace file to write (default: stdout).")
     var output: String?
 
+    /// The most gestures (touch kinds) and fixes (GPS kinds) one trace holds: the trace is built
+    /// in memory before it is written.
+    static let maximumGestures = 100_000
+    static let maximumFixes = 1_000_000
+    /// The largest screen side in points, and the largest GPS noise in meters.
+    static let maximumScreenSide = 100_000.0
+    static let maximumNoise = 100_000.0
+
     func validate() throws {
-        if count < 0 { throw ValidationError("--count must be 0 or more, found \(count)") }
-        if width <= 0 || height <= 0 { throw ValidationError("--width and --height must be positive") }
-        if noise < 0 { throw ValidationError("--noise must be 0 or more") }
-        if !(0...1).contains(dropout) { throw ValidationError("--dropout must be in 0...1, found \(dropout)") }
+        let gps = kind == .gps || kind == .antimeridian
+        try NumericOption.check(count, "count", 0...(gps ? Self.maximumFixes : Self.maximumGestures), unit: gps ? "fixes" : "gestures")
+        try NumericOption.check(width, "width", 1...Self.maximumScreenSide, unit: "points")
+        try NumericOption.check(height, "height", 1...Self.maximumScreenSide, unit: "points")
+        try NumericOption.check(noise, "noise", 0...Self.maximumNoise, unit: "meters")
+        try NumericOption.check(dropout, "dropout", 0...1, unit: "a probability")
     }
 
     mutating func run() async throws {
@@ -79,7 +89,7 @@ struct GenerateCommand: AsyncParsableCommand {
             default: events = gen.randomWalk(count: count, seed: seed)
             }
             trace = TraceBuilder.touchTrace(
-                events, name: name, description: "Generated \(kind.rawValue): \(count) gestures on a \(Int(width))×\(Int(height)) pt screen, seed \(seed)",
+                events, name: name, description: "Generated \(kind.rawValue): \(count) gestures on a \(JSONWriter.format(width))×\(JSONWriter.format(height)) pt screen, seed \(seed)",
                 screen: screen, geometryType: sketch.type.geometryType)
         }
         try CLI.emit(TraceEncoder.encode(trace), to: output)

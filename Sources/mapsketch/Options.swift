@@ -56,6 +56,20 @@ struct MapOutputOptions: ParsableArguments {
             throw CLI.fail(error.description)
         }
     }
+
+    /// Prints the geometry a vertex store holds in the chosen format, streaming it to standard
+    /// output as it is written (no copy of a million-vertex geometry or of its text).
+    func print(_ vertices: VertexStore, spatialReference: SpatialReference?) throws(ExitCode) {
+        do {
+            try GeometryStreamWriter.write(vertices, spatialReference: spatialReference, format: format.format) { bytes in
+                try FileHandle.standardOutput.write(contentsOf: Data(bytes))
+            }
+        } catch let e as GeoJSONOutputError {
+            throw CLI.fail(e.description)
+        } catch {
+            throw CLI.fail("<stdout>: cannot write: \(error.localizedDescription)")
+        }
+    }
 }
 
 /// The type of the sketch a generated trace or a GPS track draws.
@@ -124,6 +138,36 @@ struct TraceSelectionOptions: ParsableArguments {
 
 extension TraceSelection.Shard: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
+}
+
+/// The one check of a numeric command-line option: finite and within its range, else a usage
+/// error naming the option, the range and what was given (`--width must be a number from 1 to
+/// 100000 (points), found nan`).
+enum NumericOption {
+    /// Throws a usage error unless `value` is finite and in `range` (an upper bound of
+    /// `.greatestFiniteMagnitude` means "or more").
+    static func check(_ value: Double, _ name: String, _ range: ClosedRange<Double>, unit: String? = nil) throws {
+        guard value.isFinite, range.contains(value) else {
+            let bounds = range.upperBound == .greatestFiniteMagnitude
+                ? "\(JSONWriter.format(range.lowerBound)) or more"
+                : "from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound))"
+            throw ValidationError("--\(name) must be a number \(bounds)\(unit.map { " (\($0))" } ?? ""), found \(shown(value))")
+        }
+    }
+
+    /// Throws a usage error unless the integer `value` is in `range`.
+    static func check(_ value: Int, _ name: String, _ range: ClosedRange<Int>, unit: String? = nil) throws {
+        guard range.contains(value) else {
+            throw ValidationError("--\(name) must be from \(range.lowerBound) to \(range.upperBound)\(unit.map { " (\($0))" } ?? ""), found \(value)")
+        }
+    }
+
+    /// A value as the user typed it, more or less: `nan`, `inf`, `-inf` or the number.
+    static func shown(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        return JSONWriter.format(value)
+    }
 }
 
 extension RecordMode: ExpressibleByArgument {}

@@ -28,6 +28,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Exit 1 when the model refuses a call the trace does not declare in expect.refusedCalls.")
     var strict = false
 
+    func validate() throws {
+        try NumericOption.check(speed, "speed", 0.001...1_000_000, unit: "a pace multiplier")
+    }
+
     @MainActor
     mutating func run() async throws {
         let t = try input.load()

@@ -133,6 +133,9 @@ struct JSONParserTests {
         ("\"a\\", 1, 1, "unterminated string"),
         ("\"a\nb\"", 1, 3, "unescaped control character U+000A in string"),
         ("\"\\x\"", 1, 2, "invalid escape '\\x' in string"),
+        // Found by the esrijson/geojson fuzz targets: the byte after the backslash reached the message raw.
+        ("\"\\\u{01}\"", 1, 2, "invalid escape: '\\' followed by byte 0x1 in string"),
+        ("\"\\\u{1B}\"", 1, 2, "invalid escape: '\\' followed by byte 0x1B in string"),
         ("\"\\u12G4\"", 1, 6, "expected 4 hex digits after '\\u'"),
         ("\"\\uD800\"", 1, 2, "unpaired surrogate \\uD800 in string"),
         ("\"\\uD800\\u0041\"", 1, 2, "unpaired surrogate \\uD800 in string"),

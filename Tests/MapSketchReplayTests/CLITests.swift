@@ -169,7 +169,7 @@ import Testing
         #expect(r.err.contains("4 fixes"))
         let bad = try run(["gps", Fixtures.url("Traces/README.md").path])
         #expect(bad.code == 2)
-        #expect(bad.err.contains("README.md: expected a .gpx, .gpx.gz, .nmea, .log, .geojson or .geojsonl file"))
+        #expect(bad.err.contains("README.md:1:1: expected a GPX, NMEA 0183 or GeoJSON Lines file, found '# The MapSketch trace format"))
     }
 
     @Test func geometryWritesItsOutputFileAsEveryCommandDoes() throws {

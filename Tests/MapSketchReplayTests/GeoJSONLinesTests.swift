@@ -90,7 +90,7 @@ import Testing
 }
 
 @Suite struct GPSFileReaderTests {
-    @Test func picksTheReaderByNameThenContent() throws {
+    @Test func picksTheReaderByContentThenName() throws {
         #expect(GPSFileReader.format(forFileName: "a.GPX.gz") == .gpx)
         #expect(GPSFileReader.format(forFileName: "drive.log") == .nmea)
         #expect(GPSFileReader.format(forFileName: "walk.ndjson") == .geoJSONLines)
@@ -102,7 +102,8 @@ import Testing
         let gz = Array(try Fixtures.data("Traces/real/gpx/gpxgo/graphhopper.gpx.gz"))
         #expect(try GPSFileReader.read(bytes: gz).fixes.count == 193)
         #expect(try GPSFileReader.read(bytes: Array("\n {\"type\":\"Point\",\"coordinates\":[1,2]}".utf8)).fixes.count == 1)
-        #expect(throws: ReaderError(file: "x.txt", line: 1, column: 1, kind: .syntax(expected: "a GPX, NMEA 0183 or GeoJSON Lines file"))) {
+        let unknown = ReaderError.Kind.unrecognizedFormat(expected: "a GPX, NMEA 0183 or GeoJSON Lines file", found: "'hello'")
+        #expect(throws: ReaderError(file: "x.txt", line: 1, column: 1, kind: unknown)) {
             _ = try GPSFileReader.read(bytes: Array("hello".utf8), fileName: "x.txt")
         }
     }

@@ -51,20 +51,63 @@ import Testing
         }
     }
 
+    /// The line and column of `offset` by the rule: LF, CR and CR LF each end one line.
+    static func referencePosition(_ bytes: [UInt8], _ offset: Int) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        var i = 0
+        while i < offset {
+            if bytes[i] == 0x0D || (bytes[i] == 0x0A && (i == 0 || bytes[i - 1] != 0x0D)) { line += 1 }
+            if bytes[i] == 0x0D || bytes[i] == 0x0A { lineStart = i + 1 }
+            i += 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
     @Test func lineCounterMatchesAByteCount() {
         var rng = SeededRandom(seed: 10)
-        for _ in 0..<200 {
-            let bytes = (0..<rng.int(in: 0...300)).map { _ in rng.int(in: 0...3) == 0 ? UInt8(0x0A) : UInt8(rng.int(in: 0x09...0x7E)) }
+        for _ in 0..<300 {
+            let bytes = (0..<rng.int(in: 0...300)).map { _ -> UInt8 in
+                switch rng.int(in: 0...7) {
+                case 0: 0x0A
+                case 1: 0x0D
+                default: UInt8(rng.int(in: 0x20...0x7E))
+                }
+            }
             bytes.withUnsafeBufferPointer { p in
                 var counter = LineCounter()
                 var offset = 0
                 for _ in 0..<20 {
                     offset = rng.int(in: 0...4) == 0 ? rng.int(in: 0...p.count) : min(p.count, offset + rng.int(in: 0...40))
-                    let before = bytes[..<offset]
-                    let line = 1 + before.filter { $0 == 0x0A }.count
-                    let column = offset - ((before.lastIndex(of: 0x0A)).map { $0 + 1 } ?? 0) + 1
+                    let expected = Self.referencePosition(bytes, offset)
                     let got = counter.position(of: offset, in: p)
-                    #expect(got.line == line && got.column == column, "offset \(offset)")
+                    #expect(got.line == expected.line && got.column == expected.column, "offset \(offset)")
+                }
+            }
+        }
+    }
+
+    @Test func lineCounterAnswersFromItsCheckpointWhenTheWindowMoves() {
+        // A reader's window slides: the counter sees the bytes after `base` only, and answers any
+        // offset from its last checkpoint on.
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<200 {
+            let bytes = (0..<rng.int(in: 1...400)).map { _ -> UInt8 in
+                [0x0A, 0x0D, 0x41, 0x42, 0x20][rng.int(in: 0...4)]
+            }
+            var counter = LineCounter()
+            var base = 0
+            while base < bytes.count {
+                let window = Array(bytes[base...].prefix(rng.int(in: 1...64)))
+                window.withUnsafeBufferPointer { p in
+                    for _ in 0..<4 {
+                        let offset = base + rng.int(in: 0...p.count)
+                        let expected = Self.referencePosition(bytes, offset)
+                        let got = counter.position(of: offset, in: p, base: base)
+                        #expect(got.line == expected.line && got.column == expected.column, "offset \(offset) base \(base)")
+                    }
+                    let keep = base + rng.int(in: 1...p.count)  // the reader drops the bytes before it
+                    counter.moveCheckpoint(to: keep, in: p, base: base)
+                    base = keep
                 }
             }
         }

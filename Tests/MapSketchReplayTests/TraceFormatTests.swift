@@ -105,7 +105,9 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bin-\(UUID().uuidString).trace.jsonl")
         try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: TraceError(file: "x.trace.jsonl", line: 1, column: 1, message: "expected UTF-8 text")) {
+        // Located at the first byte that is not UTF-8.
+        let message = "expected UTF-8 text (UTF-16 and other encodings are not read)"
+        #expect(throws: TraceError(file: "x.trace.jsonl", line: 1, column: 2, message: message)) {
             try Replayer.load(url, displayName: "x.trace.jsonl")
         }
     }

@@ -6,7 +6,12 @@ import Testing
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (-0.0004, "0"), (1.5, "1.5"), (1.23456, "1.235"), (-2.0005, "-2.001"),
         (100.0, "100"), (0.1, "0.1"), (-12.3, "-12.3"), (1e20, "100000000000000000000"), (0.05, "0.05"),
-        (Double.nan, "0"),
+        (Double.nan, "0"), (-Double.infinity, "0"),
+        // Beyond the fixed-point range: every digit, no exponent, no trap (a trace with a screen
+        // coordinate of 1e36 used to crash replay --svg, render and check here).
+        (1e36, "1000000000000000042420637374017961984"), (-1e36, "-1000000000000000042420637374017961984"),
+        (9_007_199_254_740_993.0, "9007199254740992"), (0x1p63, "9223372036854775808"),
+        (0x1p64 + 0x1p12, "18446744073709555712"), (1e100, "10000000000000000159028911097599180468360808563945281389781327557747838772170381060813469985856815104"),
     ])
     func numberFormattingIsFixed(value: Double, expected: String) {
         #expect(SVGNumber.format(value) == expected)
@@ -48,6 +53,32 @@ import Testing
         #expect(c.skippedNonFinite == 2)
         #expect(!c.document().contains("<circle"))
         #expect(!c.document().contains("<path"))
+        // Each skipped shape leaves a comment where it would have been drawn.
+        #expect(c.document().contains("<!-- circle not drawn: a coordinate is not finite -->"))
+        #expect(c.document().contains("<!-- path not drawn: a coordinate is not finite -->"))
+    }
+
+    @Test func everyFiniteDoubleFormatsAsItsExactWholeDigits() {
+        // The largest double, exactly (309 digits), and a sweep of powers of two compared with
+        // an independent decimal doubling.
+        let max = SVGNumber.format(.greatestFiniteMagnitude)
+        #expect(max.count == 309)
+        #expect(max.hasPrefix("17976931348623157081452742373170435679807056752584499659891747680315726078002853876058955"))
+        #expect(max.hasSuffix("4858368"))
+        var decimal: [UInt8] = [1]  // little-endian decimal digits of 2^e
+        for e in 0...1023 {
+            if e >= 60 {
+                let expected = String(decoding: decimal.reversed().map { $0 + 48 }, as: UTF8.self)
+                #expect(SVGNumber.format(Double(sign: .plus, exponent: e, significand: 1)) == expected, "2^\(e)")
+            }
+            var carry: UInt8 = 0
+            for i in decimal.indices {
+                let v = decimal[i] * 2 + carry
+                decimal[i] = v % 10
+                carry = v / 10
+            }
+            if carry > 0 { decimal.append(carry) }
+        }
     }
 
     @Test func markerShapes() {

@@ -34,7 +34,7 @@ extension SVGCanvas {
     package mutating func drawPictureMarker(_ m: PictureMarkerSymbol, at p: ScreenPoint) {
         let x = p.x + m.xOffset - m.width / 2
         let y = p.y - m.yOffset - m.height / 2
-        guard x.isFinite, y.isFinite, m.width.isFinite, m.height.isFinite else { return skip() }
+        guard x.isFinite, y.isFinite, m.width.isFinite, m.height.isFinite else { return skip("image") }
         raw("<image x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(m.width))\" height=\"\(num(m.height))\" href=\"\(XMLEscaping.escape(m.image))\"/>")
     }
 

@@ -1,10 +1,13 @@
 /// Formats numbers for SVG output deterministically: rounded half away from zero to at most
 /// `decimals` decimals (default 3), trailing zeros dropped, never `-0`, never exponent notation.
 ///
+/// Every finite value formats, however large: beyond the fixed-point range (|value| × 10^decimals
+/// ≥ 9·10^18) the value is printed whole, with all its digits (309 for the largest double).
 /// The formatting uses integer arithmetic only, so it gives the same bytes on every platform.
 package enum SVGNumber {
     /// `value` formatted with at most `decimals` (0…6) decimals; non-finite values format as `0`
     /// (the canvas skips shapes with non-finite coordinates before they get here).
+    /// - Complexity: O(1) in the fixed-point range, O(d²) for a whole number of d digits beyond it.
     package static func format(_ value: Double, decimals: Int = 3) -> String {
         let d = max(0, min(6, decimals))
         guard value.isFinite else { return "0" }
@@ -13,7 +16,7 @@ package enum SVGNumber {
         let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
         // Values too large for Int64 fixed point are printed without decimals.
         guard scaled < 9.0e18 else {
-            let whole = abs(value).rounded()
+            let whole = abs(value).rounded(.toNearestOrAwayFromZero)
             return (value < 0 ? "-" : "") + wholeDigits(whole)
         }
         let n = Int64(scaled)
@@ -35,19 +38,38 @@ package enum SVGNumber {
         }
         return s
     }
-}
 
-/// A whole, finite, non-negative double printed as digits (for values beyond Int64).
-private func wholeDigits(_ whole: Double) -> String {
-    var digits: [UInt8] = []
-    var v = whole
-    repeat {
-        let q = (v / 10).rounded(.down)
-        let r = Int(v - q * 10)
-        digits.append(UInt8(48 + max(0, min(9, r))))
-        v = q
-    } while v >= 1
-    return String(decoding: digits.reversed(), as: UTF8.self)
+    /// The exact decimal digits of a whole, finite, non-negative double of any size: its 53-bit
+    /// significand shifted left by its binary exponent, in base-10⁹ limbs.
+    static func wholeDigits(_ whole: Double) -> String {
+        guard whole >= 0x1p53 else { return String(UInt64(whole)) }
+        // whole = significand · 2^shift, with an integer significand below 2^53 and shift ≥ 1.
+        let significand = whole.significandBitPattern | (1 << 52)
+        var shift = Int(whole.exponent) - 52
+        let base: UInt64 = 1_000_000_000
+        var limbs: [UInt64] = [significand % base, (significand / base) % base, significand / (base * base)]
+        while shift > 0 {
+            let k = min(shift, 29)  // a limb is below 10^9 < 2^30: limb << 29 plus a carry fits 64 bits
+            var carry: UInt64 = 0
+            for i in limbs.indices {
+                let v = limbs[i] << UInt64(k) + carry
+                limbs[i] = v % base
+                carry = v / base
+            }
+            while carry > 0 {
+                limbs.append(carry % base)
+                carry /= base
+            }
+            shift -= k
+        }
+        while limbs.count > 1, limbs.last == 0 { limbs.removeLast() }
+        var s = String(limbs[limbs.count - 1])
+        for limb in limbs.dropLast().reversed() {
+            let digits = String(limb)
+            s += String(repeating: "0", count: 9 - digits.count) + digits
+        }
+        return s
+    }
 }
 
 /// Where text sits relative to its anchor point: the SVG `text-anchor` values.
@@ -94,7 +116,8 @@ package struct SVGStyle: Hashable, Sendable {
 /// Shapes are appended in drawing order; groups carry opacity. Numbers go through
 /// ``SVGNumber/format(_:decimals:)`` and attributes are written in a fixed order, so the same
 /// drawing calls always give byte-identical documents (suitable for golden files). Shapes with a
-/// non-finite coordinate are not written and are counted in ``skippedNonFinite``.
+/// non-finite coordinate are not drawn: a comment stands in their place
+/// (`<!-- circle not drawn: a coordinate is not finite -->`) and ``skippedNonFinite`` counts them.
 ///
 /// ```swift
 /// var c = SVGCanvas(width: 100, height: 50)
@@ -165,19 +188,19 @@ package struct SVGCanvas: Sendable {
 
     /// A circle.
     package mutating func circle(center: ScreenPoint, radius: Double, style: SVGStyle) {
-        guard finite(center.x, center.y, radius) else { return skip() }
+        guard finite(center.x, center.y, radius) else { return skip("circle") }
         line("<circle cx=\"\(num(center.x))\" cy=\"\(num(center.y))\" r=\"\(num(radius))\"\(attrs(style))/>")
     }
 
     /// An axis-aligned rectangle from its top-left corner.
     package mutating func rect(x: Double, y: Double, width w: Double, height h: Double, style: SVGStyle) {
-        guard finite(x, y, w, h) else { return skip() }
+        guard finite(x, y, w, h) else { return skip("rect") }
         line("<rect x=\"\(num(x))\" y=\"\(num(y))\" width=\"\(num(w))\" height=\"\(num(h))\"\(attrs(style))/>")
     }
 
     /// A line segment.
     package mutating func line(from a: ScreenPoint, to b: ScreenPoint, style: SVGStyle) {
-        guard finite(a.x, a.y, b.x, b.y) else { return skip() }
+        guard finite(a.x, a.y, b.x, b.y) else { return skip("line") }
         line("<line x1=\"\(num(a.x))\" y1=\"\(num(a.y))\" x2=\"\(num(b.x))\" y2=\"\(num(b.y))\"\(attrs(style))/>")
     }
 
@@ -188,7 +211,7 @@ package struct SVGCanvas: Sendable {
         var any = false
         for part in parts where !part.isEmpty {
             for (i, p) in part.enumerated() {
-                guard finite(p.x, p.y) else { return skip() }
+                guard finite(p.x, p.y) else { return skip("path") }
                 if !d.isEmpty { d += " " }
                 d += (i == 0 ? "M" : "L") + num(p.x) + " " + num(p.y)
             }
@@ -205,7 +228,7 @@ package struct SVGCanvas: Sendable {
         _ string: String, at p: ScreenPoint, fontSize: Double, fontFamily: String, color: Color,
         anchor: SVGTextAnchor = .middle, angle: Double = 0
     ) {
-        guard finite(p.x, p.y, fontSize, angle) else { return skip() }
+        guard finite(p.x, p.y, fontSize, angle) else { return skip("text") }
         var s = "<text x=\"\(num(p.x))\" y=\"\(num(p.y))\" font-family=\"\(XMLEscaping.escape(fontFamily))\""
         s += " font-size=\"\(num(fontSize))\" text-anchor=\"\(anchor.rawValue)\" fill=\"\(color.hex)\""
         if color.alpha < 1 { s += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
@@ -220,7 +243,7 @@ package struct SVGCanvas: Sendable {
         _ string: String, at p: ScreenPoint, fontSize: Double, color: Color, halo: Color = .white,
         anchor: SVGTextAnchor = .start, bold: Bool = false, fontFamily: String = "sans-serif"
     ) {
-        guard finite(p.x, p.y, fontSize) else { return skip() }
+        guard finite(p.x, p.y, fontSize) else { return skip("label") }
         var s = "<text x=\"\(num(p.x))\" y=\"\(num(p.y))\" font-family=\"\(XMLEscaping.escape(fontFamily))\""
         s += " font-size=\"\(num(fontSize))\"" + (bold ? " font-weight=\"bold\"" : "")
         s += " text-anchor=\"\(anchor.rawValue)\" fill=\"\(color.hex)\""
@@ -255,8 +278,12 @@ package struct SVGCanvas: Sendable {
         body += String(repeating: "  ", count: depth) + s + "\n"
     }
 
-    /// Counts a shape skipped for a non-finite coordinate.
-    mutating func skip() { skippedNonFinite += 1 }
+    /// Counts a shape skipped for a non-finite coordinate and leaves a comment where it would
+    /// have been drawn (`<!-- path not drawn: a coordinate is not finite -->`).
+    mutating func skip(_ shape: String) {
+        skippedNonFinite += 1
+        line("<!-- \(shape) not drawn: a coordinate is not finite -->")
+    }
 
     private func finite(_ v: Double...) -> Bool { v.allSatisfy(\.isFinite) }
 

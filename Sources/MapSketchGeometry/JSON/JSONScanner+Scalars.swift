@@ -185,6 +185,10 @@ extension JSONScanner {
                 }
                 out.append(contentsOf: UTF8.encode(u).map { Array($0) } ?? [])
             default:
+                // A control or non-ASCII byte after the backslash is named by its value, never echoed raw.
+                guard (0x21...0x7E).contains(e) else {
+                    throw error("invalid escape: '\\' followed by byte 0x\(String(e, radix: 16, uppercase: true)) in string", at: escPos)
+                }
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))' in string", at: escPos)
             }
         }

@@ -55,6 +55,15 @@ public enum JSONWriter {
         out += format(d)
     }
 
+    /// Appends a double formatted by the rule in the type's documentation to UTF-8 bytes, with no
+    /// string made for it (for writers that stream large geometries).
+    package static func appendNumber(_ d: Double, to bytes: inout [UInt8]) {
+        var w = JSONByteWriter(unreserved: ())
+        swap(&w.out, &bytes)
+        w.number(d)
+        swap(&w.out, &bytes)
+    }
+
     /// Appends `s` as a quoted, escaped JSON string.
     package static func writeString(_ s: String, into out: inout String) {
         var w = JSONByteWriter()
@@ -68,6 +77,9 @@ struct JSONByteWriter {
     var out: [UInt8] = []
 
     init() { out.reserveCapacity(256) }
+
+    /// A writer with no buffer reserved (it is about to take over one).
+    init(unreserved: Void) {}
 
     @inline(__always)
     mutating func ascii(_ s: StaticString) {
@@ -200,8 +212,11 @@ struct JSONByteWriter {
             return
         }
         if d < 0 { out.append(UInt8(ascii: "-")) }
-        var desc = abs(d).description
-        desc.withUTF8 { text in
+        // The standard library's shortest round-trip text (what `description` holds), written
+        // into a fixed buffer instead of a new string.
+        var desc = ShortestDoubleText()
+        abs(d).write(to: &desc)
+        desc.withBytes { text in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
                 var k = 0  // digit count
                 var pointPos = 0
@@ -282,5 +297,34 @@ struct JSONByteWriter {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The text `Double.write(to:)` produces (at most 32 ASCII bytes: the standard library writes
+/// at most 24 for a double), kept without allocating.
+struct ShortestDoubleText: TextOutputStream {
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var count = 0
+
+    mutating func write(_ string: String) {
+        for b in string.utf8 { append(b) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        for b in buffer { append(b) }
+    }
+
+    @inline(__always)
+    private mutating func append(_ b: UInt8) {
+        guard count < 32 else { return }
+        withUnsafeMutableBytes(of: &storage) { $0[count] = b }
+        count += 1
+    }
+
+    /// Calls `body` with the bytes written.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in
+            body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count]))
+        }
     }
 }

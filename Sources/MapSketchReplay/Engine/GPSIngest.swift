@@ -36,6 +36,20 @@ struct GPSIngest {
     @MainActor
     @discardableResult
     mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, recorder: BenchRecorder? = nil) -> String? {
+        let projection = self.projection
+        return ingest(fix, into: sketch, log: log, recorder: recorder) {
+            try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
+        }
+    }
+
+    /// ``ingest(_:into:log:recorder:)`` with the projection of the fix given (`projected` is called
+    /// only for a fix the filters keep, and must give what the ingest's own projection gives).
+    @MainActor
+    @discardableResult
+    mutating func ingest(
+        _ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, recorder: BenchRecorder? = nil,
+        projected: () throws -> Point
+    ) -> String? {
         fixes += 1
         guard let sketch else {
             let message = "a GPS fix needs a sketch (the header has no \"sketch\")"
@@ -45,8 +59,7 @@ struct GPSIngest {
         let dropped = recorder.map { r in r.measure(.gpsFilter) { filter.consider(fix) } } ?? filter.consider(fix)
         if dropped != nil { return nil }
         do {
-            let point = Point(x: fix.longitude, y: fix.latitude, z: fix.elevation)
-            let q = try recorder.map { r in try r.measure(.gpsProject) { try projection.get().project(point) } } ?? projection.get().project(point)
+            let q = try recorder.map { r in try r.measure(.gpsProject) { try projected() } } ?? projected()
             let newPart = lastSegment.map { $0 != fix.segment } == true && (sketch.geometryType == .polyline || sketch.geometryType == .polygon)
             if let recorder {
                 try recorder.measure(.gpsAppend) { try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log) }
@@ -73,6 +86,14 @@ struct GPSIngest {
         try log.countingOnly { try sketch.appendVertex(q) }
     }
 
+    /// Whether the ingest projects WGS 84 fixes into Web Mercator (the `gps` command's maps), so a
+    /// caller that projected a fix with `GeometryEngine.projectGeographicToWebMercator` may hand the
+    /// point in.
+    var projectsGeographicToWebMercator: Bool {
+        guard case .success(let p) = projection else { return false }
+        return p.from.isWGS84 && p.to.isWebMercator
+    }
+
     /// The GPS section of the output: fixes read, appended, dropped by reason (the reasons that
     /// dropped any, by name), parts and the geodesic length of the sketch in meters.
     @MainActor
@@ -84,9 +105,11 @@ struct GPSIngest {
         }
         o["dropped"] = .object(d)
         if let sketch {
-            let g = sketch.geometry
-            o["parts"] = .integer(Int64(g.parts.count))
-            if let sr = mapSpatialReference, let len = try? GeometryEngine.geodesicLength(g, spatialReference: sr) {
+            // Read from the sketch's chunks: assembling a million-vertex geometry costs 48 bytes a vertex.
+            let store = sketch.vertices
+            let parts = store.type == .point || store.type == .multipoint ? (store.isEmpty ? 0 : 1) : store.partCount
+            o["parts"] = .integer(Int64(parts))
+            if let sr = mapSpatialReference, let len = try? GeometryEngine.geodesicLength(store, spatialReference: sr) {
                 o["geodesicLength"] = .number((len * 1000).rounded() / 1000)
             }
         }

@@ -38,13 +38,14 @@ final class ReplayLog {
         return try body()
     }
 
-    func append(_ event: ReplayLogEvent, _ members: JSONObject = [:]) {
+    /// Writes an entry (or, muted, only counts it: its members are then never built).
+    func append(_ event: ReplayLogEvent, _ members: @autoclosure () -> JSONObject = [:]) {
         if muted {
             counts[event, default: 0] += 1
             return
         }
         flush()
-        emit(event, members)
+        emit(event, members())
     }
 
     private func emit(_ event: ReplayLogEvent, _ members: JSONObject, at t: Double? = nil) {

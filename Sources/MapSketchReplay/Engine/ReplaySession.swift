@@ -29,7 +29,7 @@ public final class ReplaySession {
     /// How many events have been applied.
     public private(set) var position = 0
     /// The events the model refused so far, checked against the trace's `expect.refusedCalls`.
-    public private(set) var refusals: ReplayRefusals
+    public internal(set) var refusals: ReplayRefusals
 
     let log = ReplayLog()
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
@@ -80,6 +80,14 @@ public final class ReplaySession {
             throw ReplayError(line: 1, message: "the header cannot be set up: \(error)")
         }
         observe()
+    }
+
+    /// Stops counting the sketch's own events (edits, selections, magnifier) in the log: for a
+    /// one-shot conversion whose log nobody reads, where they cost more than the append itself.
+    func stopLoggingSketchEvents() {
+        guard let sketch else { return }
+        for token in observers { _ = sketch.removeObserver(token) }
+        observers.removeAll()
     }
 
     private func observe() {

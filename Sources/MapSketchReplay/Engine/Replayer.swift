@@ -4,18 +4,31 @@ public import MapSketchGeometry
 /// Replays trace files: read, set up, run on the virtual clock, report.
 @MainActor
 public enum Replayer {
-    /// Reads a trace file.
+    /// Reads a trace file, streaming it a line at a time.
     /// - Throws: ``TraceError`` (file:line:column: what was expected), including for a file that
-    ///   cannot be read (saying why: not found, a folder, permission denied) or is not UTF-8.
+    ///   cannot be read (saying why: not found, a folder, permission, the system's reason) or a
+    ///   line that is not UTF-8.
     public static func load(_ url: URL, displayName: String? = nil) throws(TraceError) -> Trace {
         let file = displayName ?? url.lastPathComponent
-        return try TraceDecoder.decode(try text(of: url, displayName: file), file: file)
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: url.path, file: file)
+        } catch let e as ReaderError {
+            throw TraceError(e, file: file)
+        } catch {
+            throw TraceError(file: file, line: 1, column: 1, message: "cannot read the file: \(error)")
+        }
+        return try TraceDecoder.decode(source: source, file: file)
     }
 
     /// The text of a trace file.
+    /// - Throws: ``TraceError`` when the file cannot be read, or at the first line that is not
+    ///   UTF-8 (or that fails to decode before it).
     static func text(of url: URL, displayName file: String) throws(TraceError) -> String {
         let data = try InputFile.contents(of: url, displayName: file)
         guard let text = String(validating: data, as: UTF8.self) else {
+            // The streaming decoder locates the first byte that is not UTF-8.
+            _ = try TraceDecoder.decode(source: MemoryByteSource([UInt8](data)), file: file)
             throw TraceError(file: file, line: 1, column: 1, message: "expected UTF-8 text")
         }
         return text

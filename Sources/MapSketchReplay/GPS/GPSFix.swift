@@ -165,6 +165,14 @@ public struct ReaderError: Error, Hashable, Sendable, CustomStringConvertible {
         case badCompression(String)
         /// A character encoding the reader does not know (declared in the XML prolog).
         case unsupportedEncoding(String)
+        /// The file could not be read: `reason` says why (not found, a folder, permission, an
+        /// I/O error in the system's words).
+        case unreadable(reason: String)
+        /// The content is none of the formats expected: `expected` names them, `found` describes
+        /// the first bytes.
+        case unrecognizedFormat(expected: String, found: String)
+        /// A line, tag or text longer than the reader keeps in memory (`limit` bytes).
+        case tooLong(what: String, limit: Int)
     }
 
     /// The file name (or other label) given to the reader, if any.
@@ -185,21 +193,29 @@ public struct ReaderError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`.
-    public var description: String {
+    public var description: String { "\(file ?? "<input>"):\(line):\(column): " + message }
+
+    /// What went wrong and what was expected, without the location. Text from the input (what
+    /// was found, tag names) is shown escaped and cut to a short excerpt.
+    public var message: String {
+        func x(_ s: String) -> String { InputExcerpt.excerpt(s) }
         let message: String
         switch kind {
-        case .badNumber(let field, let found): message = "expected a number for \(field), found '\(found)'"
+        case .badNumber(let field, let found): message = "expected a number for \(field), found '\(x(found))'"
         case .outOfRange(let field, let value): message = "\(field) \(value) is out of range"
         case .missing(let field): message = "missing \(field)"
-        case .badTime(let found): message = "expected an ISO 8601 time, found '\(found)'"
-        case .unclosedTag(let name): message = "element <\(name)> is never closed"
+        case .badTime(let found): message = "expected an ISO 8601 time, found '\(x(found))'"
+        case .unclosedTag(let name): message = "element <\(x(name))> is never closed"
         case .mismatchedTag(let expected, let found):
-            message = "expected </\(expected)>, found </\(found)>"
+            message = "expected </\(x(expected))>, found </\(x(found))>"
         case .syntax(let expected): message = "expected \(expected)"
         case .unexpectedEnd(let expected): message = "unexpected end of input, expected \(expected)"
         case .badCompression(let why): message = "bad compressed data: \(why)"
-        case .unsupportedEncoding(let name): message = "unsupported encoding '\(name)'"
+        case .unsupportedEncoding(let name): message = "unsupported encoding '\(x(name))'"
+        case .unreadable(let reason): message = "cannot read the file: \(reason)"
+        case .unrecognizedFormat(let expected, let found): message = "expected \(expected), found \(found)"
+        case .tooLong(let what, let limit): message = "\(what) is longer than \(limit) bytes"
         }
-        return "\(file ?? "<input>"):\(line):\(column): \(message)"
+        return InputExcerpt.message(message)
     }
 }

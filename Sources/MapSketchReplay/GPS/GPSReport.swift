@@ -1,4 +1,4 @@
-import MapSketchGeometry
+public import MapSketchGeometry
 
 /// What a GPS file held, counted fix by fix as it is read (so a streaming reader can count
 /// without keeping the fixes): fixes, those without a time, those with and without elevation, and
@@ -56,6 +56,56 @@ public struct GPSReport: Hashable, Sendable {
     /// `sketch` sections and final geometry).
     /// - Complexity: O(n) in the vertices (the validity check).
     public init(file: String, counts: GPSReadCounts, output: ReplayOutput) {
+        self.init(
+            file: file, counts: counts, gps: output.document["gps"],
+            geometryType: output.document["sketch"]?["geometryType"]?.stringValue, geometry: output.geometry?.geometry)
+    }
+
+    /// The report for `file` from the read counts, the GPS section of the output (`gps`), and
+    /// the sketch's type and geometry (nil without a sketch): what a streaming conversion has
+    /// without building the whole output document.
+    /// - Complexity: O(n) in the vertices (the validity check).
+    public init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, geometry: Geometry?) {
+        self.init(
+            file: file, counts: counts, gps: gps, geometryType: geometryType,
+            result: geometry.map { g in (g.type, g.parts.count, g.pointCount, { GeometryEngine.validate(g) }) })
+    }
+
+    /// The report from the sketch's vertex store, without copying its vertices into a geometry
+    /// when they are valid: a multipoint or polyline whose coordinates are finite and whose
+    /// paths each have two distinct vertices is valid (what `GeometryEngine.validate` checks of
+    /// them), proven in one pass; anything else is validated on the assembled geometry.
+    /// - Complexity: O(n) in the vertices; memory O(1) for a valid multipoint or polyline.
+    public init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, store: VertexStore?) {
+        self.init(
+            file: file, counts: counts, gps: gps, geometryType: geometryType,
+            result: store.map { store in
+                if Self.provenValid(store) { return (store.type, store.partCount, store.parts.reduce(0) { $0 + $1.count }, { [] }) }
+                let g = store.geometry
+                return (g.type, g.parts.count, g.pointCount, { GeometryEngine.validate(g) })
+            })
+    }
+
+    /// Whether `store` is a multipoint or polyline that `GeometryEngine.validate` passes, by its
+    /// rules for those types (finite x and y; two distinct vertices in each non-empty path).
+    static func provenValid(_ store: VertexStore) -> Bool {
+        guard store.type == .multipoint || store.type == .polyline else { return false }
+        for part in store.parts {
+            var first: Point?
+            var distinct = false
+            for p in part {
+                guard p.x.isFinite && p.y.isFinite else { return false }
+                if let f = first { if !distinct && !f.equals2D(p) { distinct = true } } else { first = p }
+            }
+            if store.type == .polyline, first != nil, !distinct { return false }
+        }
+        return true
+    }
+
+    private init(
+        file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?,
+        result: (type: GeometryType, parts: Int, vertices: Int, validate: () -> [ValidationIssue])?
+    ) {
         var lines = [
             "\(file): \(counts.fixes) fix\(counts.fixes == 1 ? "" : "es"), \(counts.segments) segment\(counts.segments == 1 ? "" : "s"), \(counts.waypoints) waypoint\(counts.waypoints == 1 ? "" : "s")"
         ]
@@ -84,7 +134,6 @@ public struct GPSReport: Hashable, Sendable {
                 "  elevation: \(noElevation) fix\(noElevation == 1 ? "" : "es") without an elevation among fixes with one: their vertices have no z"
             )
         }
-        let gps = output.document["gps"]
         let appended = gps?["appended"]?.int64Value ?? 0
         if let dropped = gps?["dropped"]?.objectValue {
             let kept = "  filters: \(appended) appended"
@@ -95,15 +144,14 @@ public struct GPSReport: Hashable, Sendable {
                         + zip(dropped.keys, dropped.values).map { "\(JSONWriter.string($1)) \($0)" }.joined(
                             separator: ", "))
         }
-        if appended > 0, let sketch = output.document["sketch"], let g = output.geometry {
-            var result =
-                "  result: \(sketch["geometryType"]?.stringValue ?? "?"), \(g.geometry.parts.count) part\(g.geometry.parts.count == 1 ? "" : "s"), \(g.geometry.pointCount) vertices"
-            if let length = gps?["geodesicLength"] { result += ", \(JSONWriter.string(length)) m geodesic length" }
-            let issues = GeometryEngine.validate(g.geometry)
-            result += issues.isEmpty ? ", valid" : ", not valid"
-            lines.append(result)
+        if appended > 0, let geometryType, let g = result {
+            var line = "  result: \(geometryType), \(g.parts) part\(g.parts == 1 ? "" : "s"), \(g.vertices) vertices"
+            if let length = gps?["geodesicLength"] { line += ", \(JSONWriter.string(length)) m geodesic length" }
+            let issues = g.validate()
+            line += issues.isEmpty ? ", valid" : ", not valid"
+            lines.append(line)
             for issue in issues.prefix(10) {
-                warnings.append("the \(g.geometry.type.rawValue) is not valid: \(issue.description)")
+                warnings.append("the \(g.type.rawValue) is not valid: \(issue.description)")
             }
             if issues.count > 10 { warnings.append("… and \(issues.count - 10) more validity issues") }
         }

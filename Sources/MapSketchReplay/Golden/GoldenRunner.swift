@@ -51,7 +51,17 @@ public struct GoldenRunner: Sendable {
         } catch {
             return .failed(GoldenFailure(report: "\(c.name): the replay output is not JSON: \(error)\n"))
         }
-        guard fm.fileExists(atPath: c.expected.path) else {
+        let expectedText: String
+        switch GoldenText.read(c.expected) {
+        case .text(let text): expectedText = text
+        case .unreadable(let why):
+            if record.recordsFailures && refused.isEmpty {
+                return write(c, r, changes: "the golden was not readable: \(why)")
+            }
+            return .failed(
+                GoldenFailure(
+                    report: "\(c.expected.lastPathComponent): cannot read the golden file: \(why)\n" + strictReport(refused)))
+        case .missing:
             if record.recordsMissing && refused.isEmpty { return write(c, r, changes: nil) }
             var report = "\(c.name): no golden file \(c.expected.lastPathComponent)\n"
             report += strictReport(refused)
@@ -75,7 +85,7 @@ public struct GoldenRunner: Sendable {
         }
         let expected: JSONValue
         do {
-            expected = try JSONParser.parse(try String(contentsOf: c.expected, encoding: .utf8))
+            expected = try JSONParser.parse(expectedText)
         } catch {
             if record.recordsFailures && refused.isEmpty {
                 return write(c, r, changes: "the golden was not readable: \(error)")
@@ -105,7 +115,7 @@ public struct GoldenRunner: Sendable {
             }
         }
         if report.isEmpty {
-            if record == .all, refused.isEmpty, (try? String(contentsOf: c.expected, encoding: .utf8)) != r.json {
+            if record == .all, refused.isEmpty, expectedText != r.json {
                 return write(c, r, changes: nil)
             }
             for stale in c.pendingFiles { try? fm.removeItem(at: stale) }

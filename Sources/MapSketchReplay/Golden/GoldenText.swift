@@ -1,4 +1,48 @@
-/// Line-based comparison of texts that must match exactly (SVG goldens).
+package import Foundation
+
+extension GoldenText {
+    /// What reading a golden file found.
+    package enum Contents: Hashable, Sendable {
+        case text(String)
+        case missing
+        /// It exists but cannot be used: why (not UTF-8 at line:column, a folder, the system's reason).
+        case unreadable(String)
+    }
+
+    /// Reads a golden file, telling a missing file from one that is not UTF-8 or cannot be read.
+    /// - Complexity: O(n) in the file's size.
+    package static func read(_ url: URL) -> Contents {
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: url.path, file: url.lastPathComponent)
+        } catch let e as ReaderError {
+            if case .unreadable(let reason) = e.kind { return reason == "not found" ? .missing : .unreadable(reason) }
+            return .unreadable(e.message)
+        } catch {
+            return .unreadable("\(error)")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        do {
+            while true {
+                let n = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+                if n == 0 { break }
+                bytes += chunk[0..<n]
+            }
+        } catch let e as ReaderError {
+            return .unreadable(e.message)
+        } catch {
+            return .unreadable("\(error)")
+        }
+        if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
+        let valid = bytes.withUnsafeBufferPointer { ByteScan.validUTF8Prefix($0) }
+        let line = 1 + bytes[..<valid].filter { $0 == ASCII.lf }.count
+        let column = valid - (bytes[..<valid].lastIndex(of: ASCII.lf).map { $0 + 1 } ?? 0) + 1
+        return .unreadable("not UTF-8 text (line \(line), column \(column): byte 0x\(String(bytes[valid], radix: 16)))")
+    }
+}
+
+/// Line-based comparison of texts that must match exactly (SVG goldens), and reading golden files.
 package enum GoldenText {
     /// Characters shown before the first differing character of a long line.
     static let before = 40

@@ -185,6 +185,28 @@ enum ByteScan {
         return v
     }
 
+    /// Where the next line starts after a line ending at `lineEnd` (an LF, a CR, a CR LF, or the
+    /// end of `p`), and whether `p` ends right after a CR (so an LF at the start of the next
+    /// window still belongs to this line end). The one line-end rule of the streaming readers.
+    @inline(__always)
+    static func afterLineEnd(_ p: UnsafeBufferPointer<UInt8>, _ lineEnd: Int) -> (next: Int, afterCR: Bool) {
+        guard lineEnd < p.count else { return (lineEnd, false) }
+        let next = lineEnd + 1
+        guard p[lineEnd] == ASCII.cr else { return (next, false) }
+        if next == p.count { return (next, true) }
+        return (p[next] == ASCII.lf ? next + 1 : next, false)
+    }
+
+    /// How many bytes at the start of `p` are valid UTF-8 (the offset of the first byte that is not).
+    /// - Complexity: O(n).
+    static func validUTF8Prefix(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = p.makeIterator()
+        var valid = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &bytes) { valid += scalar.count }
+        return valid
+    }
+
     /// Whether ranges `a` and `b` of `p` hold the same bytes.
     /// - Complexity: O(length).
     @inline(__always) static func sameBytes(_ p: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
@@ -216,6 +238,7 @@ enum SWAR {
     static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     static let stars: UInt64 = 0x2A2A_2A2A_2A2A_2A2A
     static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    static let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
     static let commas: UInt64 = 0x2C2C_2C2C_2C2C_2C2C
 
     /// Whether one of the eight bytes of `v` is zero (exact as a yes/no answer).
@@ -243,43 +266,79 @@ enum SWAR {
     }
 }
 
-/// Tracks 1-based line numbers while a reader moves forward through a buffer, counting newlines
-/// lazily so that scanning stays one pass over the bytes.
+/// Tracks 1-based line numbers while a reader moves forward through its input, counting line
+/// ends lazily so that scanning stays one pass over the bytes. A line ends at LF, CR or CR LF.
+///
+/// Offsets are stream offsets; the bytes are the reader's window `p`, whose first byte is at
+/// stream offset `base`. Before the reader drops the bytes before an offset it moves the
+/// checkpoint there (``moveCheckpoint(to:in:base:)``), so an earlier offset of the window can
+/// still be answered by counting again from the checkpoint.
 struct LineCounter {
-    private(set) var countedUpTo = 0
-    private(set) var line = 1
-    private(set) var lineStart = 0
+    private struct State {
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        /// Whether the byte before `offset` is a CR (an LF right after it ends no second line).
+        var afterCR = false
+    }
 
-    /// The 1-based line and column of `offset`; offsets must not go backwards between calls
-    /// (an earlier offset is answered by recounting from the start).
-    mutating func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-        if offset < countedUpTo {
-            if offset >= lineStart { return (line, offset - lineStart + 1) }
-            countedUpTo = 0
-            line = 1
-            lineStart = 0
+    private var state = State()
+    private var checkpoint = State()
+
+    /// The stream offset counted up to.
+    var countedUpTo: Int { state.offset }
+
+    /// The 1-based line and column (in bytes) of stream offset `offset`, which must lie in the
+    /// window or after the checkpoint.
+    mutating func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>, base: Int = 0) -> (line: Int, column: Int) {
+        if offset < state.offset {
+            if offset >= state.lineStart { return (state.line, offset - state.lineStart + 1) }
+            state = checkpoint
         }
-        var i = countedUpTo
-        let end = min(offset, p.count)
-        if let base = p.baseAddress {  // eight bytes at a time (little-endian: byte k is bits 8k…8k+7)
-            while i &+ 8 <= end {
-                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let newlines = SWAR.zeroBytes(w ^ SWAR.newlines)
-                if newlines != 0 {
-                    line &+= newlines.nonzeroBitCount
-                    lineStart = i &+ ((63 &- newlines.leadingZeroBitCount) &>> 3) &+ 1  // after the last one
-                }
-                i &+= 8
-            }
-        }
+        Self.count(&state, to: offset, in: p, base: base)
+        return (state.line, offset - state.lineStart + 1)
+    }
+
+    /// Counts up to `offset` and keeps that point as the checkpoint (the reader is about to drop
+    /// the bytes before it).
+    mutating func moveCheckpoint(to offset: Int, in p: UnsafeBufferPointer<UInt8>, base: Int) {
+        if offset < state.offset { state = checkpoint }
+        Self.count(&state, to: offset, in: p, base: base)
+        checkpoint = state
+    }
+
+    private static func count(_ s: inout State, to offset: Int, in p: UnsafeBufferPointer<UInt8>, base: Int) {
+        var i = max(s.offset - base, 0)
+        let end = min(offset - base, p.count)
+        guard i < end, let start = p.baseAddress else { return }
         while i < end {
-            if p[i] == ASCII.lf {
-                line += 1
-                lineStart = i + 1
+            // Eight bytes at a time while none is a CR (little-endian: byte k is bits 8k…8k+7).
+            if !s.afterCR, i &+ 8 <= end {
+                let w = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+                if !SWAR.hasZeroByte(w ^ SWAR.carriageReturns) {
+                    let newlines = SWAR.zeroBytes(w ^ SWAR.newlines)
+                    if newlines != 0 {
+                        s.line &+= newlines.nonzeroBitCount
+                        s.lineStart = base &+ i &+ ((63 &- newlines.leadingZeroBitCount) &>> 3) &+ 1  // after the last one
+                    }
+                    i &+= 8
+                    continue
+                }
+            }
+            let b = p[i]
+            if b == ASCII.lf {
+                if !s.afterCR { s.line += 1 }
+                s.lineStart = base + i + 1
+                s.afterCR = false
+            } else if b == ASCII.cr {
+                s.line += 1
+                s.lineStart = base + i + 1
+                s.afterCR = true
+            } else {
+                s.afterCR = false
             }
             i += 1
         }
-        countedUpTo = end
-        return (line, offset - lineStart + 1)
+        s.offset = base + end
     }
 }

@@ -24,34 +24,47 @@ extension GPXReader {
         return true
     }
 
-    /// One token; returns a fix when a point element closes.
+    /// One token; returns a fix when a point element closes. A token that runs past the window
+    /// throws ``NeedsInput`` (before changing any state, so it can be scanned again) unless the
+    /// window ends the input; text is taken as far as the window goes.
     mutating func step(_ p: UnsafeBufferPointer<UInt8>) throws -> GPSFix? {
         if p[pos] != ASCII.lt {
             let start = pos
-            while pos < p.count, p[pos] != ASCII.lt { pos += 1 }
+            var end = pos
+            while end < p.count, p[end] != ASCII.lt { end += 1 }
+            if end == p.count, !complete, field != .other {
+                // Keep a character reference cut by the window's end for the next window.
+                var k = end
+                while k > start, end - k < 12, p[k - 1] != ASCII.amp, p[k - 1] != ASCII.semicolon { k -= 1 }
+                if k > start, end - k < 12, p[k - 1] == ASCII.amp { end = k - 1 }
+                if end == start { throw NeedsInput() }
+            }
             if field != .other {
-                try appendText(p, start, pos)
+                try appendText(p, start, end)
             } else if stack.isEmpty {
-                for i in start..<pos where !ASCII.isSpace(p[i]) {
+                for i in start..<end where !ASCII.isSpace(p[i]) {
                     throw error(p, at: i, .syntax(expected: "markup ('<'), found text outside the root element"))
                 }
             }
+            pos = end
             return nil
         }
+        // Enough bytes to tell the markup apart (`<![CDATA[` is the longest opening).
+        if p.count - pos < 9, !complete { throw NeedsInput() }
         let next = pos + 1 < p.count ? p[pos + 1] : 0
         if next == ASCII.question {
-            guard let end = Self.find(p, "?>", from: pos + 2) else { throw error(p, at: pos, .unexpectedEnd(expected: "'?>'")) }
+            guard let end = Self.find(p, "?>", from: pos + 2) else { throw incomplete(p, at: pos, .unexpectedEnd(expected: "'?>'")) }
             if Self.hasPrefix(p, pos, "<?xml"), pos + 5 < p.count, ASCII.isSpace(p[pos + 5]) { try declaration(p, pos + 5, end) }
             pos = end + 2
             return nil
         }
         if next == ASCII.bang {
             if Self.hasPrefix(p, pos, "<!--") {
-                guard let end = Self.find(p, "-->", from: pos + 4) else { throw error(p, at: pos, .unexpectedEnd(expected: "'-->'")) }
+                guard let end = Self.find(p, "-->", from: pos + 4) else { throw incomplete(p, at: pos, .unexpectedEnd(expected: "'-->'")) }
                 pos = end + 3
             } else if Self.hasPrefix(p, pos, "<![CDATA[") {
-                guard let end = Self.find(p, "]]>", from: pos + 9) else { throw error(p, at: pos, .unexpectedEnd(expected: "']]>'")) }
-                if field != .other { appendRaw(p, pos + 9, end) }
+                guard let end = Self.find(p, "]]>", from: pos + 9) else { throw incomplete(p, at: pos, .unexpectedEnd(expected: "']]>'")) }
+                if field != .other { try appendRaw(p, pos + 9, end) }
                 pos = end + 3
             } else {  // <!DOCTYPE …> with an optional [internal subset]
                 var depth = 0
@@ -60,7 +73,7 @@ extension GPXReader {
                     if p[i] == ASCII.lbracket { depth += 1 } else if p[i] == ASCII.rbracket { depth -= 1 } else if p[i] == ASCII.gt, depth <= 0 { break }
                     i += 1
                 }
-                guard i < p.count else { throw error(p, at: pos, .unexpectedEnd(expected: "'>'")) }
+                guard i < p.count else { throw incomplete(p, at: pos, .unexpectedEnd(expected: "'>'")) }
                 pos = i + 1
             }
             return nil
@@ -131,6 +144,7 @@ extension GPXReader {
         var i = nameStart
         while i < p.count, Self.isNameByte(p[i]) { i += 1 }
         let nameEnd = i
+        guard i < p.count || complete else { throw NeedsInput() }
         guard nameEnd > nameStart else { throw error(p, at: nameStart, .syntax(expected: "an element name after '<'")) }
         let parent = stack.last?.kind
         var kind = skipDepth > 0 ? .other : Self.kind(p, nameStart, nameEnd)
@@ -138,7 +152,6 @@ extension GPXReader {
             guard kind == .gpx, !sawRoot else {
                 throw error(p, at: tagStart, .syntax(expected: sawRoot ? "a single root element" : "<gpx> root element"))
             }
-            sawRoot = true
         }
         // Children only count in their place: a point's measurements, a waypoint's name.
         switch kind {
@@ -157,13 +170,14 @@ extension GPXReader {
         var selfClosing = false
         while true {
             while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
-            guard i < p.count else { throw error(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the start tag")) }
+            guard i < p.count else { throw incomplete(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the start tag")) }
             if p[i] == ASCII.gt {
                 i += 1
                 break
             }
             if p[i] == ASCII.slash {
-                guard i + 1 < p.count, p[i + 1] == ASCII.gt else { throw error(p, at: i, .syntax(expected: "'/>'")) }
+                guard i + 1 < p.count else { throw incomplete(p, at: i, .syntax(expected: "'/>'")) }
+                guard p[i + 1] == ASCII.gt else { throw error(p, at: i, .syntax(expected: "'/>'")) }
                 selfClosing = true
                 i += 2
                 break
@@ -171,19 +185,21 @@ extension GPXReader {
             let attrStart = i
             while i < p.count, Self.isNameByte(p[i]) { i += 1 }
             let attrEnd = i
-            guard attrEnd > attrStart else { throw error(p, at: i, .syntax(expected: "an attribute name")) }
             while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
-            guard i < p.count, p[i] == ASCII.eq else { throw error(p, at: i, .syntax(expected: "'=' after attribute name")) }
+            guard i < p.count else { throw incomplete(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the start tag")) }
+            guard attrEnd > attrStart else { throw error(p, at: attrStart, .syntax(expected: "an attribute name")) }
+            guard p[i] == ASCII.eq else { throw error(p, at: i, .syntax(expected: "'=' after attribute name")) }
             i += 1
             while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
-            guard i < p.count, p[i] == ASCII.quote || p[i] == ASCII.apos else {
+            guard i < p.count else { throw incomplete(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the start tag")) }
+            guard p[i] == ASCII.quote || p[i] == ASCII.apos else {
                 throw error(p, at: i, .syntax(expected: "a quoted attribute value"))
             }
             let quote = p[i]
             let valueStart = i + 1
             i = valueStart
             while i < p.count, p[i] != quote { i += 1 }
-            guard i < p.count else { throw error(p, at: valueStart - 1, .unexpectedEnd(expected: "closing quote")) }
+            guard i < p.count else { throw incomplete(p, at: valueStart - 1, .unexpectedEnd(expected: "closing quote")) }
             let valueEnd = i
             i += 1
             if kind == .trkpt || kind == .rtept || kind == .wpt, attrEnd - attrStart == 3, p[attrStart] == 0x6C {  // l
@@ -194,6 +210,16 @@ extension GPXReader {
                 }
             }
         }
+        // The whole tag is in the window: from here on, state changes.
+        if !selfClosing {
+            guard stack.count < Self.maximumDepth else {
+                throw error(p, at: tagStart, .syntax(expected: "elements nested at most \(Self.maximumDepth) deep"))
+            }
+            guard nameEnd - nameStart <= Self.maximumNameLength else {
+                throw error(p, at: nameStart, .tooLong(what: "the element name", limit: Self.maximumNameLength))
+            }
+        }
+        if stack.isEmpty { sawRoot = true }
         pos = i
         switch kind {
         case .trk: trackNeedsSegment = true
@@ -213,10 +239,11 @@ extension GPXReader {
             point.kind = kind
             point.fix.latitude = lat
             point.fix.longitude = lon
-            point.fix.line = lines.position(of: tagStart, in: p).line
+            point.fix.line = lines.position(of: input.base + tagStart, in: p, base: input.base).line
         case .ele, .time, .hdop, .speed, .course, .fix, .name:
             field = kind
-            fieldStart = pos
+            fieldStart = input.base + pos
+            fieldPosition = nil
             scratch.removeAll(keepingCapacity: true)
         case .extensions: skipDepth = 1
         default: if skipDepth > 0, !selfClosing { skipDepth += 1 }
@@ -226,7 +253,9 @@ extension GPXReader {
             if skipDepth > 0 { return nil }
             return try close(kind, p)
         }
-        stack.append(OpenElement(kind: kind, nameStart: nameStart, nameEnd: nameEnd, tagStart: tagStart))
+        let start = names.count
+        names.append(contentsOf: UnsafeBufferPointer(rebasing: p[nameStart..<nameEnd]))
+        stack.append(OpenElement(kind: kind, nameStart: start, nameLength: nameEnd - nameStart, tagStart: input.base + tagStart))
         return nil
     }
 
@@ -237,19 +266,21 @@ extension GPXReader {
         while i < p.count, Self.isNameByte(p[i]) { i += 1 }
         let nameEnd = i
         while i < p.count, ASCII.isSpace(p[i]) { i += 1 }
-        guard i < p.count else { throw error(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the end tag")) }
+        guard i < p.count else { throw incomplete(p, at: tagStart, .unexpectedEnd(expected: "'>' closing the end tag")) }
         guard p[i] == ASCII.gt else { throw error(p, at: i, .syntax(expected: "'>' closing the end tag")) }
-        pos = i + 1
-        guard let open = stack.popLast() else {
+        guard let open = stack.last else {
             throw error(p, at: tagStart, .mismatchedTag(expected: "(no open element)", found: text(p, nameStart, nameEnd)))
         }
-        var same = open.nameEnd - open.nameStart == nameEnd - nameStart
+        var same = open.nameLength == nameEnd - nameStart
         var k = 0
-        while same, k < nameEnd - nameStart {
-            same = p[open.nameStart + k] == p[nameStart + k]
+        while same, k < open.nameLength {
+            same = names[open.nameStart + k] == p[nameStart + k]
             k += 1
         }
-        guard same else { throw error(p, at: tagStart, .mismatchedTag(expected: name(p, open), found: text(p, nameStart, nameEnd))) }
+        guard same else { throw error(p, at: tagStart, .mismatchedTag(expected: name(open), found: text(p, nameStart, nameEnd))) }
+        pos = i + 1
+        stack.removeLast()
+        names.removeLast(open.nameLength)
         if skipDepth > 0 {
             skipDepth -= 1
             return nil

@@ -15,13 +15,22 @@
 ///
 /// Input handling: a UTF-8 byte-order mark is skipped; the XML declaration's `encoding` may be
 /// UTF-8, US-ASCII or ISO-8859-1/Latin-1/Windows-1252 (text such as names is transcoded to
-/// Unicode; coordinates are ASCII anyway), anything else is rejected; gzip input (`.gpx.gz`,
-/// detected by its magic number) is decompressed first; comments, processing instructions,
-/// DOCTYPE, CDATA sections and the five predefined plus numeric character entities are handled.
+/// Unicode; coordinates are ASCII anyway), anything else is rejected; UTF-16 input (by its
+/// byte-order mark, or by the NUL bytes of its ASCII) is transcoded to UTF-8; gzip input
+/// (`.gpx.gz`, detected by its magic number) is inflated as it is read; line ends are LF, CR or
+/// CR LF; comments, processing instructions, DOCTYPE, CDATA sections and the five predefined
+/// plus numeric character references are handled, in text and in attribute values.
 ///
 /// Errors throw `ReaderError` with the file, line and column: a bad or out-of-range `lat`/`lon`,
 /// a missing `lat`/`lon`, a malformed `<ele>`/`<time>`, mismatched or unclosed tags, input ending
-/// inside markup, a root element that is not `<gpx>`.
+/// inside markup, a root element that is not `<gpx>`, elements nested deeper than
+/// ``maximumDepth``, and a tag, comment or text longer than the reader holds (`.tooLong`).
+///
+/// Streaming: the reader holds one window of input (128 KiB, growing for one long tag up to
+/// ``maximumMarkupLength``), the open elements' names, and a measurement's text (at most
+/// ``maximumTextLength``), whatever the input's size — so a small `.gpx.gz` that inflates to
+/// gigabytes costs no more memory than a small file, and reading stops at the first byte that
+/// cannot be valid GPX.
 ///
 /// ```swift
 /// var reader = try GPXReader(bytes: Array(data), file: "ride.gpx")
@@ -33,6 +42,15 @@
 ///
 /// - Complexity: O(n) in the input bytes; no allocation per fix (waypoint names excepted).
 public struct GPXReader {
+    /// The longest start tag, comment, CDATA section or declaration the reader holds.
+    public static let maximumMarkupLength = 16 << 20
+    /// The longest text of one measurement or name (`<ele>`, `<time>`, `<name>`…).
+    public static let maximumTextLength = 64 << 10
+    /// The deepest nesting of elements.
+    public static let maximumDepth = 256
+    /// The longest element name.
+    public static let maximumNameLength = 1024
+
     /// The file name used in errors.
     public let file: String?
     /// Waypoints (`<wpt>`) seen so far, in document order.
@@ -40,35 +58,42 @@ public struct GPXReader {
     /// Segments (`<trkseg>`, `<rte>`) seen so far.
     public internal(set) var segmentCount = 0
 
-    let bytes: [UInt8]
+    var input: InputBuffer
+    /// Whether the window ends where the input does (no token can continue past it).
+    var complete = false
+    /// The next byte to scan, as an index into the window.
     var pos = 0
+    var started = false
     var latin1 = false
     var finished = false
     var sawRoot = false
     var stack: [OpenElement] = []
+    /// The names of the open elements, one after another (the window may have moved past them).
+    var names: [UInt8] = []
     var lines = LineCounter()
     var scratch: [UInt8] = []
+    var attributeScratch: [UInt8] = []
     var point = PendingPoint()
     var field = ElementKind.other
+    /// The stream offset where the measurement being read starts, and its line and column once
+    /// the window moved past it.
     var fieldStart = 0
+    var fieldPosition: (line: Int, column: Int)?
     var skipDepth = 0
     var currentSegment = -1
     var trackNeedsSegment = false
 
-    /// A reader over a GPX document's bytes (gzip-compressed or not); `file` labels errors.
-    /// - Throws: `ReaderError` if gzip data are corrupt or the document is UTF-16.
+    /// A reader over a GPX document's bytes (gzip-compressed, UTF-16 or not); `file` labels
+    /// errors, which (corrupt gzip data included) come from ``next()``.
+    /// - Throws: nothing today; kept throwing for source compatibility.
     public init(bytes: [UInt8], file: String? = nil) throws {
-        self.file = file
-        var input = bytes
-        if Gzip.isGzip(input) { input = try Gzip.decompress(input, file: file) }
-        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
-            pos = 3
-        } else if input.count >= 2, (input[0] == 0xFE && input[1] == 0xFF) || (input[0] == 0xFF && input[1] == 0xFE) {
-            throw ReaderError(file: file, line: 1, column: 1, kind: .unsupportedEncoding("UTF-16"))
-        }
-        self.bytes = input
-        stack.reserveCapacity(16)
-        scratch.reserveCapacity(64)
+        self.init(input: InputEncoding.buffer(bytes: bytes, limit: Self.maximumMarkupLength, file: file), file: file)
+    }
+
+    /// A reader streaming a GPX document from `source` (inflating gzip, transcoding UTF-16);
+    /// errors come from ``next()``.
+    public init(source: any ByteSource, file: String? = nil) {
+        self.init(input: InputEncoding.buffer(source: source, limit: Self.maximumMarkupLength, file: file), file: file)
     }
 
     /// A reader over GPX text.
@@ -76,34 +101,98 @@ public struct GPXReader {
         try self.init(bytes: Array(text.utf8), file: file)
     }
 
+    init(input: InputBuffer, file: String?) {
+        self.input = input
+        self.file = file
+        stack.reserveCapacity(16)
+        scratch.reserveCapacity(64)
+    }
+
+    /// The most input bytes held at once so far (the window; the whole array for plain bytes).
+    var peakWindow: Int { input.peak }
+
     /// Reads a whole document: track and route points, waypoints and the segment count.
     /// - Throws: `ReaderError`.
     /// - Complexity: O(n) in the input bytes.
     public static func readAll(bytes: [UInt8], file: String? = nil) throws -> GPSTrack {
         var reader = try GPXReader(bytes: bytes, file: file)
-        var fixes: [GPSFix] = []
-        fixes.reserveCapacity(reader.bytes.count / 120)
-        while let fix = try reader.next() { fixes.append(fix) }
-        return GPSTrack(fixes: fixes, waypoints: reader.waypoints, segmentCount: reader.segmentCount)
+        return try reader.readRemaining(expectedFixes: bytes.count / 120)
     }
+
+    /// Reads the remaining points into a track, with the waypoints and the segment count.
+    /// - Throws: `ReaderError`.
+    /// - Complexity: O(n) in the input bytes; memory O(fixes).
+    public mutating func readRemaining(expectedFixes: Int = 0) throws -> GPSTrack {
+        var fixes: [GPSFix] = []
+        fixes.reserveCapacity(expectedFixes)
+        while let fix = try next() { fixes.append(fix) }
+        return GPSTrack(fixes: fixes, waypoints: waypoints, segmentCount: segmentCount)
+    }
+
+    /// Thrown inside a scan when a token runs past the end of the window.
+    struct NeedsInput: Error {}
 
     /// The next track or route point, or nil at the end of the document.
     /// - Throws: `ReaderError` (see the type's documentation).
     /// - Complexity: amortised O(bytes up to the next point).
     public mutating func next() throws -> GPSFix? {
-        if finished { return nil }
-        let storage = bytes
-        return try storage.withUnsafeBufferPointer { p -> GPSFix? in
+        while !finished {
+            do {
+                if let fix = try scanWindow() { return fix }
+            } catch is NeedsInput {}
+            if input.atEnd {
+                finished = true
+                let storage = input
+                try storage.withBytes { p in
+                    if let open = stack.last { throw error(p, element: open, .unclosedTag(name(open))) }
+                    if !sawRoot { throw error(p, at: pos, .missing(field: "<gpx> root element")) }
+                }
+                return nil
+            }
+            try refill()
+        }
+        return nil
+    }
+
+    /// Steps through the window from `pos`; nil when it is used up.
+    private mutating func scanWindow() throws -> GPSFix? {
+        let storage = input
+        complete = input.atEnd
+        return try storage.withBytes { p -> GPSFix? in
+            if !started {
+                guard p.count >= 3 || complete else { throw NeedsInput() }
+                started = true
+                if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { pos = 3 }
+            }
             while pos < p.count {
                 if let fix = try step(p) { return fix }
             }
-            finished = true
-            if let open = stack.last {
-                throw error(p, at: open.tagStart, .unclosedTag(name(p, open)))
-            }
-            if !sawRoot { throw error(p, at: pos, .missing(field: "<gpx> root element")) }
             return nil
         }
+    }
+
+    /// Drops the bytes before `pos` (noting the positions of open elements and of the open
+    /// measurement that start there) and reads more.
+    private mutating func refill() throws {
+        let keep = pos
+        let base = input.base
+        let storage = input
+        let token = storage.withBytes { p in
+            for k in stack.indices where stack[k].position == nil && stack[k].tagStart < base + keep {
+                stack[k].position = lines.position(of: stack[k].tagStart, in: p, base: base)
+            }
+            if field != .other, fieldPosition == nil, fieldStart < base + keep {
+                fieldPosition = lines.position(of: fieldStart, in: p, base: base)
+            }
+            lines.moveCheckpoint(to: base + keep, in: p, base: base)
+            return lines.position(of: base + keep, in: p, base: base)
+        }
+        guard try input.refill(keepingFrom: keep) else {
+            throw ReaderError(
+                file: file, line: token.line, column: token.column,
+                kind: .tooLong(what: "the markup (a tag, comment, CDATA section or declaration)", limit: Self.maximumMarkupLength))
+        }
+        pos -= keep
     }
 
     // MARK: - Elements
@@ -113,11 +202,14 @@ public struct GPXReader {
         case ele, time, hdop, speed, course, fix, name
     }
 
+    /// An open element: its kind, its name in `names`, where its start tag is (a stream offset)
+    /// and, once the window moved past it, its line and column.
     struct OpenElement {
         var kind: ElementKind
         var nameStart: Int
-        var nameEnd: Int
+        var nameLength: Int
         var tagStart: Int
+        var position: (line: Int, column: Int)?
     }
 
     /// The point element being read: the fix its attributes and children fill in (its segment is
@@ -128,13 +220,31 @@ public struct GPXReader {
         var name: String?
     }
 
+    /// An error at index `offset` of the window.
     mutating func error(_ p: UnsafeBufferPointer<UInt8>, at offset: Int, _ kind: ReaderError.Kind) -> ReaderError {
-        let (line, column) = lines.position(of: offset, in: p)
+        error(p, stream: input.base + offset, kind)
+    }
+
+    /// An error at stream offset `offset` (in the window).
+    mutating func error(_ p: UnsafeBufferPointer<UInt8>, stream offset: Int, _ kind: ReaderError.Kind) -> ReaderError {
+        let (line, column) = lines.position(of: offset, in: p, base: input.base)
         return ReaderError(file: file, line: line, column: column, kind: kind)
     }
 
-    func name(_ p: UnsafeBufferPointer<UInt8>, _ open: OpenElement) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: p[open.nameStart..<open.nameEnd]), as: UTF8.self)
+    /// An error at an open element's start tag.
+    mutating func error(_ p: UnsafeBufferPointer<UInt8>, element: OpenElement, _ kind: ReaderError.Kind) -> ReaderError {
+        if let (line, column) = element.position { return ReaderError(file: file, line: line, column: column, kind: kind) }
+        return error(p, stream: element.tagStart, kind)
+    }
+
+    /// The error `kind` at `offset` when the window holds the whole rest of the input, else the
+    /// signal to read more and try the token again.
+    mutating func incomplete(_ p: UnsafeBufferPointer<UInt8>, at offset: Int, _ kind: ReaderError.Kind) -> any Error {
+        complete ? error(p, at: offset, kind) : NeedsInput()
+    }
+
+    func name(_ open: OpenElement) -> String {
+        String(decoding: names[open.nameStart..<(open.nameStart + open.nameLength)], as: UTF8.self)
     }
 
     func text(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {

@@ -18,38 +18,81 @@ import MapSketchGeometry
 /// longitude out of range, a time that is neither ISO 8601 nor a number, a property of the wrong
 /// type.
 ///
+/// Lines end at LF, CR or CR LF. Over a ``ByteSource`` the reader holds one line at a time (a
+/// line longer than ``maximumLineLength`` throws `.tooLong`).
+///
 /// ```swift
 /// let track = try GeoJSONLinesReader.readAll(bytes: Array(data), file: "walk.geojsonl")
+/// var reader = GeoJSONLinesReader(source: try FileByteSource(path: "walk.geojsonl"))
+/// while let fix = try reader.next() { … }
 /// ```
 /// - Complexity: O(n) in the input bytes; one parsed line is held at a time.
-public enum GeoJSONLinesReader {
+public struct GeoJSONLinesReader {
+    /// The longest line the reader holds.
+    public static let maximumLineLength = 16 << 20
+
+    private var lines: LineReader
+    /// The file name used in errors.
+    public var file: String? { lines.file }
+    /// The largest `segment` seen so far, or -1.
+    public private(set) var largestSegment = -1
+
+    /// A reader over the bytes of a whole file; `file` labels errors.
+    public init(bytes: [UInt8], file: String? = nil) {
+        lines = LineReader(InputEncoding.buffer(bytes: bytes, limit: Self.maximumLineLength, file: file), file: file)
+    }
+
+    /// A reader streaming from `source` (gzip and UTF-16 decoded); `file` labels errors.
+    public init(source: any ByteSource, file: String? = nil) {
+        self.init(input: InputEncoding.buffer(source: source, limit: Self.maximumLineLength, file: file), file: file)
+    }
+
+    init(input: InputBuffer, file: String?) {
+        lines = LineReader(input, file: file)
+    }
+
+    /// The most input bytes held at once so far.
+    var peakWindow: Int { lines.peakWindow }
+
+    /// The next fix, or nil at the end of the input; blank lines are skipped.
+    /// - Throws: `ReaderError` (see the type's documentation).
+    /// - Complexity: O(bytes of the lines up to the next fix).
+    public mutating func next() throws -> GPSFix? {
+        let file = lines.file
+        while let fix = try lines.next({ line, number -> GPSFix? in
+            if line.allSatisfy(ASCII.isSpace) { return nil }
+            return try Self.fix(line, line: number, file: file)
+        }) {
+            guard let fix else { continue }
+            largestSegment = max(largestSegment, fix.segment)
+            return fix
+        }
+        return nil
+    }
+
     /// Calls `body` with each fix, in line order.
     /// - Throws: `ReaderError` (see the type's documentation), or what `body` throws.
     public static func forEachFix(bytes: [UInt8], file: String? = nil, _ body: (GPSFix) throws -> Void) throws {
-        try bytes.withUnsafeBufferPointer { p in
-            var start = 0
-            if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { start = 3 }
-            var lineNo = 0
-            while start < p.count {
-                var end = start
-                while end < p.count, p[end] != ASCII.lf { end += 1 }
-                lineNo += 1
-                let slice = UnsafeBufferPointer(rebasing: p[start..<end])
-                if !slice.allSatisfy(ASCII.isSpace) {
-                    try body(try fix(slice, line: lineNo, file: file))
-                }
-                start = end + 1
-            }
-        }
+        var reader = GeoJSONLinesReader(bytes: bytes, file: file)
+        while let fix = try reader.next() { try body(fix) }
     }
 
     /// Reads every fix; `segmentCount` is one more than the largest `segment` seen.
     /// - Throws: `ReaderError`.
     /// - Complexity: O(n) in the input bytes.
     public static func readAll(bytes: [UInt8], file: String? = nil) throws -> GPSTrack {
+        var reader = GeoJSONLinesReader(bytes: bytes, file: file)
+        return try reader.readRemaining()
+    }
+
+    /// Reads the remaining fixes into a track; `segmentCount` is one more than the largest
+    /// `segment` seen.
+    /// - Throws: `ReaderError`.
+    /// - Complexity: O(n) in the input bytes; memory O(fixes).
+    public mutating func readRemaining() throws -> GPSTrack {
         var fixes: [GPSFix] = []
-        try forEachFix(bytes: bytes, file: file) { fixes.append($0) }
-        return GPSTrack(fixes: fixes, segmentCount: (fixes.map(\.segment).max() ?? -1) + 1)
+        while let fix = try next() { fixes.append(fix) }
+        return GPSTrack(fixes: fixes, segmentCount: largestSegment + 1)
     }
 
     private static func fix(_ line: UnsafeBufferPointer<UInt8>, line lineNo: Int, file: String?) throws -> GPSFix {

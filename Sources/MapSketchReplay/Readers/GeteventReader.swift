@@ -20,6 +20,9 @@ public import MapSketch
 /// 0 s). Each contact gets a fresh touch id, counting from 0 in order of first contact. Events are
 /// time-ordered; within a frame: ended, then began and moved in slot/contact order.
 ///
+/// Lines end at LF, CR or CR LF. The capture is held whole (two passes: the protocol, then the
+/// events, whose number grows with the capture anyway).
+///
 /// Scaling: location = (raw − axis min) / (axis max − axis min) × screen size in points. The axis
 /// range comes from `getevent -lp`-style lines in the log (`ABS_MT_POSITION_X : value 0, min 0,
 /// max 1023, …`), else from `Options.axisMax` (min 0); with no screen size raw units are points.
@@ -184,7 +187,7 @@ struct GeteventState {
             line = 0
             while start < p.count {
                 var end = start
-                while end < p.count, p[end] != ASCII.lf { end += 1 }
+                while end < p.count, p[end] != ASCII.lf, p[end] != ASCII.cr { end += 1 }
                 line += 1
                 if let (time, code, value) = try event(p, start, end) {
                     if pass == 0 {
@@ -205,7 +208,7 @@ struct GeteventState {
                 } else if pass == 0, Self.contains(p, start, end, "max") {
                     axisInfo(p, start, end)
                 }
-                start = end + 1
+                start = end + (end + 1 < p.count && p[end] == ASCII.cr && p[end + 1] == ASCII.lf ? 2 : 1)  // LF, CR or CR LF
             }
             if pass == 0, options.screen != nil, xRange == nil || yRange == nil, options.axisMax == nil {
                 throw ReaderError(file: file, line: 1, column: 1, kind: .missing(field: "axis range (getevent -lp output in the log or Options.axisMax)"))

@@ -1,77 +1,421 @@
-// DEFLATE (RFC 1951) and gzip (RFC 1952) decompression in Swift, so that `.gpx.gz` files read
-// on any machine without zlib headers. Decoder structure after Mark Adler's puff.c (zlib
-// contrib/puff): canonical Huffman decoding bit by bit, which is small and obviously correct.
+// DEFLATE (RFC 1951) and gzip (RFC 1952) decompression in Swift, streaming, so that `.gpx.gz`
+// files read on any machine without zlib headers and a small file that inflates to gigabytes
+// costs a window of memory, not its inflated size. Decoder structure after Mark Adler's puff.c
+// (zlib contrib/puff): canonical Huffman codes, with a 9-bit lookup table in front of the
+// bit-by-bit decode (as zlib's inflate_fast uses a first-level table).
 
-/// Decompresses gzip and raw DEFLATE data.
+/// Gzip helpers for whole buffers.
 package enum Gzip {
     /// Whether `bytes` start with the gzip magic number (1f 8b).
-    package static func isGzip(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
+    package static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
+        var i = bytes.makeIterator()
+        return i.next() == 0x1F && i.next() == 0x8B
     }
 
     /// The decompressed content of a gzip file (all members concatenated), CRC-32 and length checked.
-    /// - Throws: `ReaderError` with kind `.badCompression` (line 1, column = byte offset + 1) when
-    ///   the header, a Huffman code, a back-reference, the CRC or the length is wrong.
-    /// - Complexity: O(n + output) time.
+    /// - Throws: ``ReaderError`` with kind `.badCompression` (line 1, column = byte offset + 1).
+    /// - Complexity: O(n + output) time; the output is held whole (use ``GzipDecoder`` to stream).
     package static func decompress(_ bytes: [UInt8], file: String? = nil) throws -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 4)
-        var offset = 0
-        func fail(_ why: String, _ at: Int) -> ReaderError {
-            ReaderError(file: file, line: 1, column: at + 1, kind: .badCompression(why))
+        var decoder = GzipDecoder(MemoryByteSource(bytes), file: file)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try decoder.read(into: $0) }
+            if n == 0 { return out }
+            out.append(contentsOf: chunk[0..<n])
         }
-        repeat {
-            guard bytes.count - offset >= 18, bytes[offset] == 0x1F, bytes[offset + 1] == 0x8B else {
-                throw fail("expected a gzip header (1f 8b)", offset)
-            }
-            guard bytes[offset + 2] == 8 else { throw fail("compression method \(bytes[offset + 2]) is not deflate", offset + 2) }
-            let flags = bytes[offset + 3]
-            var p = offset + 10
-            if flags & 4 != 0 {  // FEXTRA
-                guard p + 2 <= bytes.count else { throw fail("truncated header", p) }
-                p += 2 + Int(bytes[p]) | Int(bytes[p + 1]) << 8
-            }
-            for flag: UInt8 in [8, 16] where flags & flag != 0 {  // FNAME, FCOMMENT: zero-terminated
-                while p < bytes.count, bytes[p] != 0 { p += 1 }
-                p += 1
-            }
-            if flags & 2 != 0 { p += 2 }  // FHCRC
-            guard p < bytes.count else { throw fail("truncated header", p) }
-            let memberStart = output.count
-            var inflater = Inflater(input: bytes, position: p)
-            do {
-                try inflater.run(into: &output)
-            } catch let e as InflateError {
-                throw fail(e.reason, e.offset)
-            }
-            p = inflater.bytePosition
-            guard p + 8 <= bytes.count else { throw fail("missing gzip trailer", p) }
-            let crc = UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
-            let size = UInt32(bytes[p + 4]) | UInt32(bytes[p + 5]) << 8 | UInt32(bytes[p + 6]) << 16 | UInt32(bytes[p + 7]) << 24
-            let computed = output.withUnsafeBufferPointer { CRC32.checksum(UnsafeBufferPointer(rebasing: $0[memberStart...])) }
-            guard computed == crc else { throw fail("CRC-32 mismatch", p) }
-            guard UInt32(truncatingIfNeeded: output.count - memberStart) == size else { throw fail("length mismatch", p + 4) }
-            offset = p + 8
-            while offset < bytes.count, bytes[offset] == 0 { offset += 1 }  // zero padding after a member
-        } while offset < bytes.count
-        return output
     }
 }
 
-/// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as gzip uses.
-enum CRC32 {
+/// Inflates raw DEFLATE data held in memory (a zlib stream from `position`, after its header),
+/// whole: for small embedded streams such as a PNG's image data.
+package struct Inflater {
+    private var decoder: GzipDecoder
+
+    /// An inflater of `input` from byte `position`.
+    package init(input: [UInt8], position: Int = 0) {
+        decoder = GzipDecoder.rawDeflate(MemoryByteSource(Array(input[min(position, input.count)...])))
+    }
+
+    /// Appends the inflated bytes to `output`.
+    /// - Throws: ``ReaderError`` `.badCompression` for corrupt data.
+    /// - Complexity: O(n + output).
+    package mutating func run(into output: inout [UInt8]) throws {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try decoder.read(into: $0) }
+            if n == 0 { return }
+            output.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
+
+/// Inflates a gzip stream (one or more members) as it is read: a ``ByteSource`` over another.
+///
+/// Memory is the 32 KiB history DEFLATE refers back to plus one output burst (64 KiB) and one
+/// input buffer, whatever the inflated size. Each member's CRC-32 and length are checked at its
+/// end; corrupt data throws ``ReaderError`` `.badCompression` at its byte offset (line 1,
+/// column = offset + 1).
+package struct GzipDecoder: ByteSource {
+    /// How much DEFLATE may refer back.
+    static let history = 32 * 1024
+    /// How much one burst of decoding produces before handing bytes out.
+    static let burst = 64 * 1024
+
+    let file: String?
+    private var bits: BitReader
+    /// Decoded bytes: the last `history` bytes served, then those not served yet.
+    private var out: [UInt8] = []
+    private var served = 0
+    private var phase = Phase.header
+    private var lastBlock = false
+    private var lengthCode = Huffman.fixedLength
+    private var distanceCode = Huffman.fixedDistance
+    private var crc = CRC32()
+    private var memberSize: UInt32 = 0
+    /// The index in `out` from which the member's CRC is not yet counted.
+    private var memberStart = 0
+    /// The index in `out` where the member's output begins (0 once that has left the history):
+    /// a member cannot refer back into the one before.
+    private var memberOutputStart = 0
+
+    enum Phase {
+        case header, blockHeader, stored(remaining: Int), codes, trailer, done
+    }
+    /// Whether the stream is raw DEFLATE (no gzip header or trailer).
+    private let raw: Bool
+
+    /// A decoder reading gzip bytes from `source`; `file` labels errors.
+    package init(_ source: any ByteSource, file: String? = nil) {
+        self.init(source, file: file, raw: false)
+    }
+
+    /// A decoder of raw DEFLATE (RFC 1951) data from `source` (a zlib stream after its 2-byte
+    /// header, a PNG's image data): no gzip header, no trailer check.
+    package static func rawDeflate(_ source: any ByteSource, file: String? = nil) -> GzipDecoder {
+        GzipDecoder(source, file: file, raw: true)
+    }
+
+    private init(_ source: any ByteSource, file: String?, raw: Bool) {
+        self.file = file
+        self.raw = raw
+        bits = BitReader(source)
+        phase = raw ? .blockHeader : .header
+        out.reserveCapacity(Self.history + Self.burst + 512)
+    }
+
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while served == out.count {
+            if case .done = phase { return 0 }
+            do {
+                try produce()
+            } catch let e as InflateError {
+                throw ReaderError(file: file, line: 1, column: e.offset + 1, kind: .badCompression(e.reason))
+            }
+        }
+        let n = min(buffer.count, out.count - served)
+        out.withUnsafeBytes { b in
+            if let from = b.baseAddress, let to = buffer.baseAddress { to.copyMemory(from: from + served, byteCount: n) }
+        }
+        served += n
+        return n
+    }
+
+    private func fail(_ reason: String) -> InflateError { InflateError(reason: reason, offset: bits.offset) }
+
+    /// Decodes until a burst of bytes is ready or the stream ends.
+    private mutating func produce() throws {
+        // Everything is served: keep only the history DEFLATE may still refer to.
+        if out.count > Self.history + Self.burst {
+            crc.update(out[memberStart...])
+            let drop = out.count - Self.history
+            out.removeFirst(drop)
+            served -= drop
+            memberStart = out.count
+            memberOutputStart = max(0, memberOutputStart - drop)
+        }
+        let target = out.count + Self.burst
+        while out.count < target {
+            switch phase {
+            case .header:
+                try header()
+                phase = .blockHeader
+            case .blockHeader:
+                lastBlock = try bits.take(1) == 1
+                switch try bits.take(2) {
+                case 0:
+                    bits.alignToByte()
+                    let len = try bits.take(16)
+                    let nlen = try bits.take(16)
+                    guard len == ~nlen & 0xFFFF else { throw fail("stored block length check failed") }
+                    phase = .stored(remaining: len)
+                case 1:
+                    (lengthCode, distanceCode) = (Huffman.fixedLength, Huffman.fixedDistance)
+                    phase = .codes
+                case 2:
+                    (lengthCode, distanceCode) = try dynamicCodes()
+                    phase = .codes
+                default: throw fail("invalid block type 3")
+                }
+            case .stored(let remaining):
+                let n = min(remaining, target - out.count)
+                for _ in 0..<n { out.append(UInt8(try bits.take(8))) }
+                memberSize &+= UInt32(n)
+                phase = remaining == n ? endOfBlock() : .stored(remaining: remaining - n)
+            case .codes:
+                if try codes(until: target) { phase = endOfBlock() }
+            case .trailer:
+                try trailer()
+            case .done:
+                return
+            }
+        }
+    }
+
+    private func endOfBlock() -> Phase { lastBlock ? (raw ? .done : .trailer) : .blockHeader }
+
+    /// The gzip member header (RFC 1952 §2.3): magic, method 8, flags, and the optional extra
+    /// field, name, comment and header CRC, skipped.
+    private mutating func header() throws {
+        let start = bits.offset
+        guard try bits.take(8) == 0x1F, try bits.take(8) == 0x8B else {
+            throw InflateError(reason: "expected a gzip header (1f 8b)", offset: start)
+        }
+        let method = try bits.take(8)
+        guard method == 8 else { throw InflateError(reason: "compression method \(method) is not deflate", offset: start + 2) }
+        let flags = try bits.take(8)
+        for _ in 0..<6 { _ = try bits.take(8) }  // modification time, extra flags, operating system
+        if flags & 4 != 0 {  // FEXTRA
+            let length = try bits.take(16)
+            for _ in 0..<length { _ = try bits.take(8) }
+        }
+        for flag in [8, 16] where flags & flag != 0 {  // FNAME, FCOMMENT: zero-terminated
+            while try bits.take(8) != 0 {}
+        }
+        if flags & 2 != 0 { _ = try bits.take(16) }  // FHCRC
+        crc = CRC32()
+        memberSize = 0
+        memberStart = out.count
+        memberOutputStart = out.count
+    }
+
+    /// The member trailer: CRC-32 and length, then another member, zero padding, or the end.
+    private mutating func trailer() throws {
+        bits.alignToByte()
+        let at = bits.offset
+        let expectedCRC = UInt32(try bits.take(16)) | UInt32(try bits.take(16)) << 16
+        let expectedSize = UInt32(try bits.take(16)) | UInt32(try bits.take(16)) << 16
+        crc.update(out[memberStart...])
+        memberStart = out.count
+        guard crc.value == expectedCRC else { throw InflateError(reason: "CRC-32 mismatch", offset: at) }
+        guard memberSize == expectedSize else { throw InflateError(reason: "length mismatch", offset: at + 4) }
+        while true {  // zero padding after a member
+            guard let b = try bits.peekByte() else {
+                phase = .done
+                return
+            }
+            guard b == 0 else { break }
+            _ = try bits.take(8)
+        }
+        phase = .header
+    }
+
+    static let lengthBase: [UInt16] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
+    static let lengthExtra: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    static let distanceBase: [UInt16] = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    static let distanceExtra: [UInt8] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    private mutating func dynamicCodes() throws -> (Huffman, Huffman) {
+        let nlen = try bits.take(5) + 257, ndist = try bits.take(5) + 1, ncode = try bits.take(4) + 4
+        guard nlen <= 286, ndist <= 30 else { throw fail("bad code counts") }
+        var lengths = [Int](repeating: 0, count: 320)
+        for i in 0..<ncode { lengths[Self.codeLengthOrder[i]] = try bits.take(3) }
+        let lencode = try Huffman(lengths: lengths[0..<19], at: bits.offset)
+        var index = 0
+        while index < nlen + ndist {
+            var symbol = try bits.decode(lencode)
+            if symbol < 16 {
+                lengths[index] = symbol
+                index += 1
+            } else {
+                var len = 0
+                if symbol == 16 {
+                    guard index > 0 else { throw fail("repeat with no first length") }
+                    len = lengths[index - 1]
+                    symbol = 3 + (try bits.take(2))
+                } else if symbol == 17 {
+                    symbol = 3 + (try bits.take(3))
+                } else {
+                    symbol = 11 + (try bits.take(7))
+                }
+                guard index + symbol <= nlen + ndist else { throw fail("too many lengths") }
+                for _ in 0..<symbol {
+                    lengths[index] = len
+                    index += 1
+                }
+            }
+        }
+        guard lengths[256] != 0 else { throw fail("no end-of-block code") }
+        return (try Huffman(lengths: lengths[0..<nlen], at: bits.offset), try Huffman(lengths: lengths[nlen..<(nlen + ndist)], at: bits.offset))
+    }
+
+    /// Decodes literal/length and distance symbols until `out` reaches `target` bytes (a copy may
+    /// go up to 258 past it) or the block ends.
+    /// - Returns: whether the block ended.
+    private mutating func codes(until target: Int) throws -> Bool {
+        let (lencode, distcode) = (lengthCode, distanceCode)
+        while out.count < target {
+            var symbol = try bits.decode(lencode)
+            if symbol < 256 {
+                out.append(UInt8(truncatingIfNeeded: symbol))
+                memberSize &+= 1
+            } else if symbol == 256 {
+                return true
+            } else {
+                symbol -= 257
+                guard symbol < 29 else { throw fail("bad length symbol") }
+                let len = Int(Self.lengthBase[symbol]) + (try bits.take(Int(Self.lengthExtra[symbol])))
+                let dsym = try bits.decode(distcode)
+                guard dsym < 30 else { throw fail("bad distance symbol") }
+                let dist = Int(Self.distanceBase[dsym]) + (try bits.take(Int(Self.distanceExtra[dsym])))
+                guard dist <= out.count - memberOutputStart else { throw fail("distance too far back") }
+                var from = out.count - dist
+                for _ in 0..<len {
+                    out.append(out[from])
+                    from += 1
+                }
+                memberSize &+= UInt32(len)
+            }
+        }
+        return false
+    }
+
+}
+
+/// The compressed input, read a buffer at a time and taken bit by bit (least significant first).
+struct BitReader {
+    private var source: any ByteSource
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    private var position = 0
+    private var count = 0
+    /// Stream offset of `buffer[0]`.
+    private var base = 0
+    private var ended = false
+    private var bitBuffer: UInt64 = 0
+    private var bitCount = 0
+
+    init(_ source: any ByteSource) { self.source = source }
+
+    /// The stream offset of the next whole byte not yet taken into bits.
+    var offset: Int { base + position - bitCount / 8 }
+
+    /// Reads more input, keeping the last 8 bytes taken (so whole bytes the bit buffer took ahead
+    /// can always be given back).
+    private mutating func refill() throws -> Bool {
+        guard !ended else { return false }
+        let keep = min(8, position)
+        buffer.withUnsafeMutableBytes { b in
+            if let p = b.baseAddress { p.copyMemory(from: p + (position - keep), byteCount: keep) }
+        }
+        base += position - keep
+        position = keep
+        count = keep
+        let n = try buffer.withUnsafeMutableBytes { b in try source.read(into: UnsafeMutableRawBufferPointer(rebasing: b[keep...])) }
+        if n == 0 { ended = true }
+        count += n
+        return n > 0
+    }
+
+    /// Fills the bit buffer with whole bytes up to 56 bits (fewer at the end of the input).
+    @inline(__always)
+    private mutating func fill() throws {
+        while bitCount <= 56 {
+            if position == count {
+                guard try refill() else { return }
+            }
+            bitBuffer |= UInt64(buffer[position]) << UInt64(bitCount)
+            position += 1
+            bitCount += 8
+        }
+    }
+
+    /// The next `n` (0…32) bits as an integer.
+    mutating func take(_ n: Int) throws -> Int {
+        if bitCount < n {
+            try fill()
+            guard bitCount >= n else { throw InflateError(reason: "unexpected end of deflate data", offset: base + count) }
+        }
+        let value = Int(bitBuffer & ((1 << UInt64(n)) - 1))
+        bitBuffer >>= UInt64(n)
+        bitCount -= n
+        return value
+    }
+
+    /// Drops the bits up to the next byte boundary.
+    mutating func alignToByte() {
+        let drop = bitCount % 8
+        bitBuffer >>= UInt64(drop)
+        bitCount -= drop
+    }
+
+    /// The next byte (at a byte boundary) without taking it, or nil at the end of the input.
+    mutating func peekByte() throws -> UInt8? {
+        if bitCount < 8 { try fill() }
+        return bitCount >= 8 ? UInt8(truncatingIfNeeded: bitBuffer) : nil
+    }
+
+    /// One symbol of `h`: by the 9-bit table when the code is that short, else bit by bit.
+    @inline(__always)
+    mutating func decode(_ h: Huffman) throws -> Int {
+        if bitCount < 15 { try fill() }
+        let entry = h.fast[Int(bitBuffer & 0x1FF)]
+        let length = Int(entry & 0xF)
+        if entry != 0, length <= bitCount {
+            bitBuffer >>= UInt64(length)
+            bitCount -= length
+            return Int(entry >> 4)
+        }
+        var code = 0, first = 0, index = 0
+        for len in 1..<16 {
+            code |= try take(1)
+            let count = h.count[len]
+            if code - count < first { return h.symbol[index + (code - first)] }
+            index += count
+            first += count
+            first <<= 1
+            code <<= 1
+        }
+        throw InflateError(reason: "invalid Huffman code", offset: offset)
+    }
+}
+
+/// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as gzip uses, updated as bytes come.
+struct CRC32 {
     static let table: [UInt32] = (0..<256).map { n -> UInt32 in
         var c = UInt32(n)
         for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
         return c
     }
 
-    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        table.withUnsafeBufferPointer { t in
-            for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+    private var state: UInt32 = 0xFFFF_FFFF
+
+    /// The checksum of the bytes so far.
+    var value: UInt32 { state ^ 0xFFFF_FFFF }
+
+    mutating func update(_ bytes: ArraySlice<UInt8>) {
+        var c = state
+        Self.table.withUnsafeBufferPointer { t in
+            bytes.withUnsafeBufferPointer { b in
+                for x in b { c = t[Int((c ^ UInt32(x)) & 0xFF)] ^ (c >> 8) }
+            }
         }
-        return c ^ 0xFFFF_FFFF
+        state = c
     }
 }
 
@@ -80,21 +424,24 @@ struct InflateError: Error {
     var offset: Int
 }
 
-/// A canonical Huffman code: how many codes of each length, and the symbols in code order.
+/// A canonical Huffman code: how many codes of each length, the symbols in code order, and a
+/// table of the codes up to 9 bits long indexed by their next 9 input bits (entry: symbol << 4 |
+/// length, 0 when the code is longer).
 struct Huffman {
     var count = [Int](repeating: 0, count: 16)
     var symbol: [Int]
+    var fast = [UInt16](repeating: 0, count: 512)
 
-    /// Builds the code from per-symbol code lengths (0 = unused).
-    /// Incomplete codes are allowed only as RFC 1951 permits (a single distance code).
-    init(lengths: ArraySlice<Int>) throws {
+    /// Builds the code from per-symbol code lengths (0 = unused). Incomplete codes are allowed
+    /// only as RFC 1951 permits (a single distance code); `at` locates errors.
+    init(lengths: ArraySlice<Int>, at offset: Int = 0) throws {
         symbol = [Int](repeating: 0, count: lengths.count)
         for l in lengths { count[l] += 1 }
         var left = 1
         for len in 1..<16 {
             left <<= 1
             left -= count[len]
-            if left < 0 { throw InflateError(reason: "over-subscribed Huffman code", offset: 0) }
+            if left < 0 { throw InflateError(reason: "over-subscribed Huffman code", offset: offset) }
         }
         var offs = [Int](repeating: 0, count: 16)
         for len in 1..<15 { offs[len + 1] = offs[len] + count[len] }
@@ -102,162 +449,37 @@ struct Huffman {
             symbol[offs[l]] = i
             offs[l] += 1
         }
-    }
-}
-
-struct Inflater {
-    let input: [UInt8]
-    var position: Int
-    var bitBuffer: UInt32 = 0
-    var bitCount = 0
-
-    init(input: [UInt8], position: Int) {
-        self.input = input
-        self.position = position
-    }
-
-    /// The byte after the last one consumed (partial bits discarded).
-    var bytePosition: Int { position }
-
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase = [
-        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
-        6145, 8193, 12289, 16385, 24577,
-    ]
-    static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-    static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-
-    mutating func bits(_ need: Int) throws -> Int {
-        while bitCount < need {
-            guard position < input.count else { throw InflateError(reason: "unexpected end of deflate data", offset: position) }
-            bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
-            position += 1
-            bitCount += 8
-        }
-        let value = Int(bitBuffer & ((1 << UInt32(need)) - 1))
-        bitBuffer >>= UInt32(need)
-        bitCount -= need
-        return value
-    }
-
-    mutating func decode(_ h: Huffman) throws -> Int {
-        var code = 0, first = 0, index = 0
+        // Canonical codes (RFC 1951 §3.2.2), bit-reversed into the table: the stream sends a
+        // code's most significant bit first.
+        var next = [Int](repeating: 0, count: 16)
+        var code = 0
+        count[0] = 0
         for len in 1..<16 {
-            code |= try bits(1)
-            let count = h.count[len]
-            if code - count < first { return h.symbol[index + (code - first)] }
-            index += count
-            first += count
-            first <<= 1
-            code <<= 1
+            code = (code + count[len - 1]) << 1
+            next[len] = code
         }
-        throw InflateError(reason: "invalid Huffman code", offset: position)
-    }
-
-    mutating func run(into out: inout [UInt8]) throws {
-        var last = 0
-        repeat {
-            last = try bits(1)
-            switch try bits(2) {
-            case 0: try stored(into: &out)
-            case 1: try codes(into: &out, Self.fixedLength, Self.fixedDistance)
-            case 2:
-                let (l, d) = try dynamicCodes()
-                try codes(into: &out, l, d)
-            default: throw InflateError(reason: "invalid block type 3", offset: position)
+        for (i, l) in lengths.enumerated() where l != 0 && l <= 9 {
+            let c = next[l]
+            next[l] += 1
+            var reversed = 0
+            for k in 0..<l where c & (1 << k) != 0 { reversed |= 1 << (l - 1 - k) }
+            var fill = reversed
+            while fill < 512 {
+                fast[fill] = UInt16(i << 4 | l)
+                fill += 1 << l
             }
-        } while last == 0
-        bitBuffer = 0
-        bitCount = 0
-    }
-
-    mutating func stored(into out: inout [UInt8]) throws {
-        bitBuffer = 0
-        bitCount = 0
-        guard position + 4 <= input.count else { throw InflateError(reason: "truncated stored block", offset: position) }
-        let len = Int(input[position]) | Int(input[position + 1]) << 8
-        let nlen = Int(input[position + 2]) | Int(input[position + 3]) << 8
-        guard len == ~nlen & 0xFFFF else { throw InflateError(reason: "stored block length check failed", offset: position) }
-        position += 4
-        guard position + len <= input.count else { throw InflateError(reason: "truncated stored block", offset: position) }
-        out.append(contentsOf: input[position..<(position + len)])
-        position += len
+        }
     }
 
     static let fixedLength: Huffman = {
         var lengths = [Int](repeating: 8, count: 288)
         for i in 144..<256 { lengths[i] = 9 }
         for i in 256..<280 { lengths[i] = 7 }
-        return (try? Huffman(lengths: lengths[...])) ?? Huffman.empty
+        return (try? Huffman(lengths: lengths[...])) ?? Huffman(uncheckedSymbols: [])
     }()
-    static let fixedDistance: Huffman = (try? Huffman(lengths: [Int](repeating: 5, count: 30)[...])) ?? Huffman.empty
+    static let fixedDistance: Huffman = (try? Huffman(lengths: [Int](repeating: 5, count: 30)[...])) ?? Huffman(uncheckedSymbols: [])
 
-    mutating func dynamicCodes() throws -> (Huffman, Huffman) {
-        let nlen = try bits(5) + 257, ndist = try bits(5) + 1, ncode = try bits(4) + 4
-        guard nlen <= 286, ndist <= 30 else { throw InflateError(reason: "bad code counts", offset: position) }
-        var lengths = [Int](repeating: 0, count: 320)
-        for i in 0..<ncode { lengths[Self.codeLengthOrder[i]] = try bits(3) }
-        let lencode = try Huffman(lengths: lengths[0..<19])
-        var index = 0
-        while index < nlen + ndist {
-            var symbol = try decode(lencode)
-            if symbol < 16 {
-                lengths[index] = symbol
-                index += 1
-            } else {
-                var len = 0
-                if symbol == 16 {
-                    guard index > 0 else { throw InflateError(reason: "repeat with no first length", offset: position) }
-                    len = lengths[index - 1]
-                    symbol = 3 + (try bits(2))
-                } else if symbol == 17 {
-                    symbol = 3 + (try bits(3))
-                } else {
-                    symbol = 11 + (try bits(7))
-                }
-                guard index + symbol <= nlen + ndist else { throw InflateError(reason: "too many lengths", offset: position) }
-                for _ in 0..<symbol {
-                    lengths[index] = len
-                    index += 1
-                }
-            }
-        }
-        guard lengths[256] != 0 else { throw InflateError(reason: "no end-of-block code", offset: position) }
-        let l = try Huffman(lengths: lengths[0..<nlen])
-        let d = try Huffman(lengths: lengths[nlen..<(nlen + ndist)])
-        return (l, d)
-    }
-
-    mutating func codes(into out: inout [UInt8], _ lencode: Huffman, _ distcode: Huffman) throws {
-        while true {
-            var symbol = try decode(lencode)
-            if symbol < 256 {
-                out.append(UInt8(symbol))
-            } else if symbol == 256 {
-                return
-            } else {
-                symbol -= 257
-                guard symbol < 29 else { throw InflateError(reason: "bad length symbol", offset: position) }
-                let len = Self.lengthBase[symbol] + (try bits(Self.lengthExtra[symbol]))
-                let dsym = try decode(distcode)
-                guard dsym < 30 else { throw InflateError(reason: "bad distance symbol", offset: position) }
-                let dist = Self.distanceBase[dsym] + (try bits(Self.distanceExtra[dsym]))
-                guard dist <= out.count else { throw InflateError(reason: "distance too far back", offset: position) }
-                var from = out.count - dist
-                for _ in 0..<len {
-                    out.append(out[from])
-                    from += 1
-                }
-            }
-        }
-    }
-}
-
-extension Huffman {
     /// An empty code (never used: the fixed codes always build).
-    static let empty = Huffman(uncheckedSymbols: [])
-
     init(uncheckedSymbols: [Int]) {
         symbol = uncheckedSymbols
     }

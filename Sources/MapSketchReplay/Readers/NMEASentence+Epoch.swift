@@ -14,15 +14,17 @@ struct NMEAEpoch {
     var course: Double?
     var quality = GPSFixQuality.unknown
     var gsaMode: GPSFixMode?
-    /// The latitude, N/S, longitude and E/W fields of the GGA that set the position (rank 3).
-    var ggaPosition = (0..<0, 0..<0, 0..<0, 0..<0)
+    /// The latitude, N/S, longitude and E/W fields of the GGA that set the position (rank 3), in
+    /// the input window; nil once the window moved past them.
+    var ggaPosition: (Range<Int>, Range<Int>, Range<Int>, Range<Int>)?
 
     /// Whether the four coordinate fields hold the same bytes as the GGA's.
     func ggaPositionMatches(
         _ lat: Range<Int>, _ ns: Range<Int>, _ lon: Range<Int>, _ ew: Range<Int>, _ p: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        ByteScan.sameBytes(p, lat, ggaPosition.0) && ByteScan.sameBytes(p, ns, ggaPosition.1)
-            && ByteScan.sameBytes(p, lon, ggaPosition.2) && ByteScan.sameBytes(p, ew, ggaPosition.3)
+        guard let g = ggaPosition else { return false }
+        return ByteScan.sameBytes(p, lat, g.0) && ByteScan.sameBytes(p, ns, g.1)
+            && ByteScan.sameBytes(p, lon, g.2) && ByteScan.sameBytes(p, ew, g.3)
     }
 
     mutating func setPosition(_ lat: Double, _ lon: Double, rank: Int, line: Int) {

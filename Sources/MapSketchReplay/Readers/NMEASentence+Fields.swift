@@ -162,7 +162,7 @@ struct NMEAFields {
 }
 
 /// The value parsed from the last field of one kind, with the field's bytes (a range of the
-/// reader's input, which never changes).
+/// reader's input window; the reader empties the cache when the window moves).
 struct NMEAFieldCache<Value> {
     private var range = 0..<0
     private var value: Value?

@@ -3,13 +3,16 @@
 extension NMEAReader {
     /// Handles an accepted sentence `body..<bodyEnd` (after `$`, before `*`) with `commas` commas.
     /// `commaTable`, when given, holds the offsets of all `commas` commas of the body, in order.
+    /// A sentence without a checksum (`checksummed` false) counts as NMEA only when its type is
+    /// one the reader knows.
     mutating func dispatch(
         _ p: UnsafeBufferPointer<UInt8>, lineStart: Int, body: Int, bodyEnd: Int, commas: Int,
-        commaTable: UnsafeBufferPointer<Int>? = nil
+        commaTable: UnsafeBufferPointer<Int>? = nil, checksummed: Bool = true
     ) throws -> GPSFix? {
         statistics.sentences += 1
         guard bodyEnd - body >= 6, p[body] != 0x50, p[body + 5] == ASCII.comma else {  // 'P' proprietary
             statistics.unsupported += 1
+            if !checksummed { otherLines += 1 }
             return nil
         }
         let t0 = p[body + 2], t1 = p[body + 3], t2 = p[body + 4]
@@ -20,7 +23,11 @@ extension NMEAReader {
         case (0x47, 0x4C, 0x4C): required = 6  // GLL up to status
         case (0x56, 0x54, 0x47): required = 5  // VTG up to speed in knots
         case (0x5A, 0x44, 0x41): required = 4  // ZDA up to year
-        default: required = 0
+        case (0x47, 0x53, 0x41): required = 0  // GSA
+        default: required = -1
+        }
+        if !checksummed {
+            if required >= 0 { nmeaLines += 1 } else { otherLines += 1 }
         }
         guard commas >= required else {  // cut off mid-sentence (only possible without a checksum)
             statistics.truncated += 1

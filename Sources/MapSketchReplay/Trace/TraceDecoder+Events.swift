@@ -41,7 +41,7 @@ extension TraceDecoder {
                     time: time, latitude: lat, longitude: lon, elevation: ele, hdop: hdop, horizontalAccuracy: accuracy,
                     speed: speed, segment: segment))
         default:
-            guard let name = TraceCallName(rawValue: type) else { throw JSONError("unknown event type \"\(type)\"", path: [.key("type")]) }
+            guard let name = TraceCallName(rawValue: type) else { throw JSONError("unknown event type \"\(InputExcerpt.excerpt(type))\"", path: [.key("type")]) }
             guard name.minimumVersion <= version else {
                 throw JSONError(
                     "expected a call of format version \(version); \"\(type)\" needs \"version\":\(name.minimumVersion) in the header",

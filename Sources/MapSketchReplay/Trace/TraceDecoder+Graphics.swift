@@ -65,7 +65,7 @@ extension TraceDecoder {
 
     static func decodeColor(_ v: JSONValue) throws -> Color {
         guard let s = v.stringValue, let c = Color(hex: s) else {
-            throw JSONError("expected a color \"#rrggbb\" or \"#rrggbbaa\", found \(v.stringValue.map { "\"\($0)\"" } ?? v.kindDescription)")
+            throw JSONError("expected a color \"#rrggbb\" or \"#rrggbbaa\", found \(v.stringValue.map { "\"\(InputExcerpt.excerpt($0))\"" } ?? v.kindDescription)")
         }
         return c
     }

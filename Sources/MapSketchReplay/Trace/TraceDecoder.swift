@@ -7,28 +7,70 @@ import MapSketch
 /// let trace = try TraceDecoder.decode(text, file: "tap.trace.jsonl")
 /// ```
 public enum TraceDecoder {
-    /// Decodes a whole trace: the header line, then one event per line. Blank lines are skipped.
+    /// The longest trace line read (a line may carry a large geometry).
+    public static let maximumLineLength = 256 << 20
+
+    /// Decodes a whole trace: the header line, then one event per line. Blank lines are skipped;
+    /// lines end at LF, CR or CR LF (a file edited on Windows reads as it does on Unix).
     ///
     /// - Throws: ``TraceError`` naming file:line:column and what was expected, for a syntax error,
     ///   a missing or mistyped member, an unknown member or event type, a non-finite or negative
     ///   time, or a time earlier than the previous line's.
     /// - Complexity: O(n) in the size of the text.
     public static func decode(_ text: String, file: String) throws(TraceError) -> Trace {
+        try decode(LineReader(InputBuffer(bytes: Array(text.utf8)), file: file), file: file)
+    }
+
+    /// Decodes a trace streamed from `source` (a file, a pipe), one line at a time: memory holds
+    /// the trace's events, not its text.
+    /// - Throws: ``TraceError`` as ``decode(_:file:)``, also for a line that is not UTF-8, a
+    ///   line longer than ``maximumLineLength``, or a source that cannot be read.
+    /// - Complexity: O(n) in the size of the input.
+    public static func decode(source: any ByteSource, file: String) throws(TraceError) -> Trace {
+        try decode(LineReader(InputBuffer(source: source, limit: maximumLineLength), file: file), file: file)
+    }
+
+    private static func decode(_ lines: LineReader, file: String) throws(TraceError) -> Trace {
+        var lines = lines
+        var state = LineState()
+        do {
+            while try lines.next({ line, number in try state.decode(line, number: number, file: file) }) != nil {}
+        } catch let e as TraceError {
+            throw e
+        } catch let e as ReaderError {
+            throw TraceError(e, file: file)
+        } catch {
+            throw TraceError(file: file, line: lines.lineNumber, column: 1, message: InputExcerpt.message("\(error)"))
+        }
+        guard let header = state.header else {
+            throw TraceError(
+                file: file, line: 1, column: 1,
+                message: "expected a header line ({\"type\":\"header\",…}), found an empty file")
+        }
+        return Trace(header: header, events: state.events)
+    }
+
+    /// The trace read so far: the header, then the events in time order.
+    private struct LineState {
         var header: TraceHeader?
         var events: [TraceEntry] = []
         var lastT = 0.0
-        var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+
+        /// Decodes line `number`.
+        mutating func decode(_ line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(TraceError) {
+            if line.allSatisfy({ $0 == ASCII.space || $0 == ASCII.tab }) { return }
+            guard let text = String(validating: line, as: UTF8.self) else {
+                throw TraceError(
+                    file: file, line: number, column: ByteScan.validUTF8Prefix(line) + 1,
+                    message: "expected UTF-8 text (UTF-16 and other encodings are not read)")
+            }
             do {
-                try JSONParser.decode(String(line)) { value in
+                try JSONParser.decode(text) { value in
                     if header == nil {
-                        header = try decodeHeader(value)
+                        header = try TraceDecoder.decodeHeader(value)
                         return
                     }
-                    let entry = try decodeEvent(value, line: lineNumber, version: header?.version ?? Trace.formatVersion)
+                    let entry = try decodeEvent(value, line: number, version: header?.version ?? Trace.formatVersion)
                     if entry.t < lastT {
                         throw JSONError(
                             "expected a time ≥ \(JSONWriter.format(lastT)) (the previous line's), found \(JSONWriter.format(entry.t))",
@@ -38,17 +80,11 @@ public enum TraceDecoder {
                     events.append(entry)
                 }
             } catch let e as JSONError {
-                throw TraceError(e, file: file, line: lineNumber)
+                throw TraceError(e, file: file, line: number)
             } catch {
-                throw TraceError(file: file, line: lineNumber, column: 1, message: "\(error)")
+                throw TraceError(file: file, line: number, column: 1, message: InputExcerpt.message("\(error)"))
             }
         }
-        guard let header else {
-            throw TraceError(
-                file: file, line: 1, column: 1,
-                message: "expected a header line ({\"type\":\"header\",…}), found an empty file")
-        }
-        return Trace(header: header, events: events)
     }
 
     // MARK: Header
@@ -61,10 +97,10 @@ public enum TraceDecoder {
         guard type == "header" else {
             throw JSONError(
                 "expected the first line to be the header ({\"type\":\"header\",…}), found "
-                    + (type.map { "type \"\($0)\"" } ?? "no type"), path: type == nil ? [] : [.key("type")])
+                    + (type.map { "type \"\(InputExcerpt.excerpt($0))\"" } ?? "no type"), path: type == nil ? [] : [.key("type")])
         }
         if let format = try f.string("format"), format != Trace.formatName {
-            throw JSONError("expected \"\(Trace.formatName)\", found \"\(format)\"", path: [.key("format")])
+            throw JSONError("expected \"\(Trace.formatName)\", found \"\(InputExcerpt.excerpt(format))\"", path: [.key("format")])
         }
         var h = TraceHeader()
         let version = try f.requiredInt("version")

@@ -9,6 +9,11 @@ extension InputError {
     /// The error for a `JSONError` raised by the one-line JSON document on line `line` of
     /// `file`, located by `JSONParser.decode` (its own line is always 1).
     init(_ e: JSONError, file: String, line: Int) {
-        self.init(file: file, line: line, column: e.column ?? 1, message: e.pathAndMessage)
+        self.init(file: file, line: line, column: e.column ?? 1, message: InputExcerpt.message(e.pathAndMessage))
+    }
+
+    /// The error for a `ReaderError` (an unreadable file, a line too long) of trace `file`.
+    init(_ e: ReaderError, file: String) {
+        self.init(file: file, line: e.line, column: e.column, message: e.message)
     }
 }

@@ -55,7 +55,7 @@ struct TraceFields {
         guard let s = try string(key) else { return nil }
         guard allowed.contains(s) else {
             throw JSONError(
-                "expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(s)\"",
+                "expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(InputExcerpt.excerpt(s))\"",
                 path: [.key(key)])
         }
         return s
@@ -70,7 +70,7 @@ struct TraceFields {
     /// Throws on the first member that was never read.
     func rejectUnknown(allowed extra: [String] = []) throws {
         for k in object.keys where !used.contains(k) && !extra.contains(k) {
-            throw JSONError("unknown member \"\(k)\"", path: [.key(k)])
+            throw JSONError("unknown member \"\(InputExcerpt.excerpt(k))\"", path: [.key(k)])
         }
     }
 }

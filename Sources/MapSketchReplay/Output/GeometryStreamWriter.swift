@@ -1,0 +1,266 @@
+package import MapSketchGeometry
+
+/// Writes the geometry a vertex store holds, a buffer at a time, without assembling it: the
+/// bytes `GeometryFormat.encode(SpatialGeometry(store.geometry, spatialReference:))` would give
+/// (the tests compare the two on every type and format), at the cost of one output buffer instead
+/// of the geometry (48 bytes a vertex) and its text.
+///
+/// GeoJSON is RFC 7946: in WGS 84 longitude/latitude, each vertex projected as it is written (the
+/// bytes of `GeoJSON.encodeWGS84`). Multipoints and polylines stream in every format, polygons in
+/// Esri JSON; a polygon in GeoJSON or WKT (whose rings are first grouped into polygons with their
+/// holes) and a point are encoded whole.
+package struct GeometryStreamWriter {
+    /// Bytes gathered before they go to the sink.
+    static let bufferSize = 64 * 1024
+
+    private var out: [UInt8] = []
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
+
+    private init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.sink = sink
+        out.reserveCapacity(Self.bufferSize + 256)
+    }
+
+    /// Writes `store`'s geometry in `format`, then a newline when `newline`, to `sink`.
+    /// - Throws: what `sink` throws; `GeoJSONOutputError` when GeoJSON is asked for and the
+    ///   geometry cannot be given in WGS 84 longitude/latitude.
+    /// - Complexity: O(n) for n vertices; memory O(1) beyond the store (see the type's notes).
+    package static func write(
+        _ store: VertexStore, spatialReference: SpatialReference?, format: GeometryFormat, newline: Bool = true,
+        to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        var w = GeometryStreamWriter(sink: sink)
+        let streams: Bool
+        switch (store.type, format) {
+        case (.multipoint, _), (.polyline, _), (.polygon, .esriJSON): streams = true
+        default: streams = false
+        }
+        if streams {
+            switch format {
+            case .esriJSON: try w.esri(store, spatialReference)
+            case .geoJSON: try w.geoJSON(store, toWGS84: try wgs84Projection(store, spatialReference))
+            case .wkt: try w.wkt(store)
+            }
+        } else if format == .geoJSON {
+            w.text(try GeoJSON.encodeWGS84(SpatialGeometry(store.geometry, spatialReference: spatialReference)))
+        } else {
+            w.text(format.encode(SpatialGeometry(store.geometry, spatialReference: spatialReference)))
+        }
+        if newline { w.out.append(ASCII.lf) }
+        try w.flush()
+    }
+
+    // MARK: - Esri JSON
+
+    private mutating func esri(_ store: VertexStore, _ sr: SpatialReference?) throws {
+        let d = Dimensions(store)
+        // As `EsriJSON.writtenFlags`: the geometry's flag, or any vertex carrying the value.
+        let z = store.hasZ || d.anyZ
+        let m = store.hasM || d.anyM
+        text("{")
+        if z { text("\"hasZ\":true,") }
+        if m { text("\"hasM\":true,") }
+        switch store.type {
+        case .multipoint:
+            text("\"points\":")
+            try vertices(store.parts.first, z: z, m: m, close: false)
+        case .polyline, .polygon:
+            text(store.type == .polyline ? "\"paths\":[" : "\"rings\":[")
+            for (k, part) in store.parts.enumerated() {
+                if k > 0 { text(",") }
+                try vertices(part, z: z, m: m, close: store.type == .polygon)
+            }
+            text("]")
+        default: break
+        }
+        if let sr {
+            text(",\"spatialReference\":")
+            text(JSONWriter.string(EsriJSON.jsonValue(sr)))
+        }
+        text("}")
+    }
+
+    /// `[[x,y(,z|null)(,m|null)],…]`, the first vertex repeated at the end when `close`.
+    private mutating func vertices(_ part: ChunkedVertices?, z: Bool, m: Bool, close: Bool) throws {
+        text("[")
+        var first = true
+        for p in part ?? ChunkedVertices() {
+            if !first { out.append(0x2C) }
+            first = false
+            esriVertex(p, z: z, m: m)
+            if out.count >= Self.bufferSize { try flush() }
+        }
+        if close, let f = part?.first {
+            text(",")
+            esriVertex(f, z: z, m: m)
+        }
+        text("]")
+    }
+
+    private mutating func esriVertex(_ p: Point, z: Bool, m: Bool) {
+        out.append(0x5B)  // [
+        JSONWriter.appendNumber(p.x, to: &out)
+        out.append(0x2C)
+        JSONWriter.appendNumber(p.y, to: &out)
+        if z {
+            out.append(0x2C)
+            if let v = p.z { JSONWriter.appendNumber(v, to: &out) } else { text("null") }
+        }
+        if m {
+            out.append(0x2C)
+            if let v = p.m { JSONWriter.appendNumber(v, to: &out) } else { text("null") }
+        }
+        out.append(0x5D)  // ]
+    }
+
+    // MARK: - GeoJSON
+
+    /// The projection `GeoJSON.inWGS84` applies to every vertex (nil: none).
+    /// - Throws: `GeoJSONOutputError` as `GeoJSON.inWGS84`.
+    private static func wgs84Projection(_ store: VertexStore, _ sr: SpatialReference?) throws -> PointProjection? {
+        guard let sr else {
+            for part in store.parts {
+                for p in part where !(-180...180).contains(p.x) || !(-90...90).contains(p.y) {
+                    throw GeoJSONOutputError.notLongitudeLatitude(x: p.x, y: p.y)
+                }
+            }
+            return nil
+        }
+        if sr.isWGS84 { return nil }
+        guard let projection = try? PointProjection(from: sr, to: .wgs84) else { throw GeoJSONOutputError.cannotProject(from: sr) }
+        return projection
+    }
+
+    private mutating func geoJSON(_ store: VertexStore, toWGS84 projection: PointProjection?) throws {
+        if store.type == .multipoint {
+            text("{\"type\":\"MultiPoint\",\"coordinates\":")
+            try positions(store.parts.first, projection)
+        } else if store.partCount == 1 {
+            text("{\"type\":\"LineString\",\"coordinates\":")
+            try positions(store.parts[0], projection)
+        } else if store.partCount == 0 {
+            text("{\"type\":\"LineString\",\"coordinates\":[]")
+        } else {
+            text("{\"type\":\"MultiLineString\",\"coordinates\":[")
+            for (k, part) in store.parts.enumerated() {
+                if k > 0 { text(",") }
+                try positions(part, projection)
+            }
+            text("]")
+        }
+        text("}")
+    }
+
+    /// `[[x,y(,z)],…]`: GeoJSON positions have no m.
+    private mutating func positions(_ part: ChunkedVertices?, _ projection: PointProjection?) throws {
+        text("[")
+        var first = true
+        for v in part ?? ChunkedVertices() {
+            let p = projection?.project(v) ?? v
+            if !first { out.append(0x2C) }
+            first = false
+            out.append(0x5B)
+            JSONWriter.appendNumber(p.x, to: &out)
+            out.append(0x2C)
+            JSONWriter.appendNumber(p.y, to: &out)
+            if let z = p.z {
+                out.append(0x2C)
+                JSONWriter.appendNumber(z, to: &out)
+            }
+            out.append(0x5D)
+            if out.count >= Self.bufferSize { try flush() }
+        }
+        text("]")
+    }
+
+    // MARK: - WKT
+
+    private mutating func wkt(_ store: VertexStore) throws {
+        let d = Dimensions(store)
+        // As the geometry's own flags: the store's, or every vertex carrying the value.
+        let z = store.hasZ || d.allZ
+        let m = store.hasM || d.allM
+        let dims = z && m ? " ZM" : z ? " Z" : m ? " M" : ""
+        switch store.type {
+        case .multipoint:
+            text("MULTIPOINT" + dims)
+            let part = store.parts.first ?? ChunkedVertices()
+            guard !part.isEmpty else { return text(" EMPTY") }
+            text(" (")
+            var first = true
+            for p in part {
+                text(first ? "(" : ", (")
+                first = false
+                wktCoordinate(p, z: z, m: m)
+                text(")")
+                if out.count >= Self.bufferSize { try flush() }
+            }
+            text(")")
+        default:  // polyline
+            if store.partCount == 1 {
+                text("LINESTRING" + dims)
+                if store.parts[0].isEmpty { return text(" EMPTY") }
+                text(" ")
+                try wktSequence(store.parts[0], z: z, m: m)
+                return
+            }
+            text("MULTILINESTRING" + dims)
+            guard store.partCount > 0 else { return text(" EMPTY") }
+            text(" (")
+            for (k, part) in store.parts.enumerated() {
+                if k > 0 { text(", ") }
+                if part.isEmpty { text("EMPTY") } else { try wktSequence(part, z: z, m: m) }
+            }
+            text(")")
+        }
+    }
+
+    private mutating func wktSequence(_ part: ChunkedVertices, z: Bool, m: Bool) throws {
+        text("(")
+        var first = true
+        for p in part {
+            if !first { text(", ") }
+            first = false
+            wktCoordinate(p, z: z, m: m)
+            if out.count >= Self.bufferSize { try flush() }
+        }
+        text(")")
+    }
+
+    private mutating func wktCoordinate(_ p: Point, z: Bool, m: Bool) {
+        text(WKT.format(p.x))
+        text(" ")
+        text(WKT.format(p.y))
+        if z { text(" " + WKT.format(p.z ?? .nan)) }
+        if m { text(" " + WKT.format(p.m ?? .nan)) }
+    }
+
+    // MARK: - Output
+
+    private mutating func text(_ s: String) {
+        out.append(contentsOf: s.utf8)
+    }
+
+    private mutating func flush() throws {
+        guard !out.isEmpty else { return }
+        try out.withUnsafeBytes { try sink($0) }
+        out.removeAll(keepingCapacity: true)
+    }
+
+    /// Which of z and m the vertices carry: any of them, and every one (false when there is none).
+    private struct Dimensions {
+        var anyZ = false, anyM = false, allZ = true, allM = true
+
+        init(_ store: VertexStore) {
+            var count = 0
+            for part in store.parts {
+                for p in part {
+                    count += 1
+                    if p.z != nil { anyZ = true } else { allZ = false }
+                    if p.m != nil { anyM = true } else { allM = false }
+                }
+            }
+            if count == 0 { (allZ, allM) = (false, false) }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MapSketchGeometry
+import MapSketchTestSupport
+@testable import MapSketchReplay
+import Testing
+
+/// The streaming conversion behind `mapsketch gps` against the whole-track path it replaced
+/// (read the track, build its trace, replay it): the same geometry bytes, GPS report, SVG and
+/// saved trace for every real track of the corpus.
+@MainActor
+@Suite struct GPSConversionTests {
+    static let tracks =
+        Fixtures.files(under: "Traces/real/gpx", suffix: ".gpx") + Fixtures.files(under: "Traces/real/gpx", suffix: ".gpx.gz")
+        + Fixtures.files(under: "Traces/real/nmea", suffix: ".log")
+
+    @Test func streamingGivesWhatReplayingTheWholeTrackGives() throws {
+        var compared = 0
+        for (i, url) in Self.tracks.enumerated() {
+            let bytes = Array(try Data(contentsOf: url))
+            let name = url.lastPathComponent
+            let track = try GPSFileReader.read(bytes: bytes, fileName: name)
+            for (type, filter) in [
+                (GeometryType.polyline, TraceHeader.defaultGPSFilter), (.polygon, GPSFilter(minimumDistance: 5, maximumHDOP: 2)),
+                (.multipoint, GPSFilter()),
+            ] where type == .polyline || i % 5 == 0 {  // the other types on a sample (replays are slow in debug builds)
+                let trace = TraceBuilder.gpsTrace(track, name: name, description: "GPS track \(name)", geometryType: type, filter: filter)
+                let session = try Replayer.replay(trace, name: name, file: name)
+                let out = session.output()
+
+                let conversion = try GPSConversion(name: name, description: "GPS track \(name)", geometryType: type, filter: filter)
+                let reader = try GPSFileReader.open(MemoryByteSource(bytes), fileName: name)
+                let dir = FileManager.default.temporaryDirectory.appendingPathComponent("conv-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: dir) }
+                let saved = dir.appendingPathComponent("t.trace.jsonl")
+                let saver = try TraceFileWriter(saved)
+                while let fix = try reader.next() { try saver.append(conversion.add(fix)) }
+                conversion.finish()
+                try saver.commit(header: conversion.header)
+
+                #expect(conversion.fixCount == track.fixes.count)
+                if track.fixes.count > 0 {
+                    #expect(conversion.report == out.document["gps"], "\(name) \(type)")
+                }
+                let store = try #require(conversion.session.sketch?.vertices)
+                // The report from the store (no geometry copy when valid) is the report from the output.
+                let counts = GPSReadCounts(track)
+                let fromStore = GPSReport(
+                    file: name, counts: counts, gps: conversion.report, geometryType: type.rawValue, store: store)
+                if track.fixes.count > 0 {
+                    #expect(fromStore == GPSReport(file: name, counts: counts, output: out), "\(name) \(type): the report")
+                }
+                for format in GeometryFormat.allCases {
+                    var bytes: [UInt8] = []
+                    try GeometryStreamWriter.write(store, spatialReference: .webMercator, format: format) { bytes += $0 }
+                    let expected = try out.geometry.map { try out.geometryText(format).map { $0 + "\n" } ?? format.encode($0) }
+                    #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(name) \(type) \(format)")
+                }
+                #expect(conversion.session.svg() == session.svg(), "\(name) \(type): the SVG")
+                let same = try String(contentsOf: saved, encoding: .utf8) == TraceEncoder.encode(trace)
+                #expect(same, "\(name) \(type): the saved trace")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["t.trace.jsonl"], "no temporary file left")
+                compared += 1
+            }
+        }
+        #expect(compared >= Self.tracks.count + 6)
+    }
+
+    /// The store's one-pass proof of validity agrees with `GeometryEngine.validate`, valid or not
+    /// (a store holds only finite coordinates, so the cases differ in distinct vertices).
+    @Test func theStoreProvesValidityAsValidateDoes() throws {
+        func store(_ type: GeometryType, _ parts: [[Point]]) throws -> VertexStore {
+            var s = try VertexStore(type: type)
+            for part in parts {
+                if type != .multipoint { _ = try s.addPart() }
+                for p in part { try s.append(p) }
+            }
+            return s
+        }
+        let cases: [(GeometryType, [[Point]])] = [
+            (.polyline, [[Point(0, 0), Point(1, 1)]]),
+            (.polyline, [[Point(0, 0), Point(0, 0)]]),  // no two distinct vertices
+            (.polyline, [[Point(0, 0), Point(1, 0)], [Point(2, 2)]]),
+            (.multipoint, [[Point(0, 0), Point(0, 0)]]),
+            (.polygon, [[Point(0, 0), Point(1, 0), Point(1, 1)]]),
+        ]
+        for (type, parts) in cases {
+            let s = try store(type, parts)
+            let proven = GPSReport.provenValid(s)
+            let valid = GeometryEngine.validate(s.geometry).isEmpty
+            #expect(!proven || valid, "\(type) \(parts): proven valid but validate finds issues")
+            if type != .polygon { #expect(proven == valid, "\(type) \(parts)") }
+        }
+    }
+
+    @Test func theConversionKeepsNoUndoHistoryPerFix() throws {
+        let conversion = try GPSConversion(name: "t", description: "t")
+        for i in 0..<1000 { conversion.add(GPSFix(time: Double(i), latitude: 46 + Double(i) * 1e-4, longitude: 14)) }
+        #expect(conversion.session.sketch?.vertices.vertexCount == 1000)
+        #expect(conversion.session.sketch?.undoCount == 1)
+        #expect(conversion.session.output().document["log"]?.arrayValue?.isEmpty == true, "nothing logged per fix")
+    }
+}
