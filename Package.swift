@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "MapSketchTestSupport", dependencies: ["MapSketchGeometry"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
         .testTarget(name: "MapSketchGeometryTests", dependencies: ["MapSketchGeometry", "MapSketchTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MapSketchTests", dependencies: ["MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
-        .testTarget(name: "MapSketchToolsTests", dependencies: ["MapSketchTools", "MapSketchGeometry"], swiftSettings: strict),
+        .testTarget(name: "MapSketchToolsTests", dependencies: ["MapSketchTools", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
         .testTarget(name: "MapSketchReplayTests", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

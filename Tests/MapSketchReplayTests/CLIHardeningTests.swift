@@ -143,20 +143,7 @@ extension CLITests {
         p.executableURL = Self.executable
         p.arguments = args
         p.currentDirectoryURL = Fixtures.packageRoot
-        let (stdin, out, err) = (Pipe(), Pipe(), Pipe())
-        p.standardInput = stdin
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return try MapsketchProcess.collect(p, writing: input)
     }
 
     @Test func gpsReadsStandardInputAFIFOAndSniffsTheFormat() throws {

@@ -6,17 +6,9 @@ import Testing
 
 /// Runs the built `mapsketch` executable (built beside the test bundle by `swift build --build-tests`).
 @Suite(.serialized) struct CLITests {
-    struct Run {
-        var code: Int32
-        var out: String
-        var err: String
-    }
+    typealias Run = MapsketchProcess.Run
 
-    static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mapsketch")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return Fixtures.url(".build/debug/mapsketch")
-    }
+    static var executable: URL { MapsketchProcess.executable }
 
     /// Runs `mapsketch args` in `cwd` with the test's environment minus `CI` and
     /// `MAPSKETCH_RECORD` (so a CI machine's settings do not change what is tested), plus `env`.
@@ -32,15 +24,7 @@ import Testing
         environment["MAPSKETCH_RECORD"] = nil
         for (k, v) in env { environment[k] = v }
         p.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return try MapsketchProcess.collect(p)
     }
 
     func tempDir() throws -> URL {

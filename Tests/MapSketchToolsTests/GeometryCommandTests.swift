@@ -1,22 +1,14 @@
 import Foundation
 import MapSketchGeometry
+import MapSketchTestSupport
 import Testing
 
 /// The hardening reproducers end to end: the built `mapsketch geometry` (built beside the test
 /// bundle by `swift build --build-tests`), fed on standard input as a user would.
 @Suite(.serialized) struct GeometryCommandTests {
-    struct Run {
-        var code: Int32
-        var out: String
-        var err: String
-    }
+    typealias Run = MapsketchProcess.Run
 
-    static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mapsketch")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/mapsketch")
-    }
+    static var executable: URL { MapsketchProcess.executable }
 
     /// Runs `mapsketch geometry ARGS` with `input` on standard input (or the file at `stdinPath`).
     /// Input goes through a file, not a pipe: the tool stops reading at the first bad byte, and
@@ -38,19 +30,8 @@ import Testing
         let p = Process()
         p.executableURL = exe
         p.arguments = ["geometry"] + args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
         p.standardInput = FileHandle(forReadingAtPath: path)
-        try p.run()
-        return finish(p, out, err)
-    }
-
-    private func finish(_ p: Process, _ out: Pipe, _ err: Pipe) -> Run {
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return try MapsketchProcess.collect(p)
     }
 
     @Test func farPointsNormalizeAndWorldWideSegmentsAreRefused() throws {
