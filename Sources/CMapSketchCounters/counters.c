@@ -25,6 +25,10 @@ typedef struct {
     void *extra;
 } mapsketch_hooks_t;
 
+// jemalloc's `hook_expand_e`: realloc and rallocx that grew or shrank in place (xallocx, which never
+// moves, is left out: it is not an allocation call).
+enum { mapsketch_hook_expand_realloc = 0, mapsketch_hook_expand_rallocx = 1 };
+
 static int started;
 static int available;
 
@@ -33,10 +37,20 @@ static void count_allocation(void *extra, int type, void *result, uintptr_t resu
     if (result != NULL) mapsketch_allocation_count += 1;
 }
 
+// A realloc that stays in place runs the expand hook instead of the allocation hook. Whether it can
+// stay depends on the heap's layout (what the process allocated before, even the address space
+// randomisation), so counting only the moved ones made the count differ between two runs of the
+// same trace. Counting both makes a realloc one allocation, always.
+static void count_reallocation_in_place(void *extra, int type, void *address, size_t old_usize, size_t new_usize,
+                                        uintptr_t result_raw, uintptr_t args_raw[4]) {
+    (void)extra; (void)address; (void)old_usize; (void)new_usize; (void)result_raw; (void)args_raw;
+    if (type == mapsketch_hook_expand_realloc || type == mapsketch_hook_expand_rallocx) mapsketch_allocation_count += 1;
+}
+
 int mapsketch_counters_start(void) {
     if (!started) {
         started = 1;
-        mapsketch_hooks_t hooks = {count_allocation, NULL, NULL, NULL};
+        mapsketch_hooks_t hooks = {count_allocation, NULL, count_reallocation_in_place, NULL};
         void *handle = NULL;
         size_t size = sizeof(handle);
         available = mallctl("experimental.hooks.install", &handle, &size, &hooks, sizeof(hooks)) == 0;

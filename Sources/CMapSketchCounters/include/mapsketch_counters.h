@@ -17,7 +17,9 @@ extern __thread uint64_t mapsketch_allocation_count;
 extern __thread uint64_t *mapsketch_allocated_bytes;
 
 /// The calling thread's allocations since `mapsketch_counters_start`: the number of calls that
-/// returned new memory (malloc, calloc, realloc that moved, posix_memalign, aligned_alloc, …) and
+/// returned memory (malloc, calloc, posix_memalign, aligned_alloc, …, and every realloc, whether it
+/// moved the block or resized it in place: which of the two happens depends on the heap's layout,
+/// so counting only moves would make the count vary between runs) and
 /// the bytes jemalloc handed out (usable sizes, in-place growth included). Both 0 when unavailable.
 /// Inline: two thread-local reads, no call.
 static inline void mapsketch_counters_read(uint64_t *count, uint64_t *bytes) {
