@@ -1,7 +1,7 @@
 #include "mapsketch_counters.h"
 
-__thread uint64_t mapsketch_allocation_count;
-__thread uint64_t *mapsketch_allocated_bytes;
+__thread uint64_t mapsketch_allocation_count __attribute__((tls_model("initial-exec")));
+__thread uint64_t *mapsketch_allocated_bytes __attribute__((tls_model("initial-exec")));
 
 __attribute__((noinline)) void mapsketch_bench_region(void (*body)(void *), void *context) {
     body(context);

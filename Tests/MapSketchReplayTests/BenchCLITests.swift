@@ -128,10 +128,27 @@ extension CLITests {
         #expect(r.code == 0)
         for option in [
             "--filter", "--shard", "--warmup", "--runs", "--time-budget", "--instrument", "--save-baseline", "--baseline", "--threshold",
-            "--metric", "--json", "--format", "--output", "--markdown", "--junit", "--totals-only", "--no-progress",
+            "--metric", "--json", "--format", "--output", "--markdown", "--junit", "--totals-only", "--time-every", "--no-progress",
         ] {
             #expect(r.out.contains(option), "help bench lacks \(option)")
         }
         #expect(!r.out.contains("callgrind-child"))
+    }
+
+    @Test func timeEveryTimesEveryNthOperationAndRefusesZero() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("r.json").path
+        let trace = "Traces/synthetic/generated-drags-seed13.trace.jsonl"
+        let r = try run(["bench", trace, "--runs", "1", "--warmup", "0", "--time-every", "10", "--json", json])
+        #expect(r.code == 0, "\(r.err)")
+        let report = try JSONParser.parse(String(contentsOfFile: json, encoding: .utf8))
+        let gesture = try #require(report["traces"]?[0]?["kinds"]?.arrayValue?.first { $0["kind"]?.stringValue == "gesture" })
+        let count = try #require(gesture["count"]?.int64Value)
+        #expect(count > 1_000)
+        #expect(gesture["runs"]?[0]?["timed"]?.int64Value == (count + 9) / 10)
+        #expect(gesture["timed"]?.int64Value == (count + 9) / 10)
+        let bad = try run(["bench", trace, "--time-every", "0"])
+        #expect(bad.code != 0 && bad.err.contains("--time-every must be 1 or more, found 0"), "\(bad.err)")
     }
 }

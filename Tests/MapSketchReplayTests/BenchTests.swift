@@ -79,6 +79,56 @@ import Testing
         #expect(r.kind(.gpsProject)?.count == appended)
     }
 
+    @Test func gpsReadsAreTimedApartFromTheReplayButFiledUnderEachRun() throws {
+        let name = "gps/real-gpx-gpxpy-korita-zbevnica"
+        let fixes = try Self.load(name).1.events.filter { if case .gps = $0.event { true } else { false } }.count
+        for warmup in [0, 2] {
+            let r = try Self.measure(name, runs: 3, warmup: warmup)
+            let read = try #require(r.kind(.gpsRead))
+            #expect(read.runs.count == 3)
+            #expect(read.runs.allSatisfy { $0.count == fixes && $0.timed == fixes }, "every read of every measured run, no warm-up pass")
+            #expect(read.runs.allSatisfy { $0.p50 > 0 && $0.p50 <= $0.max })
+            #expect(r.kind(.gpsFilter)?.runs.allSatisfy { $0.count == fixes } == true)
+        }
+    }
+
+    @Test func timingASampleKeepsCountsAndAllocationsExact() throws {
+        let name = "synthetic/generated-drags-seed13"
+        let (c, trace) = try Self.load(name)
+        func run(_ timing: BenchTiming) throws -> BenchTraceResult {
+            try BenchRunner(options: BenchOptions(warmup: 1, runs: 2, timing: timing)).measure(trace, name: name, file: name, source: c.trace)
+        }
+        let every = try run(.everyOperation)
+        let fourth = try run(.every(4))
+        let automatic = try run(.automatic)
+        let gestures = try #require(every.kind(.gesture)?.count)
+        #expect(gestures > 1_000)
+        for r in [every, fourth, automatic] {
+            let g = try #require(r.kind(.gesture))
+            #expect(g.count == gestures)
+            #expect(g.runs.allSatisfy { $0.count == gestures })
+            #expect(g.runs.map(\.allocations) == every.kind(.gesture)?.runs.map(\.allocations), "allocations cover every operation, timed or not")
+            #expect(g.p50 <= g.p90 && g.p90 <= g.p99 && g.p99 <= g.max && g.p50 > 0)
+            #expect(r.allocations == every.allocations)
+        }
+        #expect(every.kind(.gesture)?.runs.allSatisfy { $0.timed == gestures } == true)
+        // Every 4th: the 1st, 5th, 9th, … operation of each run.
+        #expect(fourth.kind(.gesture)?.runs.allSatisfy { $0.timed == (gestures + 3) / 4 } == true)
+        #expect(fourth.kind(.gesture)?.timed == 2 * ((gestures + 3) / 4))
+        // Automatic: strides from the warm-up run, never fewer than 200 timed per run here.
+        for run in try #require(automatic.kind(.gesture)).runs {
+            let timed = try #require(run.timed)
+            #expect(timed >= BenchRecorder.minimumTimedPerRun && timed <= gestures)
+        }
+    }
+
+    @Test func automaticTimingTimesEverySlowOrRareOperation() throws {
+        // A few dozen operations per run: too few to sample, each is timed.
+        let r = try BenchRunner(options: BenchOptions(warmup: 1, runs: 2, timing: .automatic))
+            .measure(try Self.load("demo/demo").1, name: "demo", file: "demo", source: try Self.load("demo/demo").0.trace)
+        for k in r.kinds { #expect(k.runs.allSatisfy { $0.timed == $0.count }, "\(k.kind)") }
+    }
+
     @Test(arguments: [
         ("programmatic/renderer-class-breaks", BenchOperation.rendererClassBreaks),
         ("programmatic/renderer-unique-value", .rendererUniqueValue), ("demo/demo", .rendererSimple),
@@ -205,6 +255,8 @@ import Testing
         #expect(back.traces.map(\.totalNanoseconds) == report.traces.map(\.totalNanoseconds))
         #expect(back.traces.map { $0.kinds.map(\.p50) } == report.traces.map { $0.kinds.map(\.p50) })
         #expect(back.traces.map { $0.kinds.map(\.instructions) } == report.traces.map { $0.kinds.map(\.instructions) })
+        #expect(back.traces.map { $0.kinds.map(\.timed) } == report.traces.map { $0.kinds.map(\.timed) })
+        #expect(plain.traces.allSatisfy { $0.kinds.allSatisfy { $0.timed != nil } }, "a measured report says how many operations were timed")
         #expect(back.failures == report.failures)
         #expect(back.expectedFailures == report.expectedFailures)
         // A report without expected failures may leave the member out.

@@ -13,8 +13,11 @@ int mapsketch_counters_start(void);
 
 /// The calling thread's allocation count (written by the allocation hook) and a pointer to its
 /// allocated-bytes counter (jemalloc's `thread.allocatedp`), or NULL before the counters start.
-extern __thread uint64_t mapsketch_allocation_count;
-extern __thread uint64_t *mapsketch_allocated_bytes;
+/// Initial-exec TLS: a read is one load from the thread pointer, where the default model for
+/// position-independent code calls `__tls_get_addr` on every read (the bench reads these around
+/// every operation). Fine for code loaded with the program, which this is (never `dlopen`ed).
+extern __thread uint64_t mapsketch_allocation_count __attribute__((tls_model("initial-exec")));
+extern __thread uint64_t *mapsketch_allocated_bytes __attribute__((tls_model("initial-exec")));
 
 /// The calling thread's allocations since `mapsketch_counters_start`: the number of calls that
 /// returned memory (malloc, calloc, posix_memalign, aligned_alloc, …, and every realloc, whether it

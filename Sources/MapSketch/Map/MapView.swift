@@ -52,7 +52,11 @@ public final class MapView {
     /// Set before a replay and only read during it (on the main actor), so it opts out of the
     /// dynamic exclusivity check: each operation then pays one load and a nil check, not a
     /// runtime access-tracking call.
-    @exclusivity(unchecked) package var operationProbe: (any OperationProbe)?
+    @exclusivity(unchecked) package var operationProbe: (any OperationProbe)? {
+        didSet { probeWrapsOperations = operationProbe?.wrapsOperations ?? false }
+    }
+    /// The installed probe's ``OperationProbe/wrapsOperations``.
+    @exclusivity(unchecked) private(set) var probeWrapsOperations = false
     var nextObserverID = 0
 
     /// Creates a map.

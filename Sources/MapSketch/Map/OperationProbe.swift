@@ -18,13 +18,45 @@ public enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
     case vertexMove
 }
 
+/// What a probe noted when an operation began (``OperationProbe/begin(_:)``), handed back when it
+/// ends: a clock reading and allocation counters, as the probe defines them.
+@frozen
+package struct ProbeMark: Sendable {
+    /// A clock reading (0 when the probe does not time this operation).
+    package var ticks: UInt64
+    /// Allocation counters at the start.
+    package var allocations: UInt64, bytes: UInt64
+    /// Whether the probe times this operation.
+    package var timed: Bool
+
+    /// A mark.
+    @inlinable
+    package init(ticks: UInt64, allocations: UInt64, bytes: UInt64, timed: Bool) {
+        self.ticks = ticks
+        self.allocations = allocations
+        self.bytes = bytes
+        self.timed = timed
+    }
+}
+
 /// Times the model's operations (``ProbedOperation``) for a measuring tool, such as the replay
 /// harness's `bench`. A map without a probe (the default) pays one nil check per operation.
+///
+/// The map brackets each operation with ``begin(_:)`` and ``end(_:_:)`` (two plain calls, no
+/// closure), unless the probe must run the operation itself (``wrapsOperations``: e.g. to have a
+/// profiler attribute it to a named function), when it calls ``measure(_:_:)``.
 @MainActor
 package protocol OperationProbe: AnyObject {
+    /// Whether operations must run inside ``measure(_:_:)`` rather than between ``begin(_:)`` and
+    /// ``end(_:_:)``. Read once, when the probe is installed.
+    var wrapsOperations: Bool { get }
     /// Runs `body`, the whole of one `operation`, and measures it. (Not generic, so the call
     /// through the existential stays a plain indirect call.)
     func measure(_ operation: ProbedOperation, _ body: () throws -> Void) rethrows
+    /// Called just before an operation runs.
+    func begin(_ operation: ProbedOperation) -> ProbeMark
+    /// Called just after it ran (not when it threw), with what ``begin(_:)`` returned.
+    func end(_ operation: ProbedOperation, _ mark: ProbeMark)
 }
 
 extension MapView {
@@ -32,9 +64,15 @@ extension MapView {
     @inline(__always)
     package func measure<Result>(_ operation: ProbedOperation, _ body: () throws -> Result) rethrows -> Result {
         guard let probe = operationProbe else { return try body() }
-        var result: Result?
-        try probe.measure(operation) { result = try body() }
-        // `result` is set once `measure` returns; evaluating `body` again is unreachable.
-        return try result ?? body()
+        if probeWrapsOperations {
+            var result: Result?
+            try probe.measure(operation) { result = try body() }
+            // `result` is set once `measure` returns; evaluating `body` again is unreachable.
+            return try result ?? body()
+        }
+        let mark = probe.begin(operation)
+        let result = try body()
+        probe.end(operation, mark)
+        return result
     }
 }

@@ -110,6 +110,7 @@ extension BenchKindResult {
         if let allocations { o["allocations"] = .integer(Int64(clamping: allocations)) }
         if let bytes { o["bytes"] = .integer(Int64(clamping: bytes)) }
         if let instructions { o["instructions"] = .integer(Int64(clamping: instructions)) }
+        if let timed { o["timed"] = .integer(Int64(timed)) }
         o["runs"] = .array(
             runs.map { r in
                 var ro: JSONObject = ["count": .integer(Int64(r.count))]
@@ -121,6 +122,7 @@ extension BenchKindResult {
                 if let a = r.allocations { ro["allocations"] = .integer(Int64(clamping: a)) }
                 if let b = r.bytes { ro["bytes"] = .integer(Int64(clamping: b)) }
                 if let n = r.instructions { ro["instructions"] = .integer(Int64(clamping: n)) }
+                if let t = r.timed { ro["timed"] = .integer(Int64(t)) }
                 return .object(ro)
             })
         return .object(o)
@@ -140,7 +142,8 @@ extension BenchKindResult {
                 Run(
                     count: try int(r, "count", rp), p50: try uint(r, "p50Ns", rp), p90: try uint(r, "p90Ns", rp), p99: try uint(r, "p99Ns", rp),
                     max: try uint(r, "maxNs", rp), mean: try double(r, "meanNs", rp), allocations: try optionalUInt(r, "allocations", rp),
-                    bytes: try optionalUInt(r, "bytes", rp), instructions: try optionalUInt(r, "instructions", rp)))
+                    bytes: try optionalUInt(r, "bytes", rp), instructions: try optionalUInt(r, "instructions", rp),
+                    timed: try optionalUInt(r, "timed", rp).map { Int(clamping: $0) }))
         }
         self.init(
             kind: kind, count: try int(v, "count", p), p50: try uint(v, "p50Ns", p), p90: try uint(v, "p90Ns", p), p99: try uint(v, "p99Ns", p),

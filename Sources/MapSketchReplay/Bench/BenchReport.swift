@@ -16,11 +16,14 @@ public struct BenchKindResult: Hashable, Sendable {
         public var bytes: UInt64?
         /// Instructions they executed, under callgrind.
         public var instructions: UInt64?
+        /// How many of the operations were timed (``BenchTiming``): the percentiles and the mean
+        /// are theirs. Nil: all of them.
+        public var timed: Int?
 
         /// Creates a run's figures.
         public init(
             count: Int, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64, mean: Double, allocations: UInt64? = nil,
-            bytes: UInt64? = nil, instructions: UInt64? = nil
+            bytes: UInt64? = nil, instructions: UInt64? = nil, timed: Int? = nil
         ) {
             self.count = count
             self.p50 = p50
@@ -31,6 +34,7 @@ public struct BenchKindResult: Hashable, Sendable {
             self.allocations = allocations
             self.bytes = bytes
             self.instructions = instructions
+            self.timed = timed
         }
     }
 
@@ -38,10 +42,10 @@ public struct BenchKindResult: Hashable, Sendable {
     public var kind: BenchOperation
     /// Operations per run.
     public var count: Int
-    /// Latency percentiles and maximum over every measured operation of every run (HDR histogram,
-    /// 3 significant digits).
+    /// Latency percentiles and maximum over every timed operation of every run (HDR histogram,
+    /// 3 significant digits; which operations are timed: ``BenchTiming``).
     public var p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64
-    /// Mean latency over every measured operation.
+    /// Mean latency over every timed operation.
     public var mean: Double
     /// Each measured run.
     public var runs: [Run]
@@ -56,6 +60,12 @@ public struct BenchKindResult: Hashable, Sendable {
         self.max = max
         self.mean = mean
         self.runs = runs
+    }
+
+    /// Timed operations over all runs (nil when the runs do not say: all were timed).
+    public var timed: Int? {
+        let t = runs.compactMap(\.timed)
+        return t.count == runs.count && !t.isEmpty ? t.reduce(0, +) : nil
     }
 
     /// Operations per second of operation time (1 / mean latency).

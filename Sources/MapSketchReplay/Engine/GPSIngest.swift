@@ -56,16 +56,26 @@ struct GPSIngest {
             log.append(.error, ["message": .string(message)])
             return message
         }
-        let dropped = recorder.map { r in r.measure(.gpsFilter) { filter.consider(fix) } } ?? filter.consider(fix)
+        // One specialised copy of the stages per way of measuring them, so a replay without a
+        // bench pays nothing, and a bench's timing needs no closure (which would retain what it
+        // captures on every fix).
+        guard let recorder else { return ingest(fix, into: sketch, log: log, stages: PlainStages(), projected: projected) }
+        if recorder.underCallgrind {
+            return ingest(fix, into: sketch, log: log, stages: WrappedStages(recorder: recorder), projected: projected)
+        }
+        return ingest(fix, into: sketch, log: log, stages: TimedStages(recorder: recorder), projected: projected)
+    }
+
+    @MainActor
+    private mutating func ingest<Stages: IngestStages>(
+        _ fix: GPSFix, into sketch: SketchLayer, log: ReplayLog, stages: Stages, projected: () throws -> Point
+    ) -> String? {
+        let dropped = stages.run(.gpsFilter) { filter.consider(fix) }
         if dropped != nil { return nil }
         do {
-            let q = try recorder.map { r in try r.measure(.gpsProject) { try projected() } } ?? projected()
+            let q = try stages.run(.gpsProject) { try projected() }
             let newPart = lastSegment.map { $0 != fix.segment } == true && (sketch.geometryType == .polyline || sketch.geometryType == .polygon)
-            if let recorder {
-                try recorder.measure(.gpsAppend) { try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log) }
-            } else {
-                try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log)
-            }
+            try stages.run(.gpsAppend) { try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log) }
             lastSegment = fix.segment
             appended += 1
             return nil
@@ -114,5 +124,42 @@ struct GPSIngest {
             }
         }
         return .object(o)
+    }
+}
+
+/// How ``GPSIngest`` runs its three stages (filter, project, append): plainly, timed by a bench,
+/// or inside the bench's per-kind functions under callgrind.
+@MainActor
+private protocol IngestStages {
+    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result
+}
+
+/// No bench: the stage runs as it is.
+private struct PlainStages: IngestStages {
+    @inline(__always)
+    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result { try body() }
+}
+
+/// A bench times the stage between its begin and end marks.
+private struct TimedStages: IngestStages {
+    // Strong: a method call through a field of the (borrowed) stages value needs no retain, where
+    // an `unowned(unsafe)` field is retained and released around every call.
+    let recorder: BenchRecorder
+
+    @inline(__always)
+    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result {
+        let mark = recorder.begin(stage)
+        let result = try body()
+        recorder.end(stage, mark)
+        return result
+    }
+}
+
+/// Under callgrind the stage runs inside its kind's function.
+private struct WrappedStages: IngestStages {
+    let recorder: BenchRecorder
+
+    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result {
+        try recorder.measure(stage, body)
     }
 }
