@@ -49,25 +49,32 @@ public final class MapView {
     public var eventHandler: (@MainActor (MapEvent) -> Void)?
     var eventObservers: [(id: Int, handler: @MainActor (MapEvent) -> Void)] = []
     /// Times the model's operations for a measuring tool (`mapsketch bench`); nil: not measuring.
-    /// Set before a replay and only read during it (on the main actor), so it opts out of the
-    /// dynamic exclusivity check: each operation then pays one load and a nil check, not a
-    /// runtime access-tracking call.
-    @exclusivity(unchecked) package var operationProbe: (any OperationProbe)? {
-        didSet { probeWrapsOperations = operationProbe?.wrapsOperations ?? false }
-    }
-    /// The installed probe's ``OperationProbe/wrapsOperations``.
-    @exclusivity(unchecked) private(set) var probeWrapsOperations = false
+    /// Given when the map is made and never changed, so an operation reads it without retaining
+    /// it: one load and a nil check when nil.
+    package let operationProbe: (any OperationProbe)?
+    /// The probe's ``OperationProbe/wrapsOperations``.
+    let probeWrapsOperations: Bool
     var nextObserverID = 0
 
     /// Creates a map.
-    public init(
+    public convenience init(
         screenSize: ScreenSize, viewport: Viewport, spatialReference: SpatialReference? = nil,
         thresholds: GestureThresholds = .default
+    ) {
+        self.init(screenSize: screenSize, viewport: viewport, spatialReference: spatialReference, thresholds: thresholds, operationProbe: nil)
+    }
+
+    /// Creates a map whose operations `operationProbe` measures.
+    package init(
+        screenSize: ScreenSize, viewport: Viewport, spatialReference: SpatialReference?, thresholds: GestureThresholds,
+        operationProbe: (any OperationProbe)?
     ) {
         self.screenSize = screenSize
         self.viewport = viewport
         self.spatialReference = spatialReference
         self.gestureRecognizer = GestureRecognizer(thresholds: thresholds)
+        self.operationProbe = operationProbe
+        probeWrapsOperations = operationProbe?.wrapsOperations ?? false
     }
 
     // MARK: Transforms

@@ -54,12 +54,12 @@ public final class ReplaySession {
         self.recorder = recorder
         let h = trace.header
         refusals = ReplayRefusals(declared: h.expect.refusedCalls)
-        mapView = MapView(screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds)
+        mapView = MapView(
+            screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds, operationProbe: recorder)
         mapView.wrapAround = h.options.wrapAround
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
         mapView.allowRotationByPinching = h.options.allowRotationByPinching
         log.reportsRotation = h.options.allowRotationByPinching
-        mapView.operationProbe = recorder
         gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
             for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, recorder: recorder) }
