@@ -258,15 +258,13 @@ final class BenchRecorder: OperationProbe {
 
     /// The model probe's start of an operation.
     func begin(_ operation: ProbedOperation) -> ProbeMark {
-        // A probed operation's raw value is its bench kind's ordinal (`BenchOperation.init(_:)`
-        // keeps the order; a test holds it): no conversion on this path.
-        let m = begin(operation.rawValue)
+        let m = begin(BenchOperation(operation).ordinal)
         return ProbeMark(ticks: m.ticks, allocations: m.allocations.count, bytes: m.allocations.bytes, timed: m.timed)
     }
 
     /// The model probe's end of an operation.
     func end(_ operation: ProbedOperation, _ mark: ProbeMark) {
-        end(operation.rawValue, Mark(ticks: mark.ticks, allocations: AllocationSnapshot(count: mark.allocations, bytes: mark.bytes), timed: mark.timed))
+        end(BenchOperation(operation).ordinal, Mark(ticks: mark.ticks, allocations: AllocationSnapshot(count: mark.allocations, bytes: mark.bytes), timed: mark.timed))
     }
 
     @inline(__always)
