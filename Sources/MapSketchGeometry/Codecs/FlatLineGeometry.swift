@@ -1,5 +1,5 @@
-// Big two-dimensional multipoints and polylines read from JSON text straight into flat
-// coordinate storage, and written back in any format, without a JSON tree or a `Point` per vertex.
+// Big two-dimensional multipoints and polylines written from their JSON text straight to any
+// format, without a JSON tree or a `Point` per vertex.
 
 /// A two-dimensional multipoint or polyline read from JSON text without a JSON tree or a
 /// ``Point`` per vertex: a first pass checks the text and notes the size of each part, a second
@@ -52,7 +52,7 @@ package struct FlatLineGeometry {
 
     /// Reads `text` (one JSON object; `format` nil detects it as the codecs do) when it is one of
     /// the shapes in the type's documentation, with finite coordinates; nil otherwise.
-    /// - Complexity: O(n) in the text; memory 16 bytes a vertex.
+    /// - Complexity: O(n) in the text; memory O(parts) beyond the other members' values.
     package static func decode(_ text: UnsafeBufferPointer<UInt8>, format: GeometryFormat?) -> FlatLineGeometry? {
         var s = JSONScanner(text, options: .strict)
         s.skipBOM()
@@ -130,9 +130,10 @@ package struct FlatLineGeometry {
 
     // MARK: - Writing
 
-    /// Writes the geometry in `format` with `spatialReference` (GeoJSON: only when that is WGS 84
-    /// — else nil is returned before anything is written, and the caller projects with the
-    /// codecs), handing `to` a chunk of about `chunkSize` bytes at a time.
+    /// Writes the geometry read from `text` (the text ``decode(_:format:)`` read) as `out` with
+    /// `spatialReference` — GeoJSON only when that is WGS 84 (else false is returned before
+    /// anything is written, for the caller to project with the codecs) — handing `to` a chunk of
+    /// about `chunkSize` bytes at a time.
     /// - Returns: false when nothing was written because GeoJSON needs a projection.
     /// - Throws: what `to` throws.
     /// - Complexity: O(n) for n vertices; memory O(chunkSize).
