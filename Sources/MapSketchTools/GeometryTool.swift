@@ -57,6 +57,10 @@ public struct GeometryTool: Sendable {
     /// The size of the chunks ``run(file:read:write:)`` reads.
     public static let chunkSize = 1 << 16
 
+    /// Geometries of at least this many bytes that `convert` can take the flat path for (see
+    /// ``convertFlat(_:file:write:)``) are read without a JSON tree; tests lower it to 0.
+    var flatThreshold = 1 << 20
+
     /// Creates a tool; without formats it detects the input's and writes each result in it.
     public init(
         operation: Operation, inputFormat: GeometryFormat? = nil, outputFormat: GeometryFormat? = nil,
@@ -95,6 +99,11 @@ public struct GeometryTool: Sendable {
         func handleReady() throws {
             for var piece in splitter.takeReady() {
                 let (line, column) = (piece.line, piece.column)
+                if operation == .convert, piece.stop == nil, piece.text.count >= flatThreshold,
+                    try convertFlat(&piece, file: file, write: write)
+                {
+                    continue
+                }
                 // The text is dropped once decoded: memory holds the geometry, then its result.
                 let (g, format) = try decode(&piece, file: file)
                 let (out, ok) = try apply(g, format: format, file: file, line: line, column: column)
@@ -143,6 +152,32 @@ public struct GeometryTool: Sendable {
         } catch {
             throw GeometryToolError(file: file, line: 1, column: 1, message: "\(error)")
         }
+    }
+
+    /// `convert` of a big two-dimensional multipoint or polyline in GeoJSON or Esri JSON: one pass
+    /// checks the text and sizes its parts, a second writes each coordinate straight from the text
+    /// to the output a chunk at a time — no JSON tree, no `Point` per vertex, no output string.
+    /// The bytes are those of the general path; anything else (another shape, a z or m, an
+    /// error, GeoJSON output needing a projection) returns false before writing, for the general
+    /// path to handle and report.
+    /// - Throws: ``GeometryToolError`` when `--sr` contradicts the input's own; what `write` throws.
+    /// - Complexity: O(n) in the text; memory the text (which the splitter holds anyway) and one
+    ///   output chunk.
+    func convertFlat(_ piece: inout GeometryTextSplitter.Piece, file: String, write: (String) throws -> Void) throws -> Bool {
+        guard inputFormat != .wkt, piece.text.first == UInt8(ascii: "{"),
+            let flat = piece.text.withUnsafeBufferPointer({ FlatLineGeometry.decode($0, format: inputFormat) })
+        else { return false }
+        let out = outputFormat ?? flat.format
+        let sr = try spatialReference(
+            of: SpatialGeometry(.point(nil), spatialReference: flat.spatialReference), format: flat.format, file: file,
+            line: piece.line, column: piece.column)
+        if out == .geoJSON, sr?.isWGS84 != true { return false }
+        _ = try piece.text.withUnsafeBufferPointer { text in
+            try flat.write(text, as: out, spatialReference: sr) { bytes in try write(String(decoding: bytes, as: UTF8.self)) }
+        }
+        piece.text = []
+        try write("\n")
+        return true
     }
 
     /// Decodes one piece of input: JSON (Esri JSON or GeoJSON, detected from its keys unless
