@@ -119,4 +119,33 @@ import Testing
         fresh.append("only")
         #expect(fresh.distinctStringCount == 1 && fresh[2] == "only")
     }
+
+    @Test func reservedRoomDoesNotChangeValues() {
+        // An empty column remembers the room asked for until its first value picks the storage.
+        var c = AttributeColumn("n")
+        c.appendAbsent(3)
+        c.reserveCapacity(forAppending: 1_000)
+        c.append(.null)
+        c.append(7)
+        c.reserveCapacity(forAppending: 2)
+        for i in 0..<600 { c.append(.integer(i)) }
+        c.append("seven")
+        #expect(c.kind == .boxed)
+        #expect(c.count == 606)
+        #expect(c[0] == nil && c[3] == .null && c[4] == 7 && c[5] == 0 && c[604] == 599 && c[605] == "seven")
+    }
+
+    @Test func anEmptyInternTableFindsNothingAndGrowsOnInsert() {
+        var t = _InternTable()
+        #expect(t.lookup("short") == -1 && t.lookup("a string longer than sixteen bytes") == -1)
+        #expect(t.lookup(number: 3) == -1 && t.lookup(.bool(true)) == -1 && t.lookup(.bool(false)) == -1)
+        t.insert("short", id: 0)
+        t.insert("a string longer than sixteen bytes", id: 1)
+        t.insert(number: 3, id: 2)
+        t.insert(bool: true, id: 3)
+        #expect(t.lookup("short") == 0 && t.lookup("a string longer than sixteen bytes") == 1)
+        #expect(t.lookup(number: 3) == 2 && t.lookup(.bool(true)) == 3 && t.lookup(.bool(false)) == -1)
+        for i in 0..<100 { t.insert(number: Double(i) + 0.5, id: Int32(10 + i)) }
+        #expect((0..<100).allSatisfy { t.lookup(number: Double($0) + 0.5) == Int32(10 + $0) })
+    }
 }

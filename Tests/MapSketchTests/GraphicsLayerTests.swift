@@ -1,5 +1,6 @@
 import MapSketch
 import MapSketchGeometry
+import MapSketchTestSupport
 import Testing
 
 @MainActor
@@ -151,5 +152,40 @@ import Testing
         try geographic.addLayer(layer, named: "g")
         guard case .point(let p?) = layer.graphic(id)?.geometry else { Issue.record("not a point"); return }
         #expect(abs(p.x - 90) < 1e-9 && abs(p.y - 45) < 1e-9, "back in degrees, not projected twice: \(p)")
+    }
+
+    @Test func attributesWithShiftingKeysLandInTheirColumns() throws {
+        // Key sets that grow, shrink and reorder from graphic to graphic and from call to call
+        // (the layer compares each key with the previous graphic's at the same position).
+        let layer = GraphicsLayer()
+        var r = SeededRandom(seed: 5)
+        let names = ["A", "B", "C", "D", "a field name longer than sixteen bytes", "F", "G", "H", "I", "J"]
+        var expected: [GraphicID: [String: AttributeValue]] = [:]
+        for call in 0..<12 {
+            if call == 8 {
+                layer.removeAll()
+                expected = [:]
+            }
+            var batch: [Graphic] = []
+            for i in 0..<(call % 3 == 0 ? 1 : 40) {
+                var a: [String: AttributeValue] = [:]
+                for name in names where r.int(in: 0...2) != 0 {
+                    switch r.int(in: 0...4) {
+                    case 0: a[name] = .integer(i)
+                    case 1: a[name] = .string("v\(r.int(in: 0...3))")
+                    case 2: a[name] = .null
+                    case 3: a[name] = .double(Double(i) / 2)
+                    default: a[name] = .string(name)
+                    }
+                }
+                batch.append(Graphic(Point(Double(i), Double(call)), attributes: a))
+            }
+            for (id, g) in zip(try layer.add(contentsOf: batch), batch) { expected[id] = g.attributes }
+        }
+        #expect(layer.count == expected.count)
+        for (id, attributes) in expected { #expect(layer.graphic(id)?.attributes == attributes, "\(id)") }
+        for column in layer.attributeColumns where column.kind == .string {
+            #expect(column.distinctStringCount <= 5, "\(column.name): strings interned once")
+        }
     }
 }

@@ -47,7 +47,7 @@ public struct AttributeColumn: Sendable, Equatable {
     /// The field name.
     public let name: String
     /// How the values are stored.
-    public private(set) var kind: Kind = .empty
+    public internal(set) var kind: Kind = .empty
     /// The number of rows.
     public private(set) var count = 0
 
@@ -68,9 +68,11 @@ public struct AttributeColumn: Sendable, Equatable {
     /// Rows that lack the field (a subset of `noValue`).
     @usableFromInline var absent = _RowBits()
     /// String → id, built when a string is first interned after a bulk load.
-    private var stringIndex = _InternTable()
+    var stringIndex = _InternTable()
     /// How many of `strings` `stringIndex` holds.
-    private var indexedStrings = 0
+    var indexedStrings = 0
+    /// Rows an `.empty` column was asked to make room for (its first value picks the storage).
+    var reservedRows = 0
 
     /// An empty column.
     public init(_ name: String) { self.name = name }
@@ -182,6 +184,40 @@ public struct AttributeColumn: Sendable, Equatable {
     /// Appends a row: `nil` for a row that lacks the field.
     /// - Complexity: O(1) amortised (a change to a boxed column is O(n), once).
     public mutating func append(_ value: AttributeValue?) {
+        // The common case first: a value of the column's own type, without comparing values.
+        switch (kind, value) {
+        case (.integer, .integer(let i)?): integers.append(Int64(i))
+        case (.string, .string(let s)?): stringIDs.append(intern(s))
+        case (.double, .double(let d)?): doubles.append(d)
+        case (.bool, .bool(let b)?): bools.append(b)
+        default:
+            appendOther(value)
+            return
+        }
+        count += 1
+    }
+
+    /// Makes room for `n` more rows in the storage of the column's kind (for an empty column:
+    /// in the storage its first value picks). Grows at least to double, so many small batches
+    /// cost O(1) amortised each.
+    /// - Complexity: O(rows) when it moves the storage.
+    mutating func reserveCapacity(forAppending n: Int) {
+        let need = count + n
+        func grow<T>(_ a: inout [T]) {
+            if a.capacity < need { a.reserveCapacity(Swift.max(need, 2 * a.capacity)) }
+        }
+        switch kind {
+        case .empty: reservedRows = Swift.max(reservedRows, need)
+        case .integer: grow(&integers)
+        case .double, .date: grow(&doubles)
+        case .bool: grow(&bools)
+        case .string: grow(&stringIDs)
+        case .boxed: grow(&boxed)
+        }
+    }
+
+    /// ``append(_:)`` of a row that lacks a value, holds null, or changes the column's kind.
+    private mutating func appendOther(_ value: AttributeValue?) {
         let row = count
         guard let value, value != .null else {
             appendPlaceholder()
@@ -298,83 +334,5 @@ public struct AttributeColumn: Sendable, Equatable {
             if absent.contains(r) { out.absent.insert(w) }
         }
         self = out
-    }
-
-    // MARK: Internals
-
-    @usableFromInline
-    static func kind(of v: AttributeValue) -> Kind {
-        switch v {
-        case .integer: .integer
-        case .double: .double
-        case .bool: .bool
-        case .date: .date
-        case .string: .string
-        case .null: .empty
-        }
-    }
-
-    /// Turns an `.empty` column into `kind`, every existing row a placeholder.
-    private mutating func become(_ kind: Kind, rows: Int) {
-        self.kind = kind
-        switch kind {
-        case .integer: integers = [Int64](repeating: 0, count: rows)
-        case .double, .date: doubles = [Double](repeating: 0, count: rows)
-        case .bool: bools = [Bool](repeating: false, count: rows)
-        case .string: stringIDs = [UInt32](repeating: 0, count: rows)
-        case .boxed: boxed = [AttributeValue](repeating: .null, count: rows)
-        case .empty: break
-        }
-    }
-
-    /// Turns a typed column into a boxed one (rows without a value hold `.null`).
-    /// - Complexity: O(n).
-    private mutating func box() {
-        var values: [AttributeValue] = []
-        values.reserveCapacity(count + 1)
-        for r in 0..<count { values.append(self[r] ?? .null) }
-        integers = []
-        doubles = []
-        bools = []
-        stringIDs = []
-        strings = []
-        stringIndex = _InternTable()
-        indexedStrings = 0
-        boxed = values
-        kind = .boxed
-    }
-
-    private mutating func appendPlaceholder() {
-        switch kind {
-        case .empty: break
-        case .integer: integers.append(0)
-        case .double, .date: doubles.append(0)
-        case .bool: bools.append(false)
-        case .string: stringIDs.append(0)
-        case .boxed: boxed.append(.null)
-        }
-    }
-
-    /// Appends `other`'s string rows, re-interning its distinct strings into this column's.
-    private mutating func appendMapped(_ other: AttributeColumn) {
-        let map = other.strings.map { intern($0) }
-        stringIDs.reserveCapacity(stringIDs.count + other.count)
-        for id in other.stringIDs { stringIDs.append(map.isEmpty ? 0 : map[Int(id)]) }
-    }
-
-    /// The id of `s`, adding it when new.
-    private mutating func intern(_ s: String) -> UInt32 {
-        while indexedStrings < strings.count {
-            // Built on first need: a bulk load adopts a dictionary without hashing it.
-            stringIndex.insert(strings[indexedStrings], id: Int32(indexedStrings))
-            indexedStrings += 1
-        }
-        let known = stringIndex.lookup(s)
-        if known >= 0 { return UInt32(known) }
-        let id = UInt32(strings.count)
-        strings.append(s)
-        stringIndex.insert(s, id: Int32(id))
-        indexedStrings += 1
-        return id
     }
 }

@@ -19,6 +19,31 @@ struct _ShortKey: Hashable, Sendable {
     @usableFromInline static let empty = _ShortKey(w0: 0, w1: 0, length: -1, id: -1)
 }
 
+/// The ids of `false` (index 0) and `true` (index 1) in an ``_InternTable``, -1 while absent:
+/// two fields, not an array, so an empty table allocates nothing.
+@usableFromInline
+struct _BoolIDs: Hashable, Sendable {
+    @usableFromInline var ids: (Int32, Int32) = (-1, -1)
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    subscript(i: Int) -> Int32 {
+        get { i == 0 ? ids.0 : ids.1 }
+        set { if i == 0 { ids.0 = newValue } else { ids.1 = newValue } }
+    }
+
+    @inlinable
+    static func == (a: _BoolIDs, b: _BoolIDs) -> Bool { a.ids == b.ids }
+
+    @inlinable
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ids.0)
+        hasher.combine(ids.1)
+    }
+}
+
 /// Interned attribute values: strings, numbers and bools to small ids — a unique-value renderer's
 /// values per field, and a string attribute column's distinct strings.
 ///
@@ -39,17 +64,18 @@ struct _InternTable: Hashable, Sendable {
     @usableFromInline var stringIDs: [Int32]
     @usableFromInline var numberKeys: [UInt64]
     @usableFromInline var numberIDs: [Int32]
-    @usableFromInline var boolIDs: [Int32]
+    @usableFromInline var boolIDs = _BoolIDs()
     @usableFromInline var stringCount = 0
     @usableFromInline var numberCount = 0
 
+    /// An empty table. It allocates nothing: each kind of key gets its slots on its first insert
+    /// (a layer with a few graphics has a table per string column, most of them never used).
     init() {
-        shortKeys = [_ShortKey](repeating: .empty, count: 8)
-        stringKeys = [String?](repeating: nil, count: 8)
-        stringIDs = [Int32](repeating: -1, count: 8)
-        numberKeys = [UInt64](repeating: 0, count: 8)
-        numberIDs = [Int32](repeating: -1, count: 8)
-        boolIDs = [-1, -1]
+        shortKeys = []
+        stringKeys = []
+        stringIDs = []
+        numberKeys = []
+        numberIDs = []
     }
 
     @inlinable
@@ -117,6 +143,7 @@ struct _InternTable: Hashable, Sendable {
     @inlinable @inline(__always)
     func lookup(short k: _ShortKey) -> Int32 {
         shortKeys.withUnsafeBufferPointer { slots in
+            guard !slots.isEmpty else { return -1 }
             let mask = slots.count &- 1
             var i = Self.hash(k) & mask
             while true {
@@ -133,6 +160,7 @@ struct _InternTable: Hashable, Sendable {
     func lookup(_ s: String) -> Int32 {
         if let k = Self.shortKey(s) { return lookup(short: k) }
         return stringKeys.withUnsafeBufferPointer { keys in
+            guard !keys.isEmpty else { return -1 }
             let mask = keys.count - 1
             var i = Self.hash(s) & mask
             while true {
@@ -146,7 +174,7 @@ struct _InternTable: Hashable, Sendable {
     /// The id of a number, or -1.
     @inlinable
     func lookup(number d: Double) -> Int32 {
-        guard !d.isNaN else { return -1 }
+        guard !d.isNaN, !numberKeys.isEmpty else { return -1 }
         let b = Self.bits(d)
         let mask = numberKeys.count - 1
         var i = Self.hash(b) & mask
@@ -216,7 +244,7 @@ struct _InternTable: Hashable, Sendable {
 
     private mutating func growShort() {
         let old = shortKeys.filter { $0.length >= 0 }
-        shortKeys = [_ShortKey](repeating: .empty, count: shortKeys.count * 2)
+        shortKeys = [_ShortKey](repeating: .empty, count: Swift.max(8, shortKeys.count * 2))
         for k in old {
             let mask = shortKeys.count - 1
             var i = Self.hash(k) & mask
@@ -227,7 +255,7 @@ struct _InternTable: Hashable, Sendable {
 
     private mutating func growStrings() {
         let old = zip(stringKeys, stringIDs).compactMap { k, id in k.map { ($0, id) } }
-        stringKeys = [String?](repeating: nil, count: stringKeys.count * 2)
+        stringKeys = [String?](repeating: nil, count: Swift.max(8, stringKeys.count * 2))
         stringIDs = [Int32](repeating: -1, count: stringKeys.count)
         stringCount = 0
         for (k, id) in old { insert(k, id: id) }
@@ -235,7 +263,7 @@ struct _InternTable: Hashable, Sendable {
 
     private mutating func growNumbers() {
         let old = zip(numberKeys, numberIDs).filter { $0.1 >= 0 }
-        numberKeys = [UInt64](repeating: 0, count: numberKeys.count * 2)
+        numberKeys = [UInt64](repeating: 0, count: Swift.max(8, numberKeys.count * 2))
         numberIDs = [Int32](repeating: -1, count: numberKeys.count)
         numberCount = 0
         for (b, id) in old { insert(number: Double(bitPattern: b), id: id) }

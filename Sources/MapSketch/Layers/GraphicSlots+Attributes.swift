@@ -6,24 +6,67 @@ extension GraphicSlots {
     // MARK: Attributes
 
     /// The column of field `name`, created when new (every slot so far lacking the field).
-    func column(named name: String) -> Int {
+    func column(named name: String) -> Int { column(named: name, rows: shapes.count) }
+
+    /// The column of field `name`, created when new with `rows` rows that lack the field.
+    func column(named name: String, rows: Int) -> Int {
         if let c = columnIndex[name] { return c }
+        if columns.isEmpty {
+            // Room for a few fields at once (a layer's first graphic usually brings them all).
+            columns.reserveCapacity(8)
+            columnIndex.reserveCapacity(8)
+        }
         var column = AttributeColumn(name)
-        column.appendAbsent(shapes.count)
+        column.appendAbsent(rows)
         columns.append(column)
         columnIndex[name] = columns.count - 1
         return columns.count - 1
     }
 
-    /// Appends a slot per graphic (its geometry projected by `projection`, its own symbol and info
-    /// template), with ids from `firstID` on, and returns their attributes as columns for
-    /// ``appendAttributes(_:rows:)``. Outside the main actor: no executor check per graphic.
-    /// - Complexity: O(n + v + a) for n graphics with v vertices and a attributes.
-    func appendGraphics(_ graphics: [Graphic], projection: PointProjection?, firstID: Int) -> [AttributeColumn] {
+    /// The column of `key`, the `position`-th key of a graphic's attribute dictionary: compared
+    /// with the key the previous graphics had at that position, then with their other keys (no
+    /// hashing while graphics have the same keys, in whatever order their dictionaries list
+    /// them), else found or created by name (`rows` rows lacking it, room for `reserve` more).
+    @inline(__always)
+    func fieldColumn(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
+        if position < lastKeys.count, lastKeys[position] == key { return lastKeyColumns[position] }
+        return fieldColumnSlow(key, at: position, rows: rows, reserve: reserve)
+    }
+
+    @inline(never)
+    private func fieldColumnSlow(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
+        // Dictionaries with the same keys list them in different orders (each has its own hash
+        // seed): look at the other remembered keys before hashing (nothing moves, so graphics
+        // alternating between two orders do not rewrite the table).
+        for i in lastKeys.indices where i != position && lastKeys[i] == key { return lastKeyColumns[i] }
+        let known = columnIndex[key] != nil
+        let c = column(named: key, rows: rows)
+        if !known { columns[c].reserveCapacity(forAppending: reserve) }
+        if lastKeys.count < 16 {
+            if lastKeys.isEmpty {
+                lastKeys.reserveCapacity(16)
+                lastKeyColumns.reserveCapacity(16)
+            }
+            lastKeys.append(key)
+            lastKeyColumns.append(c)
+        } else if position < lastKeys.count {
+            lastKeys[position] = key
+            lastKeyColumns[position] = c
+        }
+        return c
+    }
+
+    /// Appends a slot per graphic (its geometry projected by `projection`, its own symbol, its
+    /// attributes straight into the layer's columns, its info template), with ids from
+    /// `firstID` on. Outside the main actor: no executor check per graphic.
+    /// - Complexity: O(n + v + a) for n graphics with v vertices and a attributes, plus O(rows)
+    ///   per field new to the layer.
+    func appendGraphics(_ graphics: [Graphic], projection: PointProjection?, firstID: Int) {
         let n = graphics.count
         let first = shapes.count
         shapes.reserveCapacity(forAppending: n)
-        var rows = AttributeRows()
+        // Every column gets a row per graphic (a value or a placeholder): room for them at once.
+        for c in columns.indices { columns[c].reserveCapacity(forAppending: n) }
         var lastSymbol: (Symbol, Int32)?
         for i in 0..<n {
             var code: Int32 = -1
@@ -40,10 +83,20 @@ extension GraphicSlots {
             } else {
                 appendShape(graphics[i].geometry, symbol: code, id: firstID + i)
             }
-            rows.append(graphics[i].attributes)
-            if let template = graphics[i].infoTemplate { setTemplate(first + i, template) }
+            let row = first + i
+            var p = 0
+            for (name, value) in graphics[i].attributes {
+                let c = fieldColumn(name, at: p, rows: row, reserve: n - i)
+                let missing = row - columns[c].count
+                if missing > 0 { columns[c].appendAbsent(missing) }
+                columns[c].append(value)
+                p += 1
+            }
+            if let template = graphics[i].infoTemplate { setTemplate(row, template) }
         }
-        return rows.finished()
+        for c in columns.indices where columns[c].count < shapes.count {
+            columns[c].appendAbsent(shapes.count - columns[c].count)
+        }
     }
 
     /// Appends `batch`'s columns for the slots just appended (`shapes` already holds them); the
@@ -51,16 +104,7 @@ extension GraphicSlots {
     func appendAttributes(_ batch: [AttributeColumn], rows n: Int) {
         let base = shapes.count - n
         for incoming in batch {
-            let c: Int
-            if let known = columnIndex[incoming.name] {
-                c = known
-            } else {
-                var column = AttributeColumn(incoming.name)
-                column.appendAbsent(base)
-                columns.append(column)
-                c = columns.count - 1
-                columnIndex[incoming.name] = c
-            }
+            let c = column(named: incoming.name, rows: base)
             columns[c].append(contentsOf: incoming)
         }
         for c in columns.indices where columns[c].count < base + n {
@@ -175,6 +219,8 @@ extension GraphicSlots {
     func removeAllColumns() {
         columns = []
         columnIndex = [:]
+        lastKeys = []
+        lastKeyColumns = []
         templates = []
         templateTable = []
         templateLookup = [:]

@@ -92,6 +92,10 @@ final class GraphicSlots {
     /// The attributes, one column per field name (every column has a row per slot).
     @exclusivity(unchecked) var columns: [AttributeColumn] = []
     var columnIndex: [String: Int] = [:]
+    /// The keys of the last graphic added through `appendGraphics`, by position in its attribute
+    /// dictionary, and their columns (see `fieldColumn(_:at:rows:reserve:)`).
+    @exclusivity(unchecked) var lastKeys: [String] = []
+    @exclusivity(unchecked) var lastKeyColumns: [Int] = []
     /// Per slot: its info template's index in `templateTable`, or -1; empty while no graphic has one.
     var templates: [Int32] = []
     var templateTable: [InfoTemplate] = []

@@ -130,9 +130,8 @@ public final class GraphicsLayer: Layer {
         let n = graphics.count
         let first = slots.count
         let firstID = nextID
-        let rows = slots.appendGraphics(graphics, projection: projection, firstID: firstID)
+        slots.appendGraphics(graphics, projection: projection, firstID: firstID)
         nextID += n
-        slots.appendAttributes(rows, rows: n)
         symbolMismatchCount += resolve(first..<slots.count)
         indexNewSlots(from: first)
         revision += 1

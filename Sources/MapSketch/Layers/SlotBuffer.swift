@@ -46,10 +46,11 @@ struct SlotBuffer<Element: BitwiseCopyable>: ~Copyable {
         capacity = n
     }
 
-    /// Makes room for `n` more elements: exactly, into an empty buffer (a bulk load); at least
-    /// doubling otherwise, so many small batches cost O(1) amortised each.
+    /// Makes room for `n` more elements: exactly, into an empty buffer (a bulk load; at least 16,
+    /// so a few single adds allocate once); at least doubling otherwise, so many small batches
+    /// cost O(1) amortised each.
     mutating func reserveCapacity(forAppending n: Int) {
-        if count + n > capacity { reserveCapacity(Swift.max(count + n, capacity * 2)) }
+        if count + n > capacity { reserveCapacity(Swift.max(count + n, capacity * 2, capacity == 0 && n < 16 ? 16 : 0)) }
     }
 
     mutating func append(_ e: Element) {

@@ -121,7 +121,16 @@ public struct SpatialIndex: Sendable {
     public mutating func insert(_ id: Int, box: Envelope) {
         precondition(id >= 0 && id < Int(Int32.max), "ids are non-negative 32-bit integers")
         precondition(!contains(id), "id \(id) is already in the index")
-        if home.count <= id { home.append(contentsOf: repeatElement(Self._absent, count: id + 1 - home.count)) }
+        if dynamicIDs.capacity == 0 {
+            // The buffer's whole capacity at once: a few inserts into a small index allocate
+            // once per array, not at every doubling.
+            dynamicIDs.reserveCapacity(Self.bufferCapacity)
+            dynamicBoxes.reserveCapacity(4 * Self.bufferCapacity)
+        }
+        if home.count <= id {
+            if home.capacity <= id { home.reserveCapacity(Swift.max(id + 1, 2 * home.capacity, 64)) }
+            home.append(contentsOf: repeatElement(Self._absent, count: id + 1 - home.count))
+        }
         home[id] = Self._inBuffer
         dynamicIDs.append(Int32(id))
         PackedRTree.appendBox(box, to: &dynamicBoxes)
