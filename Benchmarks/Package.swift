@@ -10,6 +10,7 @@ let strict: [SwiftSetting] = [
 /// One executable target per concern; each is run by the package-benchmark plugin.
 let suites = [
     "HitTest", "VertexInsertion", "RendererLookup", "UndoStack", "Replay", "Geometry", "Transform", "Graphics",
+    "Snapping",
 ]
 
 let package = Package(

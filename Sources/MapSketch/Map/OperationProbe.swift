@@ -16,6 +16,9 @@ public enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
     case vertexInsert
     /// A tap moving a point sketch's point, or one step of a vertex drag (and its release).
     case vertexMove
+    /// A snap query: the point under the finger snapped to the sketch, the chosen graphics
+    /// layers or a geometry guide (a tap that adds a vertex, a drag step, a reticle placement).
+    case snapQuery
 }
 
 /// What a probe noted when an operation began (``OperationProbe/begin(_:)``), handed back when it

@@ -48,18 +48,22 @@ extension SketchLayer {
     /// picked up becomes a new vertex there, between its segment's ends; with nothing picked
     /// up, a new vertex goes there as a tap on the map would add it (after the selected vertex,
     /// into the selected mid-vertex's segment, at the end of the selected part, else appended;
-    /// a point sketch's point moves). The placed vertex is selected and the pick-up ends.
+    /// a point sketch's point moves). The reticle's point snaps by ``snapSettings`` first. The
+    /// placed vertex is selected and the pick-up ends.
     /// - Throws: ``SketchError/toolNotActive(needed:current:)``; ``GeometryError`` when what was
     ///   picked up no longer exists (an undo took it away); ``SketchError/editRejected(_:)``
     ///   (the pick-up stays, to be placed elsewhere).
     public func reticlePlace() throws {
-        let (_, centre) = try reticle("reticlePlace")
+        let (_, reticleCentre) = try reticle("reticlePlace")
         switch toolState.pickedUp {
         case .vertex(let p, let i)?:
+            let centre = snapped(reticleCentre, context: .move(part: p, index: i), post: true)
             try performEdit(.moveVertex) { try $0.moveVertex(part: p, index: i, to: centre) }
         case .midVertex(let p, let s)?:
+            let centre = snapped(reticleCentre, context: .insert(part: p, index: s + 1), post: true)
             try performEdit(.insertVertex) { try $0.insertVertex(centre, part: p, at: s + 1) }
         default:
+            let centre = snapped(reticleCentre, context: editor.insertionContext, post: true)
             let kind: SketchEditRecord.Kind = geometryType == .point && !editor.store.isEmpty ? .moveVertex : .insertVertex
             try performEdit(kind) { _ = try $0.insertAtSelection(centre) }
         }

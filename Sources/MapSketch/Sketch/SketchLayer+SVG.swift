@@ -69,5 +69,6 @@ extension SketchLayer {
             canvas.endGroup()
         }
         drawToolOverlays(into: &canvas, map: map)
+        drawSnapOverlay(into: &canvas, map: map)
     }
 }

@@ -38,6 +38,15 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     var selectionObservers = ObserverList<SketchSelectionChange>()
     var magnifierObservers = ObserverList<SketchMagnifierEvent>()
     var rejectionObservers = ObserverList<SketchEditRejection>()
+    var snapObservers = ObserverList<SnapTarget>()
+    /// What the sketch snaps to (off by default; see SketchLayer+Snapping.swift).
+    public var snapSettings = SnapSettings()
+    /// The marker drawn on the snap target in the SVG (the active guide uses the guide line).
+    public var snapSymbol: Symbol = .simpleMarker(
+        SimpleMarkerSymbol(
+            style: .square, color: .clear, size: 14, outline: SimpleLineSymbol(color: Color(red: 255, green: 0, blue: 255), width: 2)))
+    /// The latest snap (see ``currentSnap``).
+    var snapState: SnapTarget?
     /// The tool and the gesture it is drawing (see SketchTool.swift).
     var toolState = SketchToolState()
     private var nextObservationID = 1
@@ -234,7 +243,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     @discardableResult
     public func removeObserver(_ token: SketchObservation) -> Bool {
         geometryObservers.remove(token.id) || selectionObservers.remove(token.id) || magnifierObservers.remove(token.id)
-            || rejectionObservers.remove(token.id)
+            || rejectionObservers.remove(token.id) || snapObservers.remove(token.id)
     }
 
     /// A new stream of every later geometry change (unbounded buffer: iterate it, or remove it
@@ -283,6 +292,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         let reach = hitReach(in: mapView)
         let old = editor.selection
         let hit = mapView.measure(.sketchHitTest) { editor.hitTest(mapPoint, reach: reach) }
+        let point = editor.tapEdit(for: hit) == nil ? mapPoint : snapped(mapPoint, context: editor.insertionContext, post: true)
         let operation: ProbedOperation
         switch editor.tapEdit(for: hit) {
         case nil: operation = .sketchSelect
@@ -291,7 +301,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         }
         let outcome: SketchEditor.TapOutcome
         do {
-            outcome = try mapView.measure(operation) { try editor.tap(at: mapPoint, hit: hit) }
+            outcome = try mapView.measure(operation) { try editor.tap(at: point, hit: hit) }
         } catch {
             postRejections(of: error)
             return
@@ -318,8 +328,9 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// The dragged vertex follows the finger.
     public func mapView(_ mapView: MapView, didMoveTapAndHoldAt screen: ScreenPoint, mapPoint: Point) {
         if continueToolDrag(mapView, to: screen, mapPoint: mapPoint) { return }
-        guard isDragging else { return }
-        if mapView.measure(.vertexMove, { editor.updateDrag(to: mapPoint) }) { postGeometryChange(.dragMoved) }
+        guard let d = editor.drag else { return }
+        let point = snapped(mapPoint, context: .move(part: d.part, index: d.index), post: false)
+        if mapView.measure(.vertexMove, { editor.updateDrag(to: point) }) { postGeometryChange(.dragMoved) }
         if magnifierShown { postMagnifier(.move(screen)) }
     }
 
@@ -328,11 +339,13 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         _ mapView: MapView, didEndTapAndHoldAt screen: ScreenPoint, mapPoint: Point, cancelled: Bool
     ) {
         if endToolDrag(mapView, at: screen, mapPoint: mapPoint, cancelled: cancelled) { return }
-        guard isDragging else { return }
+        guard let d = editor.drag else { return }
         let old = editor.selection
+        let point = cancelled ? mapPoint : snapped(mapPoint, context: .move(part: d.part, index: d.index), post: true)
         if cancelled {
+            snapState = nil
             if editor.cancelDrag() { postGeometryChange(.dragCancelled) }
-        } else if mapView.measure(.vertexMove, { editor.endDrag(at: mapPoint) }) {
+        } else if mapView.measure(.vertexMove, { editor.endDrag(at: point) }) {
             postGeometryChange(.edit(.moveVertex))
         } else if postPendingRejections() {
             postGeometryChange(.dragCancelled)  // refused by a rule: the vertex went back

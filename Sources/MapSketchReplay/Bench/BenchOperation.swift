@@ -49,6 +49,9 @@ public enum BenchOperation: String, CaseIterable, Hashable, Sendable {
     /// A programmatic reticle call: `reticleSelect`, `reticlePickUp`, `reticlePlace`,
     /// `reticleCancel`.
     case reticle
+    /// A snap query: the point of a tap, a vertex drag step or a reticle placement snapped to
+    /// the sketch, the chosen graphics layers or a geometry guide (only with snapping on).
+    case snapQuery = "snap.query"
 
     /// The position in ``allCases``: the index of the operation's slot in a recorder.
     var ordinal: Int {
@@ -73,6 +76,7 @@ public enum BenchOperation: String, CaseIterable, Hashable, Sendable {
         case .gpsAppend: 17
         case .transformProgrammatic: 18
         case .reticle: 19
+        case .snapQuery: 20
         }
     }
 
@@ -85,6 +89,7 @@ public enum BenchOperation: String, CaseIterable, Hashable, Sendable {
         case .sketchSelect: self = .select
         case .vertexInsert: self = .vertexInsertInteractive
         case .vertexMove: self = .vertexMoveInteractive
+        case .snapQuery: self = .snapQuery
         }
     }
 
@@ -100,7 +105,7 @@ public enum BenchOperation: String, CaseIterable, Hashable, Sendable {
         case .selectVertex, .selectLastVertex, .clearSelection, .selectPart, .selectGeometry: self = .select
         case .moveSelection, .rotateSelection, .scaleSelection: self = .transformProgrammatic
         case .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel: self = .reticle
-        case .setTransformAnchor, .setTool,
+        case .setTransformAnchor, .setTool, .setSnapping,
             .addPart, .removePart, .removeSelectedPart, .clear, .applyGeometry, .setGeometry, .addGraphic,
             .removeGraphic, .removeAllGraphics, .addGraphicsLayer, .removeLayer, .setViewport, .pan, .zoom:
             return nil

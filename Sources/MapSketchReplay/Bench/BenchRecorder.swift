@@ -462,7 +462,8 @@ enum BenchRegion {
         case 16: marker = try mapsketchBenchKind16 { result = try body() }
         case 17: marker = try mapsketchBenchKind17 { result = try body() }
         case 18: marker = try mapsketchBenchKind18 { result = try body() }
-        default: marker = try mapsketchBenchKind19 { result = try body() }
+        case 19: marker = try mapsketchBenchKind19 { result = try body() }
+        default: marker = try mapsketchBenchKind20 { result = try body() }
         }
         _ = marker
         // `result` is always set once `run` returned; evaluating `body` again is unreachable.
@@ -490,3 +491,4 @@ enum BenchRegion {
 @_silgen_name("mapsketch_bench_kind_17") @inline(never) @_optimize(none) func mapsketchBenchKind17(_ body: () throws -> Void) rethrows -> Int { try body(); return 17 }
 @_silgen_name("mapsketch_bench_kind_18") @inline(never) @_optimize(none) func mapsketchBenchKind18(_ body: () throws -> Void) rethrows -> Int { try body(); return 18 }
 @_silgen_name("mapsketch_bench_kind_19") @inline(never) @_optimize(none) func mapsketchBenchKind19(_ body: () throws -> Void) rethrows -> Int { try body(); return 19 }
+@_silgen_name("mapsketch_bench_kind_20") @inline(never) @_optimize(none) func mapsketchBenchKind20(_ body: () throws -> Void) rethrows -> Int { try body(); return 20 }

@@ -17,7 +17,7 @@ extension Corpus {
             ("malformed/syntax-trailing-comma", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2,}"#], "2:53: trailing comma before '}' is not allowed"),
             ("malformed/syntax-unterminated-string", [h, #"{"t":0.1,"type":"touch","phase":"began,"x":1,"y":2}"#], "2:41: expected ',' or '}' after object member"),
             ("malformed/missing-header", [#"{"t":0.1,"type":"touch","phase":"began","x":1,"y":2}"#], "1:17: type: expected the first line to be the header"),
-            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#], "1:34: version: expected format version 1, 2 or 3, found 7"),
+            ("malformed/unsupported-version", [#"{"t":0,"type":"header","version":7}"#], "1:34: version: expected format version 1, 2, 3 or 4, found 7"),
             ("malformed/unknown-event-type", [h, #"{"t":0.1,"type":"swipe","x":1,"y":2}"#], "2:17: type: expected one of"),
             ("malformed/bad-touch-phase", [h, #"{"t":0.1,"type":"touch","phase":"down","x":1,"y":2}"#], "2:33: phase: expected one of"),
             ("malformed/missing-coordinate", [h, #"{"t":0.1,"type":"touch","phase":"began","x":1}"#], #"2:1: missing member "y": expected a number"#),
@@ -33,6 +33,11 @@ extension Corpus {
             ("malformed/tool-call-needs-version-3", [h, #"{"t":0.1,"type":"setTool","tool":"freehand"}"#], #"2:17: type: expected a call of format version 1; "setTool" needs "version":3 in the header"#),
             ("malformed/validation-option-needs-version-3", [#"{"t":0,"type":"header","version":2,"sketch":{"geometryType":"polygon"},"options":{"validation":{"minimumArea":10}}}"#], #"options.validation: expected no "validation" in a version 2 trace: the option needs "version":3"#),
             ("malformed/unknown-tool", [#"{"t":0,"type":"header","version":3,"sketch":{"geometryType":"polyline"}}"#, #"{"t":0.1,"type":"setTool","tool":"lasso"}"#], #"2:34: tool: expected one of "vertex", "freehand", "shape", "reticle", found "lasso""#),
+            ("malformed/snapping-option-needs-version-4", [#"{"t":0,"type":"header","version":3,"sketch":{"geometryType":"polyline"},"options":{"snapping":{"tolerance":10}}}"#], #"options.snapping: expected no "snapping" in a version 3 trace: the option needs "version":4"#),
+            ("malformed/snapping-negative-tolerance", [#"{"t":0,"type":"header","version":4,"sketch":{"geometryType":"polyline"},"options":{"snapping":{"tolerance":-2}}}"#], "options.snapping.tolerance: expected a tolerance ≥ 0 points, found -2"),
+            ("malformed/snapping-guide-angle-out-of-range", [#"{"t":0,"type":"header","version":4,"sketch":{"geometryType":"polyline"}}"#, #"{"t":0.1,"type":"setSnapping","guides":{"perpendicular":true,"angleTolerance":120}}"#], "guides.angleTolerance: expected an angle tolerance of 0 to 90 degrees, found 120"),
+            ("malformed/snapping-layer-without-name", [#"{"t":0,"type":"header","version":4,"sketch":{"geometryType":"polyline"},"options":{"snapping":{"layers":[{"vertices":false}]}}}"#], #"options.snapping.layers[0]: missing member "name": expected a string"#),
+            ("malformed/snapping-unknown-member", [#"{"t":0,"type":"header","version":4,"sketch":{"geometryType":"polyline"}}"#, #"{"t":0.1,"type":"setSnapping","tolerence":12}"#], #"2:43: tolerence: unknown member "tolerence""#),
             ("malformed/geometry-bad-coordinates", [h, #"{"t":1,"type":"setGeometry","geometry":{"paths":[[[0,0],[1,"a"]]]}}"#], "2:60: geometry.paths[0][1][1]: expected a number, found a string"),
         ]
         return cases.map { path, lines, error in

@@ -20,7 +20,7 @@ package enum Corpus {
     /// - Complexity: O(n) in the size of the corpus.
     package static func all(root: URL, skipped: (String) -> Void = { _ in }) -> [Entry] {
         var out: [Entry] = []
-        for (p, t) in interaction() + programmatic() + tools() + gpsSynthetic() + synthetic() + demo() {
+        for (p, t) in interaction() + programmatic() + tools() + snapping() + gpsSynthetic() + synthetic() + demo() {
             out.append(Entry(path: p, text: TraceEncoder.encode(t)))
         }
         out += malformed()

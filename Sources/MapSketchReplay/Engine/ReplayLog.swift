@@ -167,6 +167,8 @@ enum ReplayLogEvent: String, CaseIterable, Sendable {
     // Tools: the tool switched, the reticle's pick-up and its cancel, and edits a validation
     // rule rejected.
     case tool, pickedUp, pickUpCancelled, rejected
+    // Snapping: a point snapped to a vertex, an edge or a guide.
+    case snapped
     // GPS parts, and calls or fixes the model refused.
     case gpsSegment, error
 }

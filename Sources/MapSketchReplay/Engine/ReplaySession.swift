@@ -70,6 +70,7 @@ public final class ReplaySession {
                 layer.symbology.showsVertexNumbers = h.options.showVertexNumbers
                 layer.symbology.vertexHitTolerance = h.vertexHitTolerance
                 layer.validation = h.options.validation.sketchValidation
+                if let s = h.options.snapping { layer.snapSettings = s }
                 try mapView.addLayer(layer, named: "sketch")
                 mapView.touchDelegate = layer
                 sketch = layer
@@ -100,6 +101,7 @@ public final class ReplaySession {
                 self?.log.append(
                     .rejected, ["rule": .string(r.rule.rawValue), "kind": .string(ReplayLog.name(r.kind)), "reason": .string(r.reason)])
             })
+        observers.append(sketch.onSnapped { [weak self] s in self?.logSnap(s) })
         observers.append(
             sketch.onMagnifier { [weak self] m in
                 switch m {
@@ -276,6 +278,32 @@ public final class ReplaySession {
         }
     }
 
+    /// Logs a snap: what the point snapped to (`target`: `vertex`, `edge` or `guide` with its
+    /// `guide` kind), where (`layer` and `graphic` index for a graphics layer, else the sketch;
+    /// `part`, `index`) and the snapped map point.
+    private func logSnap(_ s: SnapTarget) {
+        var o: JSONObject = [:]
+        switch s.kind {
+        case .vertex: o["target"] = "vertex"
+        case .edge: o["target"] = "edge"
+        case .guide(let g):
+            o["target"] = "guide"
+            o["guide"] = .string(g.rawValue)
+        }
+        switch s.source {
+        case .sketch: o["source"] = "sketch"
+        case .layer(let name, let id):
+            o["source"] = "layer"
+            o["layer"] = .string(name)
+            o["graphic"] = .integer(Int64(graphicIndex(name, id) ?? -1))
+        }
+        o["part"] = .integer(Int64(s.part))
+        o["index"] = .integer(Int64(s.index))
+        o["x"] = .number(s.point.x)
+        o["y"] = .number(s.point.y)
+        log.append(.snapped, o)
+    }
+
     /// The calls of format version 3: part and geometry selection, transforms, tools, the reticle.
     private func toolCall(_ c: TraceCall) throws {
         let sketch = try requireSketch(c)
@@ -300,6 +328,7 @@ public final class ReplaySession {
             let had = sketch.reticlePickedUp != nil
             try sketch.reticleCancel()
             if had { log.append(.pickUpCancelled) }
+        case .setSnapping(let s): sketch.snapSettings = s
         default:
             throw ReplayCallError("\(c.name.rawValue) is not a tool call")
         }

@@ -8,10 +8,11 @@ public import MapSketchGeometry
 /// `Traces/trace.schema.json`.
 public struct Trace: Hashable, Sendable {
     /// The newest version of the trace format, which this code reads and writes.
-    public static let formatVersion = 3
-    /// The versions this code reads: 1; 2, which adds `options.allowRotationByPinching`; and 3,
+    public static let formatVersion = 4
+    /// The versions this code reads: 1; 2, which adds `options.allowRotationByPinching`; 3,
     /// which adds `options.validation` and the transform, tool and reticle calls
-    /// (``TraceCallName/minimumVersion``). A trace is written with the oldest version that
+    /// (``TraceCallName/minimumVersion``); and 4, which adds `options.snapping` and the
+    /// `setSnapping` call. A trace is written with the oldest version that
     /// carries it (``minimumVersion``), so older readers read every trace that does not use
     /// what a later version added.
     public static let supportedVersions: ClosedRange<Int> = 1...formatVersion
@@ -100,9 +101,11 @@ public struct TraceHeader: Hashable, Sendable {
     /// Creates a header with the defaults above.
     public init() {}
 
-    /// The oldest format version that carries this header: 3 when it sets
-    /// ``TraceOptions/validation``, 2 when it sets ``TraceOptions/allowRotationByPinching``, else 1.
+    /// The oldest format version that carries this header: 4 when it sets
+    /// ``TraceOptions/snapping``, 3 when it sets ``TraceOptions/validation``, 2 when it sets
+    /// ``TraceOptions/allowRotationByPinching``, else 1.
     public var minimumVersion: Int {
+        if options.snapping != nil { return 4 }
         if !options.validation.isEmpty { return 3 }
         return options.allowRotationByPinching ? 2 : 1
     }
@@ -142,6 +145,9 @@ public struct TraceOptions: Hashable, Sendable {
     /// The built-in validation rules the sketch checks edits against (none by default). Needs
     /// format version 3.
     public var validation = TraceValidation()
+    /// What the sketch snaps to, and the geometry guides (the header's `options.snapping`; nil:
+    /// snapping off). Needs format version 4.
+    public var snapping: SnapSettings?
 
     /// Creates options with the defaults above.
     public init() {}

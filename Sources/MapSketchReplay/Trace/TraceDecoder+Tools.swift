@@ -29,6 +29,7 @@ extension TraceDecoder {
         case .reticlePickUp: return .reticlePickUp
         case .reticlePlace: return .reticlePlace
         case .reticleCancel: return .reticleCancel
+        case .setSnapping: return .setSnapping(try decodeSnapMembers(&f))
         default:
             throw JSONError("\"\(name.rawValue)\" is not a tool call")
         }

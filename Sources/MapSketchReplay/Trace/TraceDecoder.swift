@@ -242,6 +242,14 @@ public enum TraceDecoder {
             }
             o.validation = v
         }
+        if let s = try f.nested("snapping", decodeSnapping) {
+            guard version >= 4 else {
+                throw JSONError(
+                    "expected no \"snapping\" in a version \(version) trace: the option needs \"version\":4",
+                    path: [.key("snapping")])
+            }
+            o.snapping = s
+        }
         try f.rejectUnknown()
         return o
     }

@@ -58,6 +58,7 @@ public enum TraceEncoder {
             if let n = v.maximumVertices { r["maximumVertices"] = .integer(Int64(n)) }
             opt["validation"] = .object(r)
         }
+        if let s = h.options.snapping { opt["snapping"] = encodeSnapping(s) }
         if !opt.isEmpty { o["options"] = .object(opt) }
         if !h.layers.isEmpty { o["layers"] = .array(h.layers.map(encodeLayer)) }
         var g = JSONObject()
@@ -203,6 +204,7 @@ public enum TraceEncoder {
                 .selectGeometry, .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel:
                 break
             case .selectPart(let part): int("part", part)
+            case .setSnapping(let s): encodeSnapMembers(s, into: &o)
             case .moveSelection(let dx, let dy):
                 o["dx"] = .number(dx)
                 o["dy"] = .number(dy)

@@ -96,6 +96,9 @@ public enum TraceCall: Hashable, Sendable {
     case reticlePlace
     /// Drop the pick-up (format version 3).
     case reticleCancel
+    /// Sets what the sketch snaps to and the geometry guides (the members of `options.snapping`
+    /// on the call itself; format version 4).
+    case setSnapping(SnapSettings)
 
     /// The call's name: the `type` of its JSON line.
     public var name: TraceCallName {
@@ -134,6 +137,7 @@ public enum TraceCall: Hashable, Sendable {
         case .reticlePickUp: .reticlePickUp
         case .reticlePlace: .reticlePlace
         case .reticleCancel: .reticleCancel
+        case .setSnapping: .setSnapping
         }
     }
 }
@@ -214,14 +218,17 @@ public enum TraceCallName: String, CaseIterable, Hashable, Sendable {
     case reticlePlace
     /// `"reticleCancel"`: ``TraceCall/reticleCancel``.
     case reticleCancel
+    /// `"setSnapping"`: ``TraceCall/setSnapping(_:)``.
+    case setSnapping
 
-    /// The first trace format version with the call: 3 for the transform, tool and reticle
-    /// calls, 1 for the others.
+    /// The first trace format version with the call: 4 for `setSnapping`, 3 for the transform,
+    /// tool and reticle calls, 1 for the others.
     public var minimumVersion: Int {
         switch self {
         case .selectPart, .selectGeometry, .moveSelection, .rotateSelection, .scaleSelection, .setTransformAnchor,
             .setTool, .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel:
             3
+        case .setSnapping: 4
         default: 1
         }
     }

@@ -1,0 +1,157 @@
+import Foundation
+import Benchmark
+import BenchmarkSupport
+import MapSketch
+import MapSketchGeometry
+
+/// The snap tolerance in points and the map's resolution: 5 map units, as in the HitTest suite.
+let tolerancePoints = 10.0
+let resolution = 0.5
+let tolerance = tolerancePoints * resolution
+/// Query points cycled through by each benchmark (a power of two, so `& mask` picks one).
+let queryCount = 1_024
+
+/// A map whose sketch (an empty polyline, or `sketch`) snaps to the graphics layer "g" holding
+/// every graphic of `map` (vertices and edges on), at `resolution`. The caller keeps the map
+/// alive (a layer holds its map weakly).
+@MainActor
+func makeSnappingMap(_ map: SyntheticMap?, sketch: Geometry? = nil) -> (MapView, SketchLayer) {
+    let view = MapView(
+        screenSize: ScreenSize(width: 800, height: 800), viewport: Viewport(center: Point(0, 0), resolution: resolution))
+    do {
+        if let map {
+            let layer = GraphicsLayer()
+            _ = try layer.add(contentsOf: (0..<map.count).map { Graphic(geometry: map.geometry($0)) })
+            try view.addLayer(layer, named: "g")
+        }
+        let s = try sketch.map { try SketchLayer(geometry: $0) } ?? SketchLayer(geometryType: .polyline)
+        try view.addLayer(s, named: "sketch")
+        var settings = SnapSettings(isEnabled: true, tolerance: tolerancePoints)
+        if map != nil { settings.layers = [SnapLayerSource(name: "g")] }
+        s.snapSettings = settings
+        return (view, s)
+    } catch {
+        preconditionFailure("benchmark map rejected: \(error)")
+    }
+}
+
+/// Measures snap queries over `queries`, cycled (the measured region is the loop only).
+func measureSnaps(_ benchmark: Benchmark, _ sketch: SketchLayer, _ queries: [Point], context: SnapContext) async {
+    let handle = UncheckedSendable(benchmark)
+    let layer = UncheckedSendable(sketch)
+    await MainActor.run {
+        handle.value.startMeasurement()
+        var found = 0
+        for i in handle.value.scaledIterations {
+            if layer.value.snapTarget(for: queries[i & (queryCount - 1)], context: context) != nil { found &+= 1 }
+        }
+        handle.value.stopMeasurement()
+        blackHole(found)
+    }
+}
+
+/// A GPS-like track of `n` vertices: steps of 2 map units whose heading drifts by up to 0.1 rad a
+/// step (a big traced or freehand sketch; a pure random walk, which crosses itself everywhere,
+/// is a scribble no one edits).
+func walk(_ n: Int) -> [Point] {
+    var rng = SplitMix64(seed: 16)
+    var p = Point(0, 0)
+    var heading = 0.0
+    return (0..<n).map { _ in
+        defer {
+            heading += rng.double(-0.1, 0.1)
+            p = Point(x: p.x + 2 * cos(heading), y: p.y + 2 * sin(heading))
+        }
+        return p
+    }
+}
+
+/// Queries near the sketch `path`: half within 3 map units of a random vertex, half 50 to its
+/// right (mostly out of reach).
+func sketchQueries(_ path: [Point]) -> [Point] {
+    var rng = SplitMix64(seed: 7)
+    return (0..<queryCount).map { q -> Point in
+        let v = path[rng.int(below: path.count)]
+        return q % 2 == 0 ? Point(x: v.x + rng.double(-3, 3), y: v.y + rng.double(-3, 3)) : Point(x: v.x + 50, y: v.y)
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    for kind in [GraphicKind.point, .polyline] {
+        let name = "\(kind.rawValue)s.1M"
+
+        // MapSketch: the sketch's snap query with a 1M-graphic layer as its source: the layer's
+        // nearest vertex and nearest edge through its R-tree, the sketch's own (empty) sources,
+        // the precedence.
+        Benchmark("Snap.\(name).MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
+            (benchmark: Benchmark, state: UncheckedSendable<(MapView, SketchLayer, [Point])>) async in
+            await measureSnaps(benchmark, state.value.1, state.value.2, context: .free)
+        } setup: {
+            let map = SyntheticMap(kind: kind, count: 1_000_000)
+            let queries = map.queryPoints(queryCount)
+            let (view, sketch) = await makeSnappingMap(map)
+            // Check against GEOS: the vertex snap of points, the edge snap of lines, the same
+            // point at the same distance.
+            let geos = GEOSSnapIndex(graphics: GEOSGraphics(context: GEOSContext(), map: map))
+            await MainActor.run {
+                var s = sketch.snapSettings
+                s.layers = [SnapLayerSource(name: "g", vertices: kind == .point, edges: kind != .point)]
+                sketch.snapSettings = s
+                for q in queries.prefix(64) {
+                    let a = sketch.snapTarget(for: q, context: .free)
+                    let b = geos.snap(q, tolerance: tolerance)
+                    precondition((a == nil) == (b == nil), "MapSketch and GEOS disagree on a snap at \(q)")
+                    if let a, let b { precondition(abs(a.distance - b.distance) < 1e-9, "snap distances differ at \(q): \(a) vs \(b)") }
+                }
+                s.layers = [SnapLayerSource(name: "g")]
+                sketch.snapSettings = s
+            }
+            return UncheckedSendable((view, sketch, queries))
+        }
+
+        // GEOS: STRtree query with the tolerance square, GEOSDistance to each candidate,
+        // GEOSNearestPoints on the nearest.
+        Benchmark("Snap.\(name).GEOS", configuration: Suite.configuration(scalingFactor: .kilo)) {
+            (benchmark: Benchmark, state: (GEOSSnapIndex, [Point])) in
+            let (index, queries) = state
+            var found = 0
+            for i in benchmark.scaledIterations {
+                if index.snap(queries[i & (queryCount - 1)], tolerance: tolerance) != nil { found &+= 1 }
+            }
+            blackHole(found)
+        } setup: {
+            let map = SyntheticMap(kind: kind, count: 1_000_000)
+            return (GEOSSnapIndex(graphics: GEOSGraphics(context: GEOSContext(), map: map)), map.queryPoints(queryCount))
+        }
+    }
+
+    // MapSketch: the snap query on a 1M-vertex sketch (its own vertices and edges, through the
+    // chunked storage's envelope-pruned walks), moving a vertex in the middle.
+    Benchmark("Snap.sketch.1M.MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
+        (benchmark: Benchmark, state: UncheckedSendable<(MapView, SketchLayer, [Point])>) async in
+        await measureSnaps(benchmark, state.value.1, state.value.2, context: .move(part: 0, index: 500_000))
+    } setup: {
+        let path = walk(1_000_000)
+        let queries = sketchQueries(path)
+        let (view, sketch) = await makeSnappingMap(nil, sketch: .polyline(Polyline(paths: [path])))
+        await MainActor.run {
+            precondition(sketch.snapTarget(for: path[500_001], context: .move(part: 0, index: 500_000)) != nil, "no snap")
+        }
+        return UncheckedSendable((view, sketch, queries))
+    }
+
+    // GEOS: the nearest point of the same 1M-vertex line, prepared (its segments indexed).
+    Benchmark("Snap.sketch.1M.GEOS", configuration: Suite.configuration(scalingFactor: .kilo)) {
+        (benchmark: Benchmark, state: (GEOSPreparedLine, [Point])) in
+        let (line, queries) = state
+        var found = 0
+        for i in benchmark.scaledIterations {
+            if line.snap(queries[i & (queryCount - 1)], tolerance: tolerance) != nil { found &+= 1 }
+        }
+        blackHole(found)
+    } setup: {
+        let path = walk(1_000_000)
+        let queries = sketchQueries(path)
+        return (GEOSPreparedLine(context: GEOSContext(), path: path), queries)
+    }
+}
