@@ -42,7 +42,10 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// What the sketch snaps to (off by default; see SketchLayer+Snapping.swift).
     public var snapSettings = SnapSettings()
     /// The marker drawn on the snap target in the SVG (the active guide uses the guide line).
-    public var snapSymbol: Symbol = .simpleMarker(
+    public var snapSymbol: Symbol = SketchLayer.defaultSnapSymbol
+    /// The default ``snapSymbol``: made once and shared (a symbol is boxed, so a new one per layer
+    /// would cost an allocation per sketch).
+    static let defaultSnapSymbol: Symbol = .simpleMarker(
         SimpleMarkerSymbol(
             style: .square, color: .clear, size: 14, outline: SimpleLineSymbol(color: Color(red: 255, green: 0, blue: 255), width: 2)))
     /// The latest snap (see ``currentSnap``).

@@ -35,6 +35,7 @@ public final class ReplaySession {
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
     var gps: GPSIngest
     private var observers: [SketchObservation] = []
+    private var observesSnaps = false
     /// Measures the replay's operations (`mapsketch bench`); nil when not measuring, which costs
     /// one nil check per event.
     let recorder: BenchRecorder?
@@ -89,6 +90,7 @@ public final class ReplaySession {
         guard let sketch else { return }
         for token in observers { _ = sketch.removeObserver(token) }
         observers.removeAll()
+        observesSnaps = false
     }
 
     private func observe() {
@@ -101,7 +103,7 @@ public final class ReplaySession {
                 self?.log.append(
                     .rejected, ["rule": .string(r.rule.rawValue), "kind": .string(ReplayLog.name(r.kind)), "reason": .string(r.reason)])
             })
-        observers.append(sketch.onSnapped { [weak self] s in self?.logSnap(s) })
+        if trace.header.options.snapping != nil { observeSnaps() }
         observers.append(
             sketch.onMagnifier { [weak self] m in
                 switch m {
@@ -110,6 +112,14 @@ public final class ReplaySession {
                 case .hide: self?.log.append(.magnifierHide)
                 }
             })
+    }
+
+    /// Logs the sketch's snaps from now on: only once the trace turns snapping on (its header or
+    /// a `setSnapping` call), so a trace that never snaps pays nothing for the observer.
+    private func observeSnaps() {
+        guard !observesSnaps, let sketch else { return }
+        observesSnaps = true
+        observers.append(sketch.onSnapped { [weak self] s in self?.logSnap(s) })
     }
 
     private func mapEvent(_ e: MapEvent) {
@@ -328,7 +338,9 @@ public final class ReplaySession {
             let had = sketch.reticlePickedUp != nil
             try sketch.reticleCancel()
             if had { log.append(.pickUpCancelled) }
-        case .setSnapping(let s): sketch.snapSettings = s
+        case .setSnapping(let s):
+            sketch.snapSettings = s
+            observeSnaps()
         default:
             throw ReplayCallError("\(c.name.rawValue) is not a tool call")
         }
