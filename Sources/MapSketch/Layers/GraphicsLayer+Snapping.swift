@@ -91,8 +91,9 @@ extension GraphicSlots {
                     let closed = shape.kind == .ring
                     let segments = closed ? (r.count >= 2 ? r.count : 0) : max(r.count - 1, 0)
                     for i in 0..<segments {
-                        let (c, d2) = Self.closest(q, r[i], r[i + 1 == r.count ? 0 : i + 1])
-                        offer(d2, s, 0, i, c)
+                        let a = r[i], b = r[i + 1 == r.count ? 0 : i + 1]
+                        let c = GeometryEngine.closestPoint(to: q, onSegment: Point(x: a.x, y: a.y), Point(x: b.x, y: b.y))
+                        offer(c.distanceSquared, s, 0, i, c.point)
                     }
                 } else {
                     for i in 0..<r.count {
@@ -116,19 +117,5 @@ extension GraphicSlots {
                 graphic: GraphicID(rawValue: id($0.slot)), part: $0.part, index: $0.index, point: $0.point,
                 distance: $0.d2.squareRoot())
         }
-    }
-
-    /// The point of segment a–b closest to `q`, and its squared distance (the same arithmetic as
-    /// ``GeometryEngine/nearestSegment(to:in:)``, so both give the same point).
-    @inline(__always)
-    private static func closest(_ q: Point, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> (Point, Double) {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let len2 = dx * dx + dy * dy
-        var t = len2 > 0 ? ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2 : 0
-        t = min(1, max(0, t))
-        let cx = t == 0 ? a.x : (t == 1 ? b.x : a.x + t * dx)
-        let cy = t == 0 ? a.y : (t == 1 ? b.y : a.y + t * dy)
-        let ex = q.x - cx, ey = q.y - cy
-        return (Point(x: cx, y: cy), ex * ex + ey * ey)
     }
 }
