@@ -44,6 +44,31 @@ import Testing
         }
     }
 
+    /// `collect` walks the tree on its own (leaf blocks read where they are found): at every
+    /// depth (1 to 5 levels below the root) it finds exactly the boxes a brute-force scan does,
+    /// for the tiny boxes of a tap and for larger windows.
+    @Test(arguments: [1, 16, 17, 300, 5000, 70_000])
+    func collectMatchesBruteForceAtEveryDepth(n: Int) {
+        var r = SeededRandom(seed: UInt64(300 + n))
+        let boxes = (0..<n).map { _ in r.indexBox() }
+        let t = PackedRTree(envelopes: boxes)
+        var buffer = [Int32](repeating: 0, count: n)
+        for k in 0..<100 {
+            let q: Envelope
+            if k % 2 == 0 {
+                // A tap beside an item: a box a few units wide.
+                let c = boxes[r.int(in: 0...(n - 1))]
+                let x = c.xmin + r.double(in: -3...3), y = c.ymin + r.double(in: -3...3)
+                q = Envelope(xmin: x - 2, ymin: y - 2, xmax: x + 2, ymax: y + 2)
+            } else {
+                q = r.indexBox().inset(by: r.double(in: -100...10))
+            }
+            let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
+            let want = boxes.indices.filter { boxes[$0].intersects(q) }
+            #expect(buffer.prefix(found).map(Int.init).sorted() == want)
+        }
+    }
+
     @Test func indexCollectSkipsTombstonesAndIncludesTheDynamicPart() {
         var r = SeededRandom(seed: 77)
         var index = SpatialIndex()

@@ -25,11 +25,74 @@ extension PackedRTree {
     /// an index it holds in a class property without copying it.
     /// - Complexity: O(log n + k) for k hits on well-spread data.
     package func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
-        var found = 0
-        search(query) { id in
-            if found < capacity { out[found] = Int32(truncatingIfNeeded: id) }
-            found += 1
-            return true
+        guard count > 0 else { return 0 }
+        let q = SIMDQuery(query)
+        return blocks.withUnsafeBufferPointer { b in
+            ids.withUnsafeBufferPointer { l in
+                levelBlocks.withUnsafeBufferPointer { starts in
+                    guard let bp = b.baseAddress, let lp = l.baseAddress, let sp = starts.baseAddress else { return 0 }
+                    return Self.collectWalk(bp, lp, sp, levels: starts.count, q, out, capacity)
+                }
+            }
+        }
+    }
+
+    /// The walk of ``collect(_:into:capacity:)``: ``walk(_:_:_:levels:_:_:)`` with the leaf
+    /// blocks read where they are found (their hit lanes' ids written straight to `out`, no
+    /// closure), and per level the first child block of the node being walked kept instead of
+    /// the node itself (one addition per child followed).
+    static func collectWalk(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, levels: Int,
+        _ q: SIMDQuery, _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
+    ) -> Int {
+        // The root's children are the single block of the level below it.
+        let top = levels - 1
+        if top <= 0 { return 0 }
+        if top == 1 { return leafHits(b, ids, starts[0], q, out, 0, capacity) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * top) { tmp in
+            // first[k]: the first block of level k − 1 under the node walked at level k; mask[k]:
+            // that node's lanes still to follow.
+            guard let first = tmp.baseAddress else { return 0 }
+            let mask = first + top
+            var found = 0
+            var level = top - 1
+            first[level] = starts[level - 1]
+            mask[level] = Int(q.mask(b + 64 &* starts[level]))
+            while true {
+                let m = mask[level]
+                if m == 0 {
+                    level &+= 1
+                    if level == top { return found }
+                    continue
+                }
+                mask[level] = m & (m &- 1)
+                let child = first[level] &+ m.trailingZeroBitCount
+                if level == 1 {
+                    found = leafHits(b, ids, child, q, out, found, capacity)
+                    continue
+                }
+                level &-= 1
+                first[level] = starts[level &- 1] &+ (child &- starts[level]) &* 16
+                mask[level] = Int(q.mask(b + 64 &* child))
+            }
+        }
+    }
+
+    /// Writes the ids of the lanes of leaf block `block` that intersect the query to `out` from
+    /// position `found` (those that fit within `capacity`); returns the new count.
+    @inline(__always)
+    static func leafHits(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ block: Int, _ q: SIMDQuery,
+        _ out: UnsafeMutablePointer<Int32>, _ found: Int, _ capacity: Int
+    ) -> Int {
+        var m = q.mask(b + 64 &* block)
+        var found = found
+        let base = block &* 16
+        while m != 0 {
+            let lane = m.trailingZeroBitCount
+            m &= m &- 1
+            if found < capacity { out[found] = ids[base &+ lane] }
+            found &+= 1
         }
         return found
     }
@@ -91,10 +154,12 @@ struct SIMDQuery {
     let y1: SIMD16<Float>
 
     init(_ query: Envelope) {
-        x0 = SIMD16(repeating: _down(query.xmin))
-        y0 = SIMD16(repeating: _down(query.ymin))
-        x1 = SIMD16(repeating: _up(query.xmax))
-        y1 = SIMD16(repeating: _up(query.ymax))
+        // The same bounds as `_down` / `_up`, rounded in one SIMD step.
+        let r = _outward(query)
+        x0 = SIMD16(repeating: r.x)
+        y0 = SIMD16(repeating: r.y)
+        x1 = SIMD16(repeating: r.z)
+        y1 = SIMD16(repeating: r.w)
     }
 
     /// Bit k set when lane k of the block at `p` intersects the query (NaN never does).
