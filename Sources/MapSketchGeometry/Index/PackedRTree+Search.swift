@@ -23,6 +23,10 @@ extension PackedRTree {
     /// of them, in tree order) and returns how many there are in all, so a caller whose buffer
     /// was too small can call again with a larger one. Calls no closure, so a caller can search
     /// an index it holds in a class property without copying it.
+    ///
+    /// A query that falls in one cell of the tree's directory (a tap: see ``RTreeDirectory``)
+    /// starts at the entries that cell lists; any other walks from the root. Both find the same
+    /// items in the same order.
     /// - Complexity: O(log n + k) for k hits on well-spread data.
     package func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
         guard count > 0 else { return 0 }
@@ -31,38 +35,80 @@ extension PackedRTree {
             ids.withUnsafeBufferPointer { l in
                 levelBlocks.withUnsafeBufferPointer { starts in
                     guard let bp = b.baseAddress, let lp = l.baseAddress, let sp = starts.baseAddress else { return 0 }
-                    return Self.collectWalk(bp, lp, sp, levels: starts.count, q, out, capacity)
+                    let top = starts.count - 1
+                    let d = directory.level
+                    if d > 0 {
+                        let cell = directory.cell(x0: q.x0[0], y0: q.y0[0], x1: q.x1[0], y1: q.y1[0])
+                        if cell >= 0 {
+                            return directory.table.withUnsafeBufferPointer { t in
+                                guard let tp = t.baseAddress else { return 0 }
+                                return Self.collectListed(bp, lp, sp, level: d, tp, cell: cell, q, out, capacity)
+                            }
+                        }
+                    }
+                    // The root's children are the single block of the level below it.
+                    return top <= 0 ? 0 : Self.collectBelow(bp, lp, sp, level: top - 1, block: sp[top - 1], q, out, 0, capacity)
                 }
             }
         }
     }
 
-    /// The walk of ``collect(_:into:capacity:)``: ``walk(_:_:_:levels:_:_:)`` with the leaf
-    /// blocks read where they are found (their hit lanes' ids written straight to `out`, no
-    /// closure), and per level the first child block of the node being walked kept instead of
-    /// the node itself (one addition per child followed).
-    static func collectWalk(
-        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, levels: Int,
-        _ q: SIMDQuery, _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
+    /// The entries of level `level` that directory cell `cell` lists (`table`: see
+    /// ``RTreeDirectory/table``) and that meet the query, each walked below.
+    static func collectListed(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, level: Int,
+        _ table: UnsafePointer<Int32>, cell: Int, _ q: SIMDQuery, _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
     ) -> Int {
-        // The root's children are the single block of the level below it.
-        let top = levels - 1
-        if top <= 0 { return 0 }
-        if top == 1 { return leafHits(b, ids, starts[0], q, out, 0, capacity) }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * top) { tmp in
+        let qx0 = q.x0[0], qy0 = q.y0[0], qx1 = q.x1[0], qy1 = q.y1[0]
+        let first = starts[level], below = starts[level &- 1]
+        var found = 0
+        for k in Int(table[cell])..<Int(table[cell &+ 1]) {
+            let e = Int(table[k])
+            // Entry e's box, lane e & 15 of its block (as `rawBox(level:entry:)`).
+            let box = b + (64 &* (first &+ e &>> 4) &+ (e & 15))
+            if box[0] <= qx1 && box[16] <= qy1 && box[32] >= qx0 && box[48] >= qy0 {
+                found = collectBelow(b, ids, starts, level: level &- 1, block: below &+ e, q, out, found, capacity)
+            }
+        }
+        return found
+    }
+
+    /// Writes the ids of the items below block `block` of level `level` (0: a leaf block) that
+    /// meet the query to `out` from position `found` (those that fit within `capacity`); returns
+    /// the new count. The walk of ``walk(_:_:_:levels:_:_:)`` with the leaf blocks read where they
+    /// are found (no closure), and per level the first child block of the node being walked kept
+    /// (one addition per child followed).
+    static func collectBelow(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, level home: Int,
+        block: Int, _ q: SIMDQuery, _ out: UnsafeMutablePointer<Int32>, _ found: Int, _ capacity: Int
+    ) -> Int {
+        if home == 0 { return leafHits(b, ids, block, q, out, found, capacity) }
+        if home == 1 {
+            // A node whose children are leaf blocks (where a directory of level 2 leads).
+            var m = q.mask(b + 64 &* block)
+            let leaves = starts[0] &+ (block &- starts[1]) &* 16
+            var found = found
+            while m != 0 {
+                let lane = m.trailingZeroBitCount
+                m &= m &- 1
+                found = leafHits(b, ids, leaves &+ lane, q, out, found, capacity)
+            }
+            return found
+        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (home + 1)) { tmp in
             // first[k]: the first block of level k − 1 under the node walked at level k; mask[k]:
             // that node's lanes still to follow.
-            guard let first = tmp.baseAddress else { return 0 }
-            let mask = first + top
-            var found = 0
-            var level = top - 1
-            first[level] = starts[level - 1]
-            mask[level] = Int(q.mask(b + 64 &* starts[level]))
+            guard let first = tmp.baseAddress else { return found }
+            let mask = first + home + 1
+            var found = found
+            var level = home
+            first[level] = starts[level &- 1] &+ (block &- starts[level]) &* 16
+            mask[level] = Int(q.mask(b + 64 &* block))
             while true {
                 let m = mask[level]
                 if m == 0 {
+                    if level == home { return found }
                     level &+= 1
-                    if level == top { return found }
                     continue
                 }
                 mask[level] = m & (m &- 1)
