@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The GEOS ratio gate. Runs the hit-test benchmarks at 100k graphics and the index-build ones at
-# 1M (see GEOSRatioFloors.txt for why) for MapSketch and its GEOS peer in the same run, and fails
+# The GEOS ratio gate. Runs the hit-test benchmarks at 1k, 100k and 1M graphics and the index-build
+# ones at 1M (see GEOSRatioFloors.txt for why) for MapSketch and its GEOS peer in the same run, and fails
 # when a ratio GEOS p50 / MapSketch p50 (how many times faster MapSketch is) falls below its
 # committed floor in GEOSRatioFloors.txt.
 #
@@ -17,9 +17,9 @@ cd "$(dirname "$0")"
 export PATH="/opt/swift/usr/bin:$PATH"
 floors="${MAPSKETCH_GEOS_FLOORS:-GEOSRatioFloors.txt}"
 out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-geos.XXXXXX")"
-filter='(HitTest\.(points|polylines|polygons)\.100k|IndexBuild\.(points|polylines|polygons)\.1M)\.(MapSketch|GEOS)'
+filter='(HitTest\.(points|polylines|polygons)\.(1k|100k|1M)|IndexBuild\.(points|polylines|polygons)\.1M)\.(MapSketch|GEOS)'
 
-echo "-- running the hit-test (100k) and index-build (1M) benchmarks, MapSketch and GEOS"
+echo "-- running the hit-test (1k, 100k, 1M) and index-build (1M) benchmarks, MapSketch and GEOS"
 start=$(date +%s)
 if ! swift package benchmark run --target HitTest --filter "$filter" --no-progress >"$out/run.txt" 2>&1; then
     tail -40 "$out/run.txt"

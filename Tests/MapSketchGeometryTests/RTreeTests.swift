@@ -44,6 +44,68 @@ import Testing
         }
     }
 
+    /// `collect` walks the tree on its own (leaf blocks read where they are found): at every
+    /// depth (1 to 5 levels below the root) it finds exactly the boxes a brute-force scan does,
+    /// for the tiny boxes of a tap and for larger windows.
+    @Test(arguments: [1, 16, 17, 300, 5000, 70_000])
+    func collectMatchesBruteForceAtEveryDepth(n: Int) {
+        var r = SeededRandom(seed: UInt64(300 + n))
+        let boxes = (0..<n).map { _ in r.indexBox() }
+        let t = PackedRTree(envelopes: boxes)
+        var buffer = [Int32](repeating: 0, count: n)
+        for k in 0..<100 {
+            let q: Envelope
+            if k % 2 == 0 {
+                // A tap beside an item: a box a few units wide.
+                let c = boxes[r.int(in: 0...(n - 1))]
+                let x = c.xmin + r.double(in: -3...3), y = c.ymin + r.double(in: -3...3)
+                q = Envelope(xmin: x - 2, ymin: y - 2, xmax: x + 2, ymax: y + 2)
+            } else {
+                q = r.indexBox().inset(by: r.double(in: -100...10))
+            }
+            let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
+            let want = boxes.indices.filter { boxes[$0].intersects(q) }
+            #expect(buffer.prefix(found).map(Int.init).sorted() == want)
+        }
+    }
+
+    /// A tap-sized query starts at the tree's directory; on awkward bounds (every box on one
+    /// vertical or horizontal line, all at one point, spread over ±10²⁷, some boxes with infinite
+    /// or NaN bounds) it must still find what the walk from the root finds, in the same order.
+    @Test(arguments: 0..<5)
+    func collectThroughTheDirectoryMatchesTheWalkOnAwkwardBounds(kind: Int) {
+        var r = SeededRandom(seed: UInt64(900 + kind))
+        let scale = kind == 3 ? 1e27 : 1
+        let boxes: [Envelope] = (0..<5000).map { i in
+            let x = r.double(in: -1000...1000) * scale, y = r.double(in: -1000...1000) * scale
+            switch kind {
+            case 0: return Envelope(xmin: 5, ymin: y, xmax: 5, ymax: y + 1)
+            case 1: return Envelope(xmin: x, ymin: -3, xmax: x + 1, ymax: -3)
+            case 2: return Envelope(xmin: 1, ymin: 2, xmax: 1, ymax: 2)
+            case 3: return Envelope(xmin: x, ymin: y, xmax: x, ymax: y)
+            default:
+                if i % 97 == 0 { return Envelope(xmin: -.infinity, ymin: y, xmax: x, ymax: .infinity) }
+                if i % 89 == 0 { return Envelope(xmin: .nan, ymin: y, xmax: x, ymax: y + 1) }
+                return Envelope(xmin: x, ymin: y, xmax: x + 2, ymax: y + 2)
+            }
+        }
+        let t = PackedRTree(envelopes: boxes)
+        t._checkInvariantsNow()
+        var buffer = [Int32](repeating: 0, count: boxes.count)
+        for k in 0..<200 {
+            let c = boxes[r.int(in: 0...(boxes.count - 1))]
+            let x = (c.xmin.isFinite ? c.xmin : 0) + r.double(in: -3...3) * scale
+            let y = (c.ymin.isFinite ? c.ymin : 0) + r.double(in: -3...3) * scale
+            let half = (k % 4 == 3 ? r.double(in: 50...500) : 2) * scale
+            let q = Envelope(xmin: x - half, ymin: y - half, xmax: x + half, ymax: y + half)
+            var want: [Int] = []
+            t.search(q) { want.append($0); return true }
+            let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
+            #expect(buffer.prefix(found).map(Int.init) == want)
+            if kind < 4 { #expect(want.sorted() == boxes.indices.filter { boxes[$0].intersects(q) }) }
+        }
+    }
+
     @Test func indexCollectSkipsTombstonesAndIncludesTheDynamicPart() {
         var r = SeededRandom(seed: 77)
         var index = SpatialIndex()

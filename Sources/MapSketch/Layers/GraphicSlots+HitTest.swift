@@ -10,10 +10,16 @@ extension GraphicSlots {
     /// one: the result array is kept and refilled in place while nobody else holds it.
     func hitIDs(_ q: Point, tolerance: Double, resolution: Double, maxResults: Int) -> [GraphicID] {
         let n = min(hitSlots(q, tolerance: tolerance, resolution: resolution), max(maxResults, 0))
-        guard n > 0 else { return [] }
-        hitResult.removeAll(keepingCapacity: true)
-        hitResult.reserveCapacity(n)
-        for i in 0..<n { hitResult.append(GraphicID(rawValue: id(Int(candidates[i])))) }
+        guard n > 0, let hit = candidates.base else { return [] }
+        // Resized to n (usually it already is: most taps hit one graphic), then overwritten.
+        if hitResult.count > n {
+            hitResult.removeLast(hitResult.count - n)
+        } else if hitResult.count < n {
+            hitResult.append(contentsOf: repeatElement(GraphicID(rawValue: 0), count: n - hitResult.count))
+        }
+        hitResult.withUnsafeMutableBufferPointer { r in
+            for i in 0..<n { r[i] = GraphicID(rawValue: id(Int(hit[i]))) }
+        }
         return hitResult
     }
 
@@ -42,9 +48,21 @@ extension GraphicSlots {
             n = min(index.collect(query, into: out, capacity: n), n)
         }
         var hits = 0
+        // A point without a symbol (the common case of a large layer) is tested here: a squared
+        // distance, bit for bit ``SymbolShape/hits(_:_:_:tol:res:)`` of the bare shape.
+        let bare = tol * res
+        let bare2 = bare * bare
         for i in 0..<n {
             let s = Int(out[i])
-            if self.hits(shapes[s], s, q, tol: tol, res: res) {
+            let shape = shapes[s]
+            let hit: Bool
+            if shape.symbol == -1 && shape.kind == .point {
+                let dx = q.x - shape.x, dy = q.y - shape.y
+                hit = dx * dx + dy * dy <= bare2
+            } else {
+                hit = self.hits(shape, s, q, tol: tol, res: res)
+            }
+            if hit {
                 out[hits] = out[i]
                 hits += 1
             }
@@ -84,7 +102,14 @@ extension GraphicSlots {
         case .dead, .emptyPoint:
             return false
         default:
-            return SymbolHitTest.hits(q, geometry: geometry(s), symbol: resolved(s), tol: tol, res: res)
+            return generalHits(s, q, tol: tol, res: res)
         }
+    }
+
+    /// The general test of slot `s` (composite symbols, general geometries), out of line: it
+    /// reads the symbol tables, whose exclusivity checks would otherwise be paid by every query.
+    @inline(never)
+    private func generalHits(_ s: Int, _ q: Point, tol: Double, res: Double) -> Bool {
+        SymbolHitTest.hits(q, geometry: geometry(s), symbol: resolved(s), tol: tol, res: res)
     }
 }

@@ -103,6 +103,7 @@ extension PackedRTree {
             }
             initialized = totalBlocks * 64
         }
+        directory = RTreeDirectory(self)
         _checkInvariants()
     }
 

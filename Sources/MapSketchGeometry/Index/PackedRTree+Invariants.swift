@@ -15,8 +15,9 @@ extension PackedRTree {
     #endif
 
     /// Checks, in any build, that the arrays have the layout's sizes, that padding ids are −1 and
-    /// unused lanes hold the empty box, and that every entry's box lies inside its parent's (a
-    /// box with a NaN bound matches no query and is exempt); traps on a violation.
+    /// unused lanes hold the empty box, that every entry's box lies inside its parent's (a box
+    /// with a NaN bound matches no query and is exempt), and the directory's lists (see
+    /// ``RTreeDirectory``); traps on a violation.
     ///
     /// - Complexity: O(n) for n items.
     package func _checkInvariantsNow() {
@@ -50,6 +51,7 @@ extension PackedRTree {
         }
         precondition(entries == 1, "the top level holds \(entries) entries, expected the root alone")
         precondition(blocks.count == 64 * (levelBlocks[levelBlocks.count - 1] + 1), "the blocks array has the wrong size")
+        directory._checkInvariants(self)
     }
 
     /// Whether box (x0, y0, x1, y1) lies inside `parent`, a NaN bound on either side excepted.

@@ -23,13 +23,122 @@ extension PackedRTree {
     /// of them, in tree order) and returns how many there are in all, so a caller whose buffer
     /// was too small can call again with a larger one. Calls no closure, so a caller can search
     /// an index it holds in a class property without copying it.
+    ///
+    /// A query that falls in one cell of the tree's directory (a tap: see ``RTreeDirectory``)
+    /// starts at the entries that cell lists; any other walks from the root. Both find the same
+    /// items in the same order.
     /// - Complexity: O(log n + k) for k hits on well-spread data.
     package func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let q = SIMDQuery(query)
+        return blocks.withUnsafeBufferPointer { b in
+            ids.withUnsafeBufferPointer { l in
+                levelBlocks.withUnsafeBufferPointer { starts in
+                    guard let bp = b.baseAddress, let lp = l.baseAddress, let sp = starts.baseAddress else { return 0 }
+                    let top = starts.count - 1
+                    let d = directory.level
+                    if d > 0 {
+                        let cell = directory.cell(x0: q.x0[0], y0: q.y0[0], x1: q.x1[0], y1: q.y1[0])
+                        if cell >= 0 {
+                            return directory.table.withUnsafeBufferPointer { t in
+                                guard let tp = t.baseAddress else { return 0 }
+                                return Self.collectListed(bp, lp, sp, level: d, tp, cell: cell, q, out, capacity)
+                            }
+                        }
+                    }
+                    // The root's children are the single block of the level below it.
+                    return top <= 0 ? 0 : Self.collectBelow(bp, lp, sp, level: top - 1, block: sp[top - 1], q, out, 0, capacity)
+                }
+            }
+        }
+    }
+
+    /// The entries of level `level` that directory cell `cell` lists (`table`: see
+    /// ``RTreeDirectory/table``) and that meet the query, each walked below.
+    static func collectListed(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, level: Int,
+        _ table: UnsafePointer<Int32>, cell: Int, _ q: SIMDQuery, _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
+    ) -> Int {
+        let qx0 = q.x0[0], qy0 = q.y0[0], qx1 = q.x1[0], qy1 = q.y1[0]
+        let first = starts[level], below = starts[level &- 1]
         var found = 0
-        search(query) { id in
-            if found < capacity { out[found] = Int32(truncatingIfNeeded: id) }
-            found += 1
-            return true
+        for k in Int(table[cell])..<Int(table[cell &+ 1]) {
+            let e = Int(table[k])
+            // Entry e's box, lane e & 15 of its block (as `rawBox(level:entry:)`).
+            let box = b + (64 &* (first &+ e &>> 4) &+ (e & 15))
+            if box[0] <= qx1 && box[16] <= qy1 && box[32] >= qx0 && box[48] >= qy0 {
+                found = collectBelow(b, ids, starts, level: level &- 1, block: below &+ e, q, out, found, capacity)
+            }
+        }
+        return found
+    }
+
+    /// Writes the ids of the items below block `block` of level `level` (0: a leaf block) that
+    /// meet the query to `out` from position `found` (those that fit within `capacity`); returns
+    /// the new count. The walk of ``walk(_:_:_:levels:_:_:)`` with the leaf blocks read where they
+    /// are found (no closure), and per level the first child block of the node being walked kept
+    /// (one addition per child followed).
+    static func collectBelow(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, level home: Int,
+        block: Int, _ q: SIMDQuery, _ out: UnsafeMutablePointer<Int32>, _ found: Int, _ capacity: Int
+    ) -> Int {
+        if home == 0 { return leafHits(b, ids, block, q, out, found, capacity) }
+        if home == 1 {
+            // A node whose children are leaf blocks (where a directory of level 2 leads).
+            var m = q.mask(b + 64 &* block)
+            let leaves = starts[0] &+ (block &- starts[1]) &* 16
+            var found = found
+            while m != 0 {
+                let lane = m.trailingZeroBitCount
+                m &= m &- 1
+                found = leafHits(b, ids, leaves &+ lane, q, out, found, capacity)
+            }
+            return found
+        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (home + 1)) { tmp in
+            // first[k]: the first block of level k − 1 under the node walked at level k; mask[k]:
+            // that node's lanes still to follow.
+            guard let first = tmp.baseAddress else { return found }
+            let mask = first + home + 1
+            var found = found
+            var level = home
+            first[level] = starts[level &- 1] &+ (block &- starts[level]) &* 16
+            mask[level] = Int(q.mask(b + 64 &* block))
+            while true {
+                let m = mask[level]
+                if m == 0 {
+                    if level == home { return found }
+                    level &+= 1
+                    continue
+                }
+                mask[level] = m & (m &- 1)
+                let child = first[level] &+ m.trailingZeroBitCount
+                if level == 1 {
+                    found = leafHits(b, ids, child, q, out, found, capacity)
+                    continue
+                }
+                level &-= 1
+                first[level] = starts[level &- 1] &+ (child &- starts[level]) &* 16
+                mask[level] = Int(q.mask(b + 64 &* child))
+            }
+        }
+    }
+
+    /// Writes the ids of the lanes of leaf block `block` that intersect the query to `out` from
+    /// position `found` (those that fit within `capacity`); returns the new count.
+    @inline(__always)
+    static func leafHits(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ block: Int, _ q: SIMDQuery,
+        _ out: UnsafeMutablePointer<Int32>, _ found: Int, _ capacity: Int
+    ) -> Int {
+        var m = q.mask(b + 64 &* block)
+        var found = found
+        let base = block &* 16
+        while m != 0 {
+            let lane = m.trailingZeroBitCount
+            m &= m &- 1
+            if found < capacity { out[found] = ids[base &+ lane] }
+            found &+= 1
         }
         return found
     }
@@ -91,10 +200,12 @@ struct SIMDQuery {
     let y1: SIMD16<Float>
 
     init(_ query: Envelope) {
-        x0 = SIMD16(repeating: _down(query.xmin))
-        y0 = SIMD16(repeating: _down(query.ymin))
-        x1 = SIMD16(repeating: _up(query.xmax))
-        y1 = SIMD16(repeating: _up(query.ymax))
+        // The same bounds as `_down` / `_up`, rounded in one SIMD step.
+        let r = _outward(query)
+        x0 = SIMD16(repeating: r.x)
+        y0 = SIMD16(repeating: r.y)
+        x1 = SIMD16(repeating: r.z)
+        y1 = SIMD16(repeating: r.w)
     }
 
     /// Bit k set when lane k of the block at `p` intersects the query (NaN never does).

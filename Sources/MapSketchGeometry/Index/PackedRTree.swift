@@ -11,7 +11,15 @@
 /// Kamel & Faloutsos, "On Packing R-trees" (CIKM 1993); the SIMD node test is the "SIMD-friendly
 /// R-tree node" of Sprenger, Schäfer & Leser, "BB-Tree" (ICDE 2019) applied to R-tree nodes.
 ///
-/// Memory: about `16 · n · 16/15 + 4 · n` bytes for n items (≈ 21.1 bytes per item).
+/// A tree of more than 4,096 items also has a *directory* (``RTreeDirectory``): a grid over its
+/// bounds listing the entries of level 2 (one per 256 items) that meet each cell. A query that
+/// falls in one cell, as a tap does, starts at that cell's entries instead of the root: the upper
+/// levels of a Hilbert-packed tree overlap, so a tap walked from the root tests many nodes there
+/// that lead nowhere (at 100k uniformly spread points, 6.5 node tests a tap from the root, 2.7
+/// from the directory).
+///
+/// Memory: about `16 · n · 16/15 + 4 · n` bytes for n items (≈ 21.1 bytes per item), plus the
+/// directory's quarter of a byte per item.
 ///
 /// ```swift
 /// let tree = PackedRTree(envelopes: [Envelope(xmin: 0, ymin: 0, xmax: 1, ymax: 1)])
@@ -30,6 +38,8 @@ package struct PackedRTree: Sendable {
     var ids: [Int32]
     /// The first block of each level, leaves first (the root's level is last).
     var levelBlocks: [Int]
+    /// Where a small query starts (see ``RTreeDirectory``).
+    var directory = RTreeDirectory()
 
     /// An empty tree.
     package init() {
@@ -53,7 +63,9 @@ package struct PackedRTree: Sendable {
     }
 
     /// Bytes held by the tree's arrays.
-    package var memoryFootprint: Int { blocks.capacity * 4 + ids.capacity * 4 + levelBlocks.capacity * 8 }
+    package var memoryFootprint: Int {
+        blocks.capacity * 4 + ids.capacity * 4 + levelBlocks.capacity * 8 + directory.memoryFootprint
+    }
 
     /// Calls `body` with (id, box) of every item, in tree order.
     package func forEachItem(_ body: (Int, Envelope) -> Void) {
