@@ -108,6 +108,22 @@ import Testing
         #expect(layer.graphic(more[49])?.attributes == ["OBJECTID": .integer(-49), "NAME": .string("n49")])
     }
 
+    /// Keys longer than a short string, made afresh for every graphic (another storage object
+    /// each time), in changing orders and subsets: every value lands in its own field.
+    @Test func longKeysMadePerGraphicLandInTheirColumns() throws {
+        let layer = GraphicsLayer()
+        func key(_ k: Int) -> String { String(repeating: "FIELD_NAME_", count: 2) + String(k) }
+        let batch = (0..<400).map { i in
+            var attributes: [String: AttributeValue] = [:]
+            for k in 0..<4 where (i + k) % 3 != 0 { attributes[key(k)] = .integer(i * 10 + k) }
+            attributes["short"] = .string("s\(i % 5)")
+            return point(i, attributes)
+        }
+        let ids = try layer.add(contentsOf: batch)
+        #expect(ids.map { layer.graphic($0)?.attributes } == batch.map(\.attributes))
+        #expect(layer.attributeColumns.map(\.name).sorted() == ((0..<4).map(key) + ["short"]).sorted())
+    }
+
     /// Random layers and random batches with a bad graphic at a random place: every failed batch
     /// leaves the layer as it was, and the same batch without it then adds exactly its graphics.
     @Test(arguments: [UInt64(5), 6, 7])

@@ -27,30 +27,51 @@ extension GraphicSlots {
     /// with the key the previous graphics had at that position, then with their other keys (no
     /// hashing while graphics have the same keys, in whatever order their dictionaries list
     /// them), else found or created by name (`rows` rows lacking it, room for `reserve` more).
+    /// The remembered keys are first compared by representation (see `representation(of:)`):
+    /// two words, no call, where a `String` comparison of two different short keys calls into
+    /// the standard library (dictionaries list the same keys in different orders, so half of the
+    /// first comparisons fail).
     @inline(__always)
     func fieldColumn(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
-        if position < lastKeys.count, lastKeys[position] == key { return lastKeyColumns[position] }
-        return fieldColumnSlow(key, at: position, rows: rows, reserve: reserve)
+        let bits = Self.representation(of: key)
+        if position < lastKeyBits.count, lastKeyBits[position] == bits { return lastKeyColumns[position] }
+        for i in lastKeyBits.indices where lastKeyBits[i] == bits { return lastKeyColumns[i] }
+        return fieldColumnSlow(key, bits, at: position, rows: rows, reserve: reserve)
+    }
+
+    /// The bytes of a `String` value. Equal bytes are the same string: a short string's bytes
+    /// inline, or the same count and storage object (kept alive, so never reused, while
+    /// `lastKeys` holds the string). Equal strings may differ in bytes (another storage object):
+    /// `fieldColumnSlow` compares those as strings.
+    @inline(__always)
+    static func representation(of s: String) -> SIMD2<UInt64> {
+        withUnsafeBytes(of: s) { bytes in
+            bytes.count == 16 ? bytes.loadUnaligned(as: SIMD2<UInt64>.self) : SIMD2(UInt64(bytes.count), 0)
+        }
     }
 
     @inline(never)
-    private func fieldColumnSlow(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
-        // Dictionaries with the same keys list them in different orders (each has its own hash
-        // seed): look at the other remembered keys before hashing (nothing moves, so graphics
-        // alternating between two orders do not rewrite the table).
-        for i in lastKeys.indices where i != position && lastKeys[i] == key { return lastKeyColumns[i] }
+    private func fieldColumnSlow(_ key: String, _ bits: SIMD2<UInt64>, at position: Int, rows: Int, reserve: Int)
+        -> Int
+    {
+        // The same key in another representation (nothing moves, so graphics alternating between
+        // two orders do not rewrite the table).
+        for i in lastKeys.indices where lastKeys[i] == key { return lastKeyColumns[i] }
         let known = columnIndex[key] != nil
         let c = column(named: key, rows: rows)
         if !known { columns[c].reserveCapacity(forAppending: reserve) }
         if lastKeys.count < 16 {
             if lastKeys.isEmpty {
                 lastKeys.reserveCapacity(16)
+                lastKeyBits.reserveCapacity(16)
                 lastKeyColumns.reserveCapacity(16)
             }
             lastKeys.append(key)
+            lastKeyBits.append(bits)
             lastKeyColumns.append(c)
         } else if position < lastKeys.count {
             lastKeys[position] = key
+            lastKeyBits[position] = bits
             lastKeyColumns[position] = c
         }
         return c
@@ -189,6 +210,7 @@ extension GraphicSlots {
         columns.removeLast(columns.count - mark.columns)
         // The remembered keys may name the dropped fields' columns.
         lastKeys.removeAll(keepingCapacity: true)
+        lastKeyBits.removeAll(keepingCapacity: true)
         lastKeyColumns.removeAll(keepingCapacity: true)
     }
 
@@ -313,6 +335,7 @@ extension GraphicSlots {
         columns = []
         columnIndex = [:]
         lastKeys = []
+        lastKeyBits = []
         lastKeyColumns = []
         templates = []
         templateTable = []

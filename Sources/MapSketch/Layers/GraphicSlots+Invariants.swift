@@ -29,6 +29,9 @@ extension GraphicSlots {
                 precondition(columnIndex[column.name] == c, "column index of \(column.name)")
             }
             precondition(columnIndex.count == columns.count, "column index size")
+            precondition(
+                lastKeyBits.count == lastKeys.count && lastKeyColumns.count == lastKeys.count
+                    && lastKeyColumns.allSatisfy { $0 < columns.count }, "remembered keys")
             precondition(rendererShapes.count == rendererSymbols.count, "renderer shapes are stale")
             precondition(
                 ownShapes.count == ownSymbols.count && ownSymbolLookup.count == ownSymbols.count, "own symbol tables")

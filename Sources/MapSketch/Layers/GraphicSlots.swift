@@ -95,6 +95,8 @@ final class GraphicSlots {
     /// The keys of the last graphic added through `appendGraphics`, by position in its attribute
     /// dictionary, and their columns (see `fieldColumn(_:at:rows:reserve:)`).
     @exclusivity(unchecked) var lastKeys: [String] = []
+    /// `lastKeys`' representations (see `representation(of:)`).
+    @exclusivity(unchecked) var lastKeyBits: [SIMD2<UInt64>] = []
     @exclusivity(unchecked) var lastKeyColumns: [Int] = []
     /// Per slot: its info template's index in `templateTable`, or -1; empty while no graphic has one.
     var templates: [Int32] = []
