@@ -34,8 +34,10 @@ extension GraphicSlots {
     @inline(__always)
     func fieldColumn(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
         let bits = Self.representation(of: key)
-        if position < lastKeyBits.count, lastKeyBits[position] == bits { return lastKeyColumns[position] }
-        for i in lastKeyBits.indices where lastKeyBits[i] == bits { return lastKeyColumns[i] }
+        if position < rememberedKeys.count, rememberedKeys[position].bits == bits {
+            return rememberedKeys[position].column
+        }
+        for k in rememberedKeys where k.bits == bits { return k.column }
         return fieldColumnSlow(key, bits, at: position, rows: rows, reserve: reserve)
     }
 
@@ -56,23 +58,20 @@ extension GraphicSlots {
     {
         // The same key in another representation (nothing moves, so graphics alternating between
         // two orders do not rewrite the table).
-        for i in lastKeys.indices where lastKeys[i] == key { return lastKeyColumns[i] }
+        for i in lastKeys.indices where lastKeys[i] == key { return rememberedKeys[i].column }
         let known = columnIndex[key] != nil
         let c = column(named: key, rows: rows)
         if !known { columns[c].reserveCapacity(forAppending: reserve) }
         if lastKeys.count < 16 {
             if lastKeys.isEmpty {
                 lastKeys.reserveCapacity(16)
-                lastKeyBits.reserveCapacity(16)
-                lastKeyColumns.reserveCapacity(16)
+                rememberedKeys.reserveCapacity(16)
             }
             lastKeys.append(key)
-            lastKeyBits.append(bits)
-            lastKeyColumns.append(c)
+            rememberedKeys.append(RememberedKey(bits: bits, column: c))
         } else if position < lastKeys.count {
             lastKeys[position] = key
-            lastKeyBits[position] = bits
-            lastKeyColumns[position] = c
+            rememberedKeys[position] = RememberedKey(bits: bits, column: c)
         }
         return c
     }
@@ -170,7 +169,7 @@ extension GraphicSlots {
         }
     }
 
-    /// Validates graphics `start...` (see ``GraphicsLayer/validate(_:from:)``); on a bad one,
+    /// Validates graphics `start...` (see `GraphicsLayer.validate(_:from:)`); on a bad one,
     /// undoes this call's appends and rethrows.
     private func checkRest(
         _ graphics: UnsafeBufferPointer<Graphic>, from start: Int, rollingBackTo mark: AppendMark
@@ -183,19 +182,18 @@ extension GraphicSlots {
         }
     }
 
-    /// What a bulk add can undo: the slots, the fields and, per field, the distinct strings
-    /// before it started.
+    /// What a bulk add can undo: the slots and the fields before it started (each field notes
+    /// its distinct strings itself: no allocation per add).
     struct AppendMark {
         let slots: Int
         let ids: Int
         let columns: Int
-        let strings: [Int]
 
         init(_ s: GraphicSlots) {
             slots = s.shapes.count
             ids = s.ids.count
             columns = s.columns.count
-            strings = s.columns.map(\.distinctStringCount)
+            for c in s.columns.indices { s.columns[c].markStrings() }
         }
     }
 
@@ -205,13 +203,12 @@ extension GraphicSlots {
     func rollBack(to mark: AppendMark) {
         shapes.removeLast(shapes.count - mark.slots)
         ids.removeLast(ids.count - mark.ids)
-        for c in 0..<mark.columns { columns[c].truncate(rows: mark.slots, strings: mark.strings[c]) }
+        for c in 0..<mark.columns { columns[c].truncateToMark(rows: mark.slots) }
         for c in (mark.columns..<columns.count).reversed() { columnIndex[columns[c].name] = nil }
         columns.removeLast(columns.count - mark.columns)
         // The remembered keys may name the dropped fields' columns.
         lastKeys.removeAll(keepingCapacity: true)
-        lastKeyBits.removeAll(keepingCapacity: true)
-        lastKeyColumns.removeAll(keepingCapacity: true)
+        rememberedKeys.removeAll(keepingCapacity: true)
     }
 
     /// Appends `batch`'s columns for the slots just appended (`shapes` already holds them); the
@@ -335,8 +332,7 @@ extension GraphicSlots {
         columns = []
         columnIndex = [:]
         lastKeys = []
-        lastKeyBits = []
-        lastKeyColumns = []
+        rememberedKeys = []
         templates = []
         templateTable = []
         templateLookup = [:]

@@ -30,8 +30,11 @@ extension GraphicSlots {
             }
             precondition(columnIndex.count == columns.count, "column index size")
             precondition(
-                lastKeyBits.count == lastKeys.count && lastKeyColumns.count == lastKeys.count
-                    && lastKeyColumns.allSatisfy { $0 < columns.count }, "remembered keys")
+                rememberedKeys.count == lastKeys.count
+                    && zip(lastKeys, rememberedKeys).allSatisfy {
+                        $1.column < columns.count && columns[$1.column].name == $0
+                            && $1.bits == Self.representation(of: $0)
+                    }, "remembered keys")
             precondition(rendererShapes.count == rendererSymbols.count, "renderer shapes are stale")
             precondition(
                 ownShapes.count == ownSymbols.count && ownSymbolLookup.count == ownSymbols.count, "own symbol tables")

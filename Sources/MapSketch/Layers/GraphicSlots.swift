@@ -52,6 +52,12 @@ struct SlotShape: Sendable {
     static let dead = SlotShape(kind: .dead)
 }
 
+/// A key of the last graphic added through `appendGraphics`: its bytes and its column.
+struct RememberedKey {
+    var bits: SIMD2<UInt64>
+    var column: Int
+}
+
 /// The storage of a ``GraphicsLayer``, column by column, one slot per graphic in ascending id
 /// order (a removed graphic's slot stays, dead, until the layer compacts):
 ///
@@ -95,9 +101,8 @@ final class GraphicSlots {
     /// The keys of the last graphic added through `appendGraphics`, by position in its attribute
     /// dictionary, and their columns (see `fieldColumn(_:at:rows:reserve:)`).
     @exclusivity(unchecked) var lastKeys: [String] = []
-    /// `lastKeys`' representations (see `representation(of:)`).
-    @exclusivity(unchecked) var lastKeyBits: [SIMD2<UInt64>] = []
-    @exclusivity(unchecked) var lastKeyColumns: [Int] = []
+    /// Per remembered key: its representation (see `representation(of:)`) and its column.
+    @exclusivity(unchecked) var rememberedKeys: [RememberedKey] = []
     /// Per slot: its info template's index in `templateTable`, or -1; empty while no graphic has one.
     var templates: [Int32] = []
     var templateTable: [InfoTemplate] = []

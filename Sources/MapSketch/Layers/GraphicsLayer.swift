@@ -301,7 +301,7 @@ public final class GraphicsLayer: Layer {
         guard isFinite(g.geometry) else { throw .nonFiniteGeometry(index: index) }
     }
 
-    /// ``validate(_:index:)`` of every graphic from `start` on, in order: a point without its
+    /// `validate(_:index:)` of every graphic from `start` on, in order: a point without its
     /// own symbol (the bulk of a large batch) is checked from its coordinates alone.
     nonisolated static func validate(_ graphics: UnsafeBufferPointer<Graphic>, from start: Int)
         throws(GraphicsLayerError)
