@@ -60,6 +60,17 @@ import Testing
         #expect(layer.attributeColumns.first { $0.name == "STATE" }?.distinctStringCount == 2 + 9)
     }
 
+    @Test func aLayerWithManyFieldsChecksTheBatchFirstAndAddsNothing() throws {
+        let layer = GraphicsLayer()
+        let wide = Dictionary(uniqueKeysWithValues: (0..<12).map { ("F\($0)", AttributeValue.string("v\($0)")) })
+        try layer.add(contentsOf: (0..<3).map { point($0, wide) })
+        let before = Snapshot(layer)
+        var batch = (0..<40).map { i in point(i, wide.mapValues { _ in .string("new\(i)") }) }
+        batch.append(Graphic(Point(.infinity, 0)))
+        #expect(throws: GraphicsLayerError.nonFiniteGeometry(index: 40)) { try layer.add(contentsOf: batch) }
+        #expect(Snapshot(layer) == before)
+    }
+
     @Test func aSymbolMismatchAfterAFieldChangingItsStorageAddsNothing() throws {
         let layer = try seeded()
         let before = Snapshot(layer)

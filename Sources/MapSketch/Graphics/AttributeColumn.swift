@@ -73,8 +73,6 @@ public struct AttributeColumn: Sendable, Equatable {
     var indexedStrings = 0
     /// Rows an `.empty` column was asked to make room for (its first value picks the storage).
     var reservedRows = 0
-    /// The number of distinct strings when a bulk add began (see `markStrings()`).
-    var markedStrings = 0
 
     /// An empty column.
     public init(_ name: String) { self.name = name }
@@ -324,14 +322,10 @@ public struct AttributeColumn: Sendable, Equatable {
         }
     }
 
-    /// Notes how many distinct strings the column holds, for `truncateToMark(rows:)`.
-    mutating func markStrings() { markedStrings = strings.count }
-
-    /// Drops every row from `row` on, and the distinct strings interned since
-    /// `markStrings()` (what a failed bulk add appended; the column keeps its kind).
+    /// Drops every row from `row` on, and every distinct string from `strings` on (what a
+    /// failed bulk add appended after them; the column keeps its kind).
     /// - Complexity: O(rows dropped).
-    mutating func truncateToMark(rows row: Int) {
-        let keep = markedStrings
+    mutating func truncate(rows row: Int, strings keep: Int) {
         let k = count - row
         precondition(k >= 0, "truncating a column to more rows than it has")
         switch kind {

@@ -27,24 +27,33 @@ extension GraphicSlots {
     /// with the key the previous graphics had at that position, then with their other keys (no
     /// hashing while graphics have the same keys, in whatever order their dictionaries list
     /// them), else found or created by name (`rows` rows lacking it, room for `reserve` more).
-    /// The remembered keys are first compared by representation (see `representation(of:)`):
+    /// The remembered keys are first compared by representation (see `representation(of:)`,
+    /// read in place: no retain):
     /// two words, no call, where a `String` comparison of two different short keys calls into
     /// the standard library (dictionaries list the same keys in different orders, so half of the
     /// first comparisons fail).
     @inline(__always)
     func fieldColumn(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
         let bits = Self.representation(of: key)
-        if position < rememberedKeys.count, rememberedKeys[position].bits == bits {
-            return rememberedKeys[position].column
+        let found = rememberedKeys.withUnsafeBufferPointer { known -> Int in
+            guard let base = known.baseAddress else { return -1 }
+            let raw = UnsafeRawPointer(base)
+            let stride = MemoryLayout<RememberedKey>.stride
+            if position < known.count, raw.loadUnaligned(fromByteOffset: position &* stride, as: SIMD2<UInt64>.self) == bits {
+                return known[position].column
+            }
+            for i in known.indices where raw.loadUnaligned(fromByteOffset: i &* stride, as: SIMD2<UInt64>.self) == bits {
+                return known[i].column
+            }
+            return -1
         }
-        for k in rememberedKeys where k.bits == bits { return k.column }
-        return fieldColumnSlow(key, bits, at: position, rows: rows, reserve: reserve)
+        return found >= 0 ? found : fieldColumnSlow(key, at: position, rows: rows, reserve: reserve)
     }
 
     /// The bytes of a `String` value. Equal bytes are the same string: a short string's bytes
     /// inline, or the same count and storage object (kept alive, so never reused, while
-    /// `lastKeys` holds the string). Equal strings may differ in bytes (another storage object):
-    /// `fieldColumnSlow` compares those as strings.
+    /// `rememberedKeys` holds the string). Equal strings may differ in bytes (another storage
+    /// object): `fieldColumnSlow` compares those as strings.
     @inline(__always)
     static func representation(of s: String) -> SIMD2<UInt64> {
         withUnsafeBytes(of: s) { bytes in
@@ -53,25 +62,18 @@ extension GraphicSlots {
     }
 
     @inline(never)
-    private func fieldColumnSlow(_ key: String, _ bits: SIMD2<UInt64>, at position: Int, rows: Int, reserve: Int)
-        -> Int
-    {
+    private func fieldColumnSlow(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
         // The same key in another representation (nothing moves, so graphics alternating between
         // two orders do not rewrite the table).
-        for i in lastKeys.indices where lastKeys[i] == key { return rememberedKeys[i].column }
+        for k in rememberedKeys where k.key == key { return k.column }
         let known = columnIndex[key] != nil
         let c = column(named: key, rows: rows)
         if !known { columns[c].reserveCapacity(forAppending: reserve) }
-        if lastKeys.count < 16 {
-            if lastKeys.isEmpty {
-                lastKeys.reserveCapacity(16)
-                rememberedKeys.reserveCapacity(16)
-            }
-            lastKeys.append(key)
-            rememberedKeys.append(RememberedKey(bits: bits, column: c))
-        } else if position < lastKeys.count {
-            lastKeys[position] = key
-            rememberedKeys[position] = RememberedKey(bits: bits, column: c)
+        if rememberedKeys.count < 16 {
+            if rememberedKeys.isEmpty { rememberedKeys.reserveCapacity(16) }
+            rememberedKeys.append(RememberedKey(key: key, column: c))
+        } else if position < rememberedKeys.count {
+            rememberedKeys[position] = RememberedKey(key: key, column: c)
         }
         return c
     }
@@ -108,6 +110,10 @@ extension GraphicSlots {
         let projecting = projection != nil
         /// Graphics below `checked` are valid.
         var checked = 0
+        if !mark.coversFields {
+            try GraphicsLayer.validate(graphics, from: 0)
+            checked = n
+        }
         var lastSymbol: (Symbol, Int32)?
         for i in 0..<n {
             var plain: Point?
@@ -182,19 +188,27 @@ extension GraphicSlots {
         }
     }
 
-    /// What a bulk add can undo: the slots and the fields before it started (each field notes
-    /// its distinct strings itself: no allocation per add).
+    /// What a bulk add can undo: the slots and the fields before it started, and the distinct
+    /// strings of up to eight fields, inline (no allocation per add; a layer with more fields
+    /// validates a batch before adding it).
     struct AppendMark {
+        static let fieldLimit = 8
         let slots: Int
         let ids: Int
         let columns: Int
+        var strings = SIMD8<UInt32>()
 
         init(_ s: GraphicSlots) {
             slots = s.shapes.count
             ids = s.ids.count
             columns = s.columns.count
-            for c in s.columns.indices { s.columns[c].markStrings() }
+            for c in 0..<min(columns, Self.fieldLimit) {
+                strings[c] = UInt32(truncatingIfNeeded: s.columns[c].distinctStringCount)
+            }
         }
+
+        /// Whether a rollback to this mark can restore every field.
+        var coversFields: Bool { columns <= Self.fieldLimit }
     }
 
     /// Drops what a bulk add appended after `mark`: slots, ids, rows, fields and strings. Only
@@ -203,11 +217,11 @@ extension GraphicSlots {
     func rollBack(to mark: AppendMark) {
         shapes.removeLast(shapes.count - mark.slots)
         ids.removeLast(ids.count - mark.ids)
-        for c in 0..<mark.columns { columns[c].truncateToMark(rows: mark.slots) }
+        precondition(mark.coversFields, "a rollback past the fields a mark covers")
+        for c in 0..<mark.columns { columns[c].truncate(rows: mark.slots, strings: Int(mark.strings[c])) }
         for c in (mark.columns..<columns.count).reversed() { columnIndex[columns[c].name] = nil }
         columns.removeLast(columns.count - mark.columns)
         // The remembered keys may name the dropped fields' columns.
-        lastKeys.removeAll(keepingCapacity: true)
         rememberedKeys.removeAll(keepingCapacity: true)
     }
 
@@ -331,7 +345,6 @@ extension GraphicSlots {
     func removeAllColumns() {
         columns = []
         columnIndex = [:]
-        lastKeys = []
         rememberedKeys = []
         templates = []
         templateTable = []

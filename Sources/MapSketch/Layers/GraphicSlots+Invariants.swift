@@ -30,11 +30,9 @@ extension GraphicSlots {
             }
             precondition(columnIndex.count == columns.count, "column index size")
             precondition(
-                rememberedKeys.count == lastKeys.count
-                    && zip(lastKeys, rememberedKeys).allSatisfy {
-                        $1.column < columns.count && columns[$1.column].name == $0
-                            && $1.bits == Self.representation(of: $0)
-                    }, "remembered keys")
+                MemoryLayout<RememberedKey>.offset(of: \RememberedKey.key) == 0
+                    && rememberedKeys.allSatisfy { $0.column < columns.count && columns[$0.column].name == $0.key },
+                "remembered keys")
             precondition(rendererShapes.count == rendererSymbols.count, "renderer shapes are stale")
             precondition(
                 ownShapes.count == ownSymbols.count && ownSymbolLookup.count == ownSymbols.count, "own symbol tables")

@@ -52,9 +52,10 @@ struct SlotShape: Sendable {
     static let dead = SlotShape(kind: .dead)
 }
 
-/// A key of the last graphic added through `appendGraphics`: its bytes and its column.
+/// A key of the last graphic added through `appendGraphics` and its column. The key is stored
+/// first, so its bytes (see `GraphicSlots.representation(of:)`) are read in place.
 struct RememberedKey {
-    var bits: SIMD2<UInt64>
+    var key: String
     var column: Int
 }
 
@@ -100,8 +101,6 @@ final class GraphicSlots {
     var columnIndex: [String: Int] = [:]
     /// The keys of the last graphic added through `appendGraphics`, by position in its attribute
     /// dictionary, and their columns (see `fieldColumn(_:at:rows:reserve:)`).
-    @exclusivity(unchecked) var lastKeys: [String] = []
-    /// Per remembered key: its representation (see `representation(of:)`) and its column.
     @exclusivity(unchecked) var rememberedKeys: [RememberedKey] = []
     /// Per slot: its info template's index in `templateTable`, or -1; empty while no graphic has one.
     var templates: [Int32] = []
