@@ -311,6 +311,42 @@ public struct AttributeColumn: Sendable, Equatable {
         absent.append(other.absent, at: base)
     }
 
+    /// Whether appending `value` keeps the column's kind (a value of its own type, null, a
+    /// missing value, or any value in a boxed column).
+    func keepsKind(appending value: AttributeValue?) -> Bool {
+        switch (kind, value) {
+        case (_, nil), (_, .null?), (.boxed, _), (.integer, .integer?), (.double, .double?), (.date, .date?),
+            (.bool, .bool?), (.string, .string?):
+            true
+        default: false
+        }
+    }
+
+    /// Drops every row from `row` on, and every distinct string from `strings` on (what a
+    /// failed bulk add appended after them; the column keeps its kind).
+    /// - Complexity: O(rows dropped).
+    mutating func truncate(rows row: Int, strings keep: Int) {
+        let k = count - row
+        precondition(k >= 0, "truncating a column to more rows than it has")
+        switch kind {
+        case .empty: break
+        case .integer: integers.removeLast(k)
+        case .double, .date: doubles.removeLast(k)
+        case .bool: bools.removeLast(k)
+        case .string: stringIDs.removeLast(k)
+        case .boxed: boxed.removeLast(k)
+        }
+        count = row
+        noValue.removeAll(from: row)
+        absent.removeAll(from: row)
+        if kind == .string, strings.count > keep {
+            strings.removeLast(strings.count - keep)
+            // Rebuilt from `strings` on the next intern.
+            stringIndex = _InternTable()
+            indexedStrings = 0
+        }
+    }
+
     /// Keeps only the rows where `keep` is true, in order.
     /// - Complexity: O(n).
     mutating func filter(_ keep: [Bool]) {

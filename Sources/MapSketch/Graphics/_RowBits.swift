@@ -38,6 +38,15 @@ struct _RowBits: Sendable, Equatable {
         if w < words.count { words[w] &= ~(1 << UInt64(row & 63)) }
     }
 
+    /// Clears every bit from row `row` on.
+    mutating func removeAll(from row: Int) {
+        let w = row >> 6
+        guard w < words.count else { return }
+        words[w] &= (1 << UInt64(row & 63)) &- 1
+        words.removeLast(words.count - w - 1)
+        while words.last == 0 { words.removeLast() }
+    }
+
     /// Sets, from row `base` on, the bits set in `other`.
     mutating func append(_ other: _RowBits, at base: Int) {
         for (w, word) in other.words.enumerated() where word != 0 {

@@ -27,76 +27,202 @@ extension GraphicSlots {
     /// with the key the previous graphics had at that position, then with their other keys (no
     /// hashing while graphics have the same keys, in whatever order their dictionaries list
     /// them), else found or created by name (`rows` rows lacking it, room for `reserve` more).
+    /// The remembered keys are first compared by representation (see `representation(of:)`,
+    /// read in place: no retain):
+    /// two words, no call, where a `String` comparison of two different short keys calls into
+    /// the standard library (dictionaries list the same keys in different orders, so half of the
+    /// first comparisons fail).
     @inline(__always)
     func fieldColumn(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
-        if position < lastKeys.count, lastKeys[position] == key { return lastKeyColumns[position] }
-        return fieldColumnSlow(key, at: position, rows: rows, reserve: reserve)
+        let bits = Self.representation(of: key)
+        let found = rememberedKeys.withUnsafeBufferPointer { known -> Int in
+            guard let base = known.baseAddress else { return -1 }
+            let raw = UnsafeRawPointer(base)
+            let stride = MemoryLayout<RememberedKey>.stride
+            if position < known.count, raw.loadUnaligned(fromByteOffset: position &* stride, as: SIMD2<UInt64>.self) == bits {
+                return known[position].column
+            }
+            for i in known.indices where raw.loadUnaligned(fromByteOffset: i &* stride, as: SIMD2<UInt64>.self) == bits {
+                return known[i].column
+            }
+            return -1
+        }
+        return found >= 0 ? found : fieldColumnSlow(key, at: position, rows: rows, reserve: reserve)
+    }
+
+    /// The bytes of a `String` value. Equal bytes are the same string: a short string's bytes
+    /// inline, or the same count and storage object (kept alive, so never reused, while
+    /// `rememberedKeys` holds the string). Equal strings may differ in bytes (another storage
+    /// object): `fieldColumnSlow` compares those as strings.
+    @inline(__always)
+    static func representation(of s: String) -> SIMD2<UInt64> {
+        withUnsafeBytes(of: s) { bytes in
+            bytes.count == 16 ? bytes.loadUnaligned(as: SIMD2<UInt64>.self) : SIMD2(UInt64(bytes.count), 0)
+        }
     }
 
     @inline(never)
     private func fieldColumnSlow(_ key: String, at position: Int, rows: Int, reserve: Int) -> Int {
-        // Dictionaries with the same keys list them in different orders (each has its own hash
-        // seed): look at the other remembered keys before hashing (nothing moves, so graphics
-        // alternating between two orders do not rewrite the table).
-        for i in lastKeys.indices where i != position && lastKeys[i] == key { return lastKeyColumns[i] }
+        // The same key in another representation (nothing moves, so graphics alternating between
+        // two orders do not rewrite the table).
+        for k in rememberedKeys where k.key == key { return k.column }
         let known = columnIndex[key] != nil
         let c = column(named: key, rows: rows)
         if !known { columns[c].reserveCapacity(forAppending: reserve) }
-        if lastKeys.count < 16 {
-            if lastKeys.isEmpty {
-                lastKeys.reserveCapacity(16)
-                lastKeyColumns.reserveCapacity(16)
-            }
-            lastKeys.append(key)
-            lastKeyColumns.append(c)
-        } else if position < lastKeys.count {
-            lastKeys[position] = key
-            lastKeyColumns[position] = c
+        if rememberedKeys.count < 16 {
+            if rememberedKeys.isEmpty { rememberedKeys.reserveCapacity(16) }
+            rememberedKeys.append(RememberedKey(key: key, column: c))
+        } else if position < rememberedKeys.count {
+            rememberedKeys[position] = RememberedKey(key: key, column: c)
         }
         return c
     }
 
-    /// Appends a slot per graphic (its geometry projected by `projection`, its own symbol, its
-    /// attributes straight into the layer's columns, its info template), with ids from
-    /// `firstID` on. Outside the main actor: no executor check per graphic.
+    /// Validates and appends a slot per graphic (its geometry projected by `projection`, its own
+    /// symbol, its attributes straight into the layer's columns, its info template), with ids
+    /// from `firstID` on, in one pass: each graphic is read once, in place (no copy of its
+    /// geometry or dictionary), and a plain point goes straight into its slot.
+    ///
+    /// All or nothing: a point without z, m, own symbol or template is checked as it comes, and
+    /// what it adds (a slot, rows, fields and strings new to the layer) is undone if a later
+    /// graphic is bad. Before anything that is not undone that way (a vertex run, a general
+    /// row, an own symbol, a template, a field changing its storage) every graphic still to come
+    /// is checked first. Outside the main actor: no executor check per graphic.
+    /// - Throws: ``GraphicsLayerError/symbolMismatch(index:symbolKind:geometryType:)`` or
+    ///   ``GraphicsLayerError/nonFiniteGeometry(index:)`` for the first bad graphic, having
+    ///   added nothing.
     /// - Complexity: O(n + v + a) for n graphics with v vertices and a attributes, plus O(rows)
     ///   per field new to the layer.
-    func appendGraphics(_ graphics: [Graphic], projection: PointProjection?, firstID: Int) {
+    func appendGraphics(
+        _ graphics: UnsafeBufferPointer<Graphic>, projection: PointProjection?, firstID: Int
+    ) throws(GraphicsLayerError) {
         let n = graphics.count
         let first = shapes.count
+        let mark = AppendMark(self)
         shapes.reserveCapacity(forAppending: n)
+        if denseIDs {
+            precondition(firstID == self.firstID + first, "ids are handed out in order")
+        } else {
+            ids.reserveCapacity(forAppending: n)
+        }
         // Every column gets a row per graphic (a value or a placeholder): room for them at once.
         for c in columns.indices { columns[c].reserveCapacity(forAppending: n) }
+        let projecting = projection != nil
+        /// Graphics below `checked` are valid.
+        var checked = 0
+        if !mark.coversFields {
+            try GraphicsLayer.validate(graphics, from: 0)
+            checked = n
+        }
         var lastSymbol: (Symbol, Int32)?
         for i in 0..<n {
-            var code: Int32 = -1
-            if let own = graphics[i].symbol {
-                if let (symbol, known) = lastSymbol, symbol == own {
-                    code = known
+            var plain: Point?
+            if case .point(let p?) = graphics[i].geometry, p.z == nil, p.m == nil, case .none = graphics[i].symbol,
+                case .none = graphics[i].infoTemplate
+            {
+                plain = p
+            }
+            if i >= checked {
+                if let p = plain {
+                    guard p.isFinite else {
+                        rollBack(to: mark)
+                        throw .nonFiniteGeometry(index: i)
+                    }
+                    checked = i &+ 1
                 } else {
-                    code = ownSymbolCode(own)
-                    lastSymbol = (own, code)
+                    try checkRest(graphics, from: i, rollingBackTo: mark)
+                    checked = n
                 }
             }
-            if let projection {
-                appendShape(graphics[i].geometry.mapPoints(projection.project), symbol: code, id: firstID + i)
+            if var p = plain {
+                if projecting, let projection { p = projection.project(p) }
+                shapes.append(SlotShape(kind: .point, x: p.x, y: p.y, symbol: -1))
+                if !denseIDs { ids.append(firstID &+ i) }
             } else {
-                appendShape(graphics[i].geometry, symbol: code, id: firstID + i)
+                var code: Int32 = -1
+                if case .some(let own) = graphics[i].symbol {
+                    if let (symbol, known) = lastSymbol, symbol == own {
+                        code = known
+                    } else {
+                        code = ownSymbolCode(own)
+                        lastSymbol = (own, code)
+                    }
+                }
+                if let projection {
+                    appendShape(graphics[i].geometry.mapPoints(projection.project), symbol: code, id: firstID + i)
+                } else {
+                    appendShape(graphics[i].geometry, symbol: code, id: firstID + i)
+                }
+                if case .some(let template) = graphics[i].infoTemplate { setTemplate(first &+ i, template) }
             }
-            let row = first + i
-            var p = 0
+            guard !graphics[i].attributes.isEmpty else { continue }
+            let row = first &+ i
+            var position = 0
             for (name, value) in graphics[i].attributes {
-                let c = fieldColumn(name, at: p, rows: row, reserve: n - i)
-                let missing = row - columns[c].count
+                let c = fieldColumn(name, at: position, rows: row, reserve: n &- i)
+                if checked < n, c < mark.columns, !columns[c].keepsKind(appending: value) {
+                    try checkRest(graphics, from: checked, rollingBackTo: mark)
+                    checked = n
+                }
+                let missing = row &- columns[c].count
                 if missing > 0 { columns[c].appendAbsent(missing) }
                 columns[c].append(value)
-                p += 1
+                position &+= 1
             }
-            if let template = graphics[i].infoTemplate { setTemplate(row, template) }
         }
         for c in columns.indices where columns[c].count < shapes.count {
             columns[c].appendAbsent(shapes.count - columns[c].count)
         }
+    }
+
+    /// Validates graphics `start...` (see `GraphicsLayer.validate(_:from:)`); on a bad one,
+    /// undoes this call's appends and rethrows.
+    private func checkRest(
+        _ graphics: UnsafeBufferPointer<Graphic>, from start: Int, rollingBackTo mark: AppendMark
+    ) throws(GraphicsLayerError) {
+        do {
+            try GraphicsLayer.validate(graphics, from: start)
+        } catch {
+            rollBack(to: mark)
+            throw error
+        }
+    }
+
+    /// What a bulk add can undo: the slots and the fields before it started, and the distinct
+    /// strings of up to eight fields, inline (no allocation per add; a layer with more fields
+    /// validates a batch before adding it).
+    struct AppendMark {
+        static let fieldLimit = 8
+        let slots: Int
+        let ids: Int
+        let columns: Int
+        var strings = SIMD8<UInt32>()
+
+        init(_ s: GraphicSlots) {
+            slots = s.shapes.count
+            ids = s.ids.count
+            columns = s.columns.count
+            for c in 0..<min(columns, Self.fieldLimit) {
+                strings[c] = UInt32(truncatingIfNeeded: s.columns[c].distinctStringCount)
+            }
+        }
+
+        /// Whether a rollback to this mark can restore every field.
+        var coversFields: Bool { columns <= Self.fieldLimit }
+    }
+
+    /// Drops what a bulk add appended after `mark`: slots, ids, rows, fields and strings. Only
+    /// plain point slots (no vertex run, general row, own symbol or template) and rows of fields
+    /// that kept their storage come after a mark (see `appendGraphics`).
+    func rollBack(to mark: AppendMark) {
+        shapes.removeLast(shapes.count - mark.slots)
+        ids.removeLast(ids.count - mark.ids)
+        precondition(mark.coversFields, "a rollback past the fields a mark covers")
+        for c in 0..<mark.columns { columns[c].truncate(rows: mark.slots, strings: Int(mark.strings[c])) }
+        for c in (mark.columns..<columns.count).reversed() { columnIndex[columns[c].name] = nil }
+        columns.removeLast(columns.count - mark.columns)
+        // The remembered keys may name the dropped fields' columns.
+        rememberedKeys.removeAll(keepingCapacity: true)
     }
 
     /// Appends `batch`'s columns for the slots just appended (`shapes` already holds them); the
@@ -219,8 +345,7 @@ extension GraphicSlots {
     func removeAllColumns() {
         columns = []
         columnIndex = [:]
-        lastKeys = []
-        lastKeyColumns = []
+        rememberedKeys = []
         templates = []
         templateTable = []
         templateLookup = [:]

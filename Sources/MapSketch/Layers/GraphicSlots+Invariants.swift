@@ -29,6 +29,10 @@ extension GraphicSlots {
                 precondition(columnIndex[column.name] == c, "column index of \(column.name)")
             }
             precondition(columnIndex.count == columns.count, "column index size")
+            precondition(
+                MemoryLayout<RememberedKey>.offset(of: \RememberedKey.key) == 0
+                    && rememberedKeys.allSatisfy { $0.column < columns.count && columns[$0.column].name == $0.key },
+                "remembered keys")
             precondition(rendererShapes.count == rendererSymbols.count, "renderer shapes are stale")
             precondition(
                 ownShapes.count == ownSymbols.count && ownSymbolLookup.count == ownSymbols.count, "own symbol tables")

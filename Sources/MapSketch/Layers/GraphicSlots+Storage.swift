@@ -188,6 +188,13 @@ extension GraphicSlots {
     /// Bulk-loads the spatial index from every live slot's envelope.
     /// - Complexity: O(n + v) for n slots with v vertices.
     func rebuildIndex() {
-        index.bulkLoad(count: count) { envelope($0) }
+        // Points (the bulk of a large layer) straight from the slot records, read through their
+        // buffer: no class property access or range check per slot.
+        let shapes = self.shapes.buffer
+        index.bulkLoad(count: count) { s in
+            let shape = shapes[s]
+            return shape.kind == .point
+                ? Envelope(xmin: shape.x, ymin: shape.y, xmax: shape.x, ymax: shape.y) : envelope(s)
+        }
     }
 }

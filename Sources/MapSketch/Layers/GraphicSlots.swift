@@ -52,6 +52,13 @@ struct SlotShape: Sendable {
     static let dead = SlotShape(kind: .dead)
 }
 
+/// A key of the last graphic added through `appendGraphics` and its column. The key is stored
+/// first, so its bytes (see `GraphicSlots.representation(of:)`) are read in place.
+struct RememberedKey {
+    var key: String
+    var column: Int
+}
+
 /// The storage of a ``GraphicsLayer``, column by column, one slot per graphic in ascending id
 /// order (a removed graphic's slot stays, dead, until the layer compacts):
 ///
@@ -94,8 +101,7 @@ final class GraphicSlots {
     var columnIndex: [String: Int] = [:]
     /// The keys of the last graphic added through `appendGraphics`, by position in its attribute
     /// dictionary, and their columns (see `fieldColumn(_:at:rows:reserve:)`).
-    @exclusivity(unchecked) var lastKeys: [String] = []
-    @exclusivity(unchecked) var lastKeyColumns: [Int] = []
+    @exclusivity(unchecked) var rememberedKeys: [RememberedKey] = []
     /// Per slot: its info template's index in `templateTable`, or -1; empty while no graphic has one.
     var templates: [Int32] = []
     var templateTable: [InfoTemplate] = []

@@ -117,26 +117,50 @@ public final class GraphicsLayer: Layer {
         try add(contentsOf: [graphic])[0]
     }
 
-    /// Adds graphics on top, in order, and returns their ids. Validates every graphic first, so
-    /// a bad one adds none. A batch of more than 64 graphics that is at least an eighth of the
+    /// Adds graphics on top, in order, and returns their ids. A bad graphic adds none: the batch
+    /// is validated as it is added and undone on the first bad graphic. A batch of more than 64 graphics that is at least an eighth of the
     /// layer rebuilds the spatial index in bulk (O(n)); smaller batches go to its dynamic part.
     /// For large data already in columns, ``add(columns:)`` skips building graphics at all.
     /// - Throws: as ``add(_:)``, naming the first bad graphic's position in `graphics`.
     /// - Complexity: O(n + v) for n graphics with v vertices in total.
     @discardableResult
     public func add(contentsOf graphics: [Graphic]) throws -> [GraphicID] {
-        for i in graphics.indices { try Self.validate(graphics[i], index: i) }
-        let projection = try addProjection()
+        let projection: PointProjection?
+        do {
+            projection = try addProjection()
+        } catch {
+            // A bad graphic is named before the layer's projection.
+            try graphics.withUnsafeBufferPointer { graphics throws(GraphicsLayerError) in
+                try Self.validate(graphics, from: 0)
+            }
+            throw error
+        }
         let n = graphics.count
         let first = slots.count
         let firstID = nextID
-        slots.appendGraphics(graphics, projection: projection, firstID: firstID)
+        do {
+            try graphics.withUnsafeBufferPointer { graphics throws(GraphicsLayerError) in
+                try slots.appendGraphics(graphics, projection: projection, firstID: firstID)
+            }
+        } catch {
+            slots._checkInvariants()
+            throw error
+        }
         nextID += n
         symbolMismatchCount += resolve(first..<slots.count)
         indexNewSlots(from: first)
         revision += 1
         slots._checkInvariants()
-        return (firstID..<nextID).map { GraphicID(rawValue: $0) }
+        return Self.ids(from: firstID, count: n)
+    }
+
+    /// `count` consecutive ids from `first`. Outside the main actor: a closure formed in a
+    /// main-actor method checks its executor on every call (a million times for a million ids).
+    private nonisolated static func ids(from first: Int, count n: Int) -> [GraphicID] {
+        [GraphicID](unsafeUninitializedCapacity: n) { ids, written in
+            for k in 0..<n { ids.initializeElement(at: k, to: GraphicID(rawValue: first &+ k)) }
+            written = n
+        }
     }
 
     /// Removes the graphic with this id and returns it (nil when there is none).
@@ -275,6 +299,20 @@ public final class GraphicsLayer: Layer {
             throw .symbolMismatch(index: index, symbolKind: s.kind, geometryType: g.geometry.type)
         }
         guard isFinite(g.geometry) else { throw .nonFiniteGeometry(index: index) }
+    }
+
+    /// `validate(_:index:)` of every graphic from `start` on, in order: a point without its
+    /// own symbol (the bulk of a large batch) is checked from its coordinates alone.
+    nonisolated static func validate(_ graphics: UnsafeBufferPointer<Graphic>, from start: Int)
+        throws(GraphicsLayerError)
+    {
+        for i in start..<graphics.count {
+            if case .point(let p?) = graphics[i].geometry, case .none = graphics[i].symbol {
+                guard p.isFinite else { throw .nonFiniteGeometry(index: i) }
+            } else {
+                try validate(graphics[i], index: i)
+            }
+        }
     }
 
     /// Whether every coordinate is finite, without building part arrays for points.
