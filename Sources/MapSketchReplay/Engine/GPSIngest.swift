@@ -1,3 +1,4 @@
+import Foundation
 import MapSketch
 import MapSketchGeometry
 
@@ -177,18 +178,12 @@ struct GPSIngest {
 
     /// The geodesic length of a polyline summed vertex by vertex as it is built, in the order
     /// `GeometryEngine.geodesicLength` sums it (segment by segment within a part, then part by
-    /// part), so the result has the same bits. Valid while the sketch has changed only through
-    /// the ingest: its geometry-changed count tells.
+    /// part), so the result has the same bits. The sums run on a thread of their own, fed the
+    /// appended points in order; the running total is valid while the sketch has changed only
+    /// through the ingest: its geometry-changed count tells.
     private struct RunningLength {
         let spatialReference: SpatialReference
-        /// To longitude/latitude, as the geodesic converts the map's coordinates (nil: already).
-        let toGeographic: PointProjection?
-        /// The sum over the finished parts.
-        private var finishedParts = 0.0
-        /// The sum over the last part's segments.
-        private var current = 0.0
-        /// The last part's last vertex, in longitude/latitude.
-        private var previous: Point?
+        private let worker: LengthWorker
         /// The sketch's geometry-changed count after the ingest's latest change.
         private(set) var changeCount: Int
 
@@ -196,6 +191,7 @@ struct GPSIngest {
         @MainActor
         init?(spatialReference: SpatialReference, sketch: SketchLayer) {
             self.spatialReference = spatialReference
+            let toGeographic: PointProjection?
             if spatialReference.isWGS84 {
                 toGeographic = nil
             } else if spatialReference.isWebMercator, let p = try? PointProjection(from: spatialReference, to: .wgs84) {
@@ -203,28 +199,76 @@ struct GPSIngest {
             } else {
                 return nil
             }
+            worker = LengthWorker(toGeographic: toGeographic)
             changeCount = sketch.geometryChangeCount
         }
 
         @MainActor
         mutating func append(_ points: [Point], after sketch: SketchLayer) {
-            for p in points {
-                let q = toGeographic?.project(p) ?? p
-                if let previous { current += GeometryEngine.geodesicDistance(previous, q) }
-                previous = q
-            }
+            worker.send(.points(points))
             changeCount = sketch.geometryChangeCount
         }
 
         @MainActor
         mutating func startPart(after sketch: SketchLayer) {
-            finishedParts = finishedParts + current
-            current = 0
-            previous = nil
+            worker.send(.newPart)
             changeCount = sketch.geometryChangeCount
         }
 
-        var total: Double { finishedParts + current }
+        /// The sum over everything sent so far (waits for the worker to reach it).
+        var total: Double { worker.total() }
+    }
+
+    /// The thread behind ``RunningLength``: it takes the points in order and keeps the sums.
+    private final class LengthWorker: Sendable {
+        enum Work: Sendable {
+            case points([Point])
+            case newPart
+            case total
+        }
+        private let work = BoundedQueue<Work, Void>(depth: 8)
+        private let totals = BoundedQueue<Double, Void>(depth: 1)
+
+        init(toGeographic: PointProjection?) {
+            let (work, totals) = (work, totals)
+            let thread = Thread {
+                var finishedParts = 0.0  // the sum over the finished parts
+                var current = 0.0  // the sum over the last part's segments
+                var previous: Point?  // the last part's last vertex, in longitude/latitude
+                while let w = try? work.take() {
+                    switch w {
+                    case .points(let points):
+                        for p in points {
+                            let q = toGeographic?.project(p) ?? p
+                            if let previous { current += GeometryEngine.geodesicDistance(previous, q) }
+                            previous = q
+                        }
+                    case .newPart:
+                        finishedParts = finishedParts + current
+                        current = 0
+                        previous = nil
+                    case .total:
+                        guard totals.put(finishedParts + current) else { return }
+                    }
+                }
+            }
+            thread.name = "mapsketch.geodesic-length"
+            thread.start()
+        }
+
+        deinit {
+            work.cancel()
+            totals.cancel()
+        }
+
+        func send(_ w: Work) { _ = work.put(w) }
+
+        /// The total once the worker has summed everything sent before.
+        func total() -> Double {
+            send(.total)
+            // The worker answers every `.total` in order and stops only when this object goes.
+            return (try? totals.take()) ?? .nan
+        }
     }
 
     /// Whether the ingest projects WGS 84 fixes into Web Mercator (the `gps` command's maps), so a
