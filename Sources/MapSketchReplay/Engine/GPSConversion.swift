@@ -8,9 +8,10 @@ public import MapSketchGeometry
 /// Each fix becomes the trace event the trace would hold and goes through the replay engine's
 /// GPS ingest (filters, projection, `appendVertex`, a part per segment) on a session set up from
 /// the trace's header, so the geometry, the GPS report and the SVG are the ones a replay of the
-/// trace gives. Kept fixes go into the sketch in batches (the sketch is complete whenever
+/// trace gives. Kept fixes go into the sketch in batches of 4096 (the sketch is complete whenever
 /// ``session`` is read), the last of each through `appendVertex`, so the sketch ends as appending
-/// every fix would leave it. What is kept: the sketch's vertices (16 bytes each, 24 with a height) and
+/// every fix would leave it; a polyline's geodesic length is summed on a thread of its own as the
+/// batches go in. What is kept: the sketch's vertices (16 bytes each, 24 with a height) and
 /// constant state — no fixes, no events, and an undo history of one step (a conversion is never
 /// undone), not one 64-byte record per fix.
 ///
