@@ -23,8 +23,8 @@ struct GPSCommand: AsyncParsableCommand {
         abstract: "Replay a GPS track (GPX, NMEA 0183 or GeoJSON Lines, optionally gzip) into a sketch and print the geometry.",
         discussion: """
             The track is a file, a FIFO, or standard input (- or /dev/stdin); its format comes from --in, else from its \
-            content, else from its name (.gpx, .gpx.gz, .nmea/.log, .geojson/.geojsonl). It is read as a stream: memory \
-            holds the sketch's vertices, not the file. Fixes are filtered, projected into the map's spatial reference \
+            content, else from its name (.gpx, .gpx.gz, .nmea/.log, .geojson/.geojsonl). It is read as a stream, on a \
+            second thread a few thousand fixes ahead of the conversion: memory holds the sketch's vertices, not the file. Fixes are filtered, projected into the map's spatial reference \
             (Web Mercator) and appended through the sketch's public API; each track segment becomes a part. A summary \
             (fixes kept and dropped by reason, parts, geodesic length) goes to stderr; the geometry to stdout as it is \
             written.
@@ -92,22 +92,30 @@ struct GPSCommand: AsyncParsableCommand {
             try GPSConversion(name: file, description: "GPS track \(file)", geometryType: sketch.type.geometryType, filter: filter)
         }
         var counts = GPSReadCounts()
+        let prefetch = GPSPrefetchingReader(reader)
+        var summary: GPSPrefetchingReader.Summary?
         let saver: TraceFileWriter?
         do {
             saver = try saveTrace.map { path throws(OutputError) in try TraceFileWriter(URL(fileURLWithPath: path)) }
-            while let fix = try reader.next() {
-                counts.note(fix)
-                let entry = conversion.add(fix)
-                try saver?.append(entry)
+            // Read and parsed on a second thread, a few batches ahead: the same fixes in the same
+            // order, and a reading error only after every fix before it, as reading here would.
+            while let batch = try prefetch.next() {
+                for fix in batch {
+                    counts.note(fix)
+                    let entry = conversion.add(fix)
+                    try saver?.append(entry)
+                }
             }
             conversion.finish()
             try saver?.commit(header: conversion.header)
+            summary = prefetch.summary
         } catch {
+            prefetch.cancel()
             throw CLI.fail("\(error)")
         }
-        counts.segments = reader.segmentCount
-        counts.waypoints = reader.waypoints.count
-        counts.nmea = reader.nmeaStatistics
+        counts.segments = summary?.segmentCount ?? 0
+        counts.waypoints = summary?.waypoints.count ?? 0
+        counts.nmea = summary?.nmeaStatistics
         // Every count, by reason, on stderr; the geometry alone on stdout.
         let session = conversion.session
         let report = GPSReport(

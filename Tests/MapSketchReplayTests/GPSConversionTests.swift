@@ -100,3 +100,74 @@ import Testing
         #expect(conversion.session.output().document["log"]?.arrayValue?.isEmpty == true, "nothing logged per fix")
     }
 }
+
+/// The conversion's bulk appends and summed length against replaying the same fixes one edit
+/// at a time, on seeded random tracks with segments, repeats, a fix that cannot be projected, and
+/// every sketch type and filter.
+@MainActor
+@Suite struct GPSConversionBulkTests {
+    static func track(_ rng: inout SeededRandom, count: Int) -> [GPSFix] {
+        var fixes: [GPSFix] = []
+        var segment = 0
+        var lat = rng.double(in: -60...60)
+        var lon = rng.double(in: -170...170)
+        for i in 0..<count {
+            if rng.int(in: 0...400) == 0 { segment += rng.int(in: 1...2) }
+            if rng.int(in: 0...20) != 0 {  // else a repeat of the last fix
+                lat = min(max(lat + rng.double(in: -1e-3...1e-3), -80), 80)
+                lon = min(max(lon + rng.double(in: -1e-3...1e-3), -179), 179)
+            }
+            var f = GPSFix(
+                time: rng.int(in: 0...50) == 0 ? nil : Double(i), latitude: lat, longitude: lon,
+                elevation: rng.int(in: 0...3) == 0 ? nil : rng.double(in: 0...500), hdop: rng.double(in: 0.5...3), segment: segment,
+                line: i + 1)
+            if rng.int(in: 0...3000) == 0 { f.longitude = .nan }  // projects to no point: refused as appendVertex refuses it
+            fixes.append(f)
+        }
+        return fixes
+    }
+
+    @Test func bulkAppendsGiveWhatAppendingEachFixGives() throws {
+        var rng = SeededRandom(seed: 1212)
+        var summedChecked = 0
+        for round in 0..<24 {
+            let fixes = Self.track(&rng, count: rng.int(in: 1...12_000))
+            let type = [GeometryType.polyline, .polygon, .multipoint][round % 3]
+            let filter =
+                round % 2 == 0 ? TraceHeader.defaultGPSFilter : GPSFilter(minimumDistance: 3, maximumHDOP: 2.5, dropDuplicates: false)
+            let trace = TraceBuilder.gpsTrace(
+                GPSTrack(fixes: fixes, waypoints: [], segmentCount: (fixes.last?.segment ?? 0) + 1), name: "r", description: "r",
+                geometryType: type, filter: filter)
+            let session = try Replayer.replay(trace, name: "r", file: "r")
+            let conversion = try GPSConversion(name: "r", description: "r", geometryType: type, filter: filter)
+            for f in fixes { conversion.add(f) }
+            conversion.finish()
+            let label = "round \(round) \(type), \(fixes.count) fixes"
+            #expect(conversion.session.sketch?.vertices == session.sketch?.vertices, "\(label): the vertices")
+            #expect(conversion.session.sketch?.selection == session.sketch?.selection, "\(label): the selection")
+            #expect(conversion.report == session.output().document["gps"], "\(label): the GPS report")
+            #expect(conversion.session.refusals == session.refusals, "\(label): the refused fixes")
+            #expect(conversion.session.svg() == session.svg(), "\(label): the SVG")
+            // The summed length has the bits of the length measured on the store (the report rounds it to mm).
+            if type == .polyline, let sketch = conversion.session.sketch {
+                let summed = try #require(conversion.session.gps.summedGeodesicLength(of: sketch), "\(label)")
+                #expect(summed == (try GeometryEngine.geodesicLength(sketch.vertices, spatialReference: .webMercator)), "\(label)")
+                summedChecked += 1
+            }
+        }
+        #expect(summedChecked == 8)
+    }
+
+    /// An edit of the sketch from outside between fixes: the summed length is no longer the
+    /// sketch's, and the report measures the sketch instead.
+    @Test func anOutsideEditVoidsTheSummedLength() throws {
+        let conversion = try GPSConversion(name: "t", description: "t")
+        for i in 0..<100 { conversion.add(GPSFix(time: Double(i), latitude: 46 + Double(i) * 1e-4, longitude: 14)) }
+        let sketch = try #require(conversion.session.sketch)
+        #expect(conversion.session.gps.summedGeodesicLength(of: sketch) != nil)
+        try sketch.moveVertex(part: 0, index: 50, to: Point(0, 0))
+        #expect(conversion.session.gps.summedGeodesicLength(of: sketch) == nil)
+        let measured = try GeometryEngine.geodesicLength(sketch.vertices, spatialReference: .webMercator)
+        #expect(conversion.report["geodesicLength"] == .number((measured * 1000).rounded() / 1000))
+    }
+}

@@ -63,3 +63,53 @@ import Testing
         #expect(largest < GeometryStreamWriter.bufferSize + 1024)
     }
 }
+
+/// Long parts are formatted on two threads, a chunk each in turn: the bytes are still the
+/// codecs', in order, whatever the part's length against the chunk size.
+@Suite struct GeometryStreamWriterParallelTests {
+    @Test func longPartsWriteWhatTheCodecsWrite() throws {
+        var rng = SeededRandom(seed: 77)
+        let chunk = GeometryStreamWriter.parallelChunk
+        let lengths = [2 * chunk - 1, 2 * chunk, 2 * chunk + 1, 3 * chunk + 100, 4 * chunk + 7]
+        for (round, length) in lengths.enumerated() {
+            for type in [GeometryType.multipoint, .polyline, .polygon] {
+                var store = try VertexStore(type: type)
+                let parts = type == .multipoint ? 1 : 1 + round % 2
+                for k in 0..<parts {
+                    if type != .multipoint { _ = try store.addPart() }
+                    for i in 0..<(k == 0 ? length : 40) {
+                        var p = Point(rng.double(in: -2e7...2e7), rng.double(in: -2e7...2e7))
+                        if round % 2 == 1 || i % 3 == 0 { p.z = rng.double(in: -100...4000) }
+                        if round == 4 && i % 5 == 0 { p.m = rng.double(in: 0...1e6) }
+                        try store.append(p)
+                    }
+                }
+                for format in GeometryFormat.allCases where !(type == .polygon && format != .esriJSON) {
+                    let g = SpatialGeometry(store.geometry, spatialReference: .webMercator)
+                    let expected = (format == .geoJSON ? try GeoJSON.encodeWGS84(g) : format.encode(g)) + "\n"
+                    let got = try GeometryStreamWriterTests.streamed(store, .webMercator, format)
+                    #expect(got == expected, "\(type) \(format) \(length) vertices")
+                }
+            }
+        }
+    }
+
+    /// A sink that fails mid-way: the error comes out and the helper thread stops.
+    @Test func aFailingSinkStopsTheWriting() throws {
+        struct Full: Error {}
+        var store = try VertexStore(type: .polyline)
+        for i in 0..<(5 * GeometryStreamWriter.parallelChunk) { try store.append(Point(Double(i), 1)) }
+        var total = 0
+        try GeometryStreamWriter.write(store, spatialReference: .webMercator, format: .esriJSON) { _ in total += 1 }
+        #expect(total > 10)
+        for failAt in [1, 2, 3, total / 2, total - 1, total] {
+            var calls = 0
+            #expect(throws: Full.self) {
+                try GeometryStreamWriter.write(store, spatialReference: .webMercator, format: .esriJSON) { _ in
+                    calls += 1
+                    if calls == failAt { throw Full() }
+                }
+            }
+        }
+    }
+}

@@ -8,7 +8,10 @@ public import MapSketchGeometry
 /// Each fix becomes the trace event the trace would hold and goes through the replay engine's
 /// GPS ingest (filters, projection, `appendVertex`, a part per segment) on a session set up from
 /// the trace's header, so the geometry, the GPS report and the SVG are the ones a replay of the
-/// trace gives. What is kept: the sketch's vertices (16 bytes each, 24 with a height) and
+/// trace gives. Kept fixes go into the sketch in batches of 4096 (the sketch is complete whenever
+/// ``session`` is read), the last of each through `appendVertex`, so the sketch ends as appending
+/// every fix would leave it; a polyline's geodesic length is summed on a thread of its own as the
+/// batches go in. What is kept: the sketch's vertices (16 bytes each, 24 with a height) and
 /// constant state — no fixes, no events, and an undo history of one step (a conversion is never
 /// undone), not one 64-byte record per fix.
 ///
@@ -21,8 +24,13 @@ public import MapSketchGeometry
 /// ```
 @MainActor
 public final class GPSConversion {
-    /// The session the fixes are replayed into (its map, sketch and GPS ingest).
-    public let session: ReplaySession
+    /// The session the fixes are replayed into (its map, sketch and GPS ingest), every fix added
+    /// so far in its sketch.
+    public var session: ReplaySession {
+        if replaySession.gps.appendsInBulk { replaySession.gps.flushPending(into: replaySession.sketch, log: replaySession.log) }
+        return replaySession
+    }
+    private let replaySession: ReplaySession
     /// The screen the map is framed on.
     public let screen: ScreenSize
     /// Fixes added so far.
@@ -40,12 +48,16 @@ public final class GPSConversion {
         self.screen = screen
         let header = TraceBuilder.gpsHeader(name: name, description: description, geometryType: geometryType, filter: filter, screen: screen)
         do {
-            session = try ReplaySession(trace: Trace(header: header, events: []), name: name)
+            replaySession = try ReplaySession(trace: Trace(header: header, events: []), name: name)
         } catch {
             throw TraceError(file: name, line: 1, column: 1, message: error.message)
         }
-        session.sketch?.levelsOfUndo = 1
-        session.stopLoggingSketchEvents()
+        replaySession.sketch?.levelsOfUndo = 1
+        replaySession.stopLoggingSketchEvents()
+        // Nothing edits or watches the sketch between fixes: kept fixes go in in batches.
+        if let sketch = replaySession.sketch {
+            replaySession.gps.appendInBulk(to: sketch, mapSpatialReference: replaySession.mapView.spatialReference)
+        }
     }
 
     /// Adds the next fix of the track.
@@ -59,6 +71,7 @@ public final class GPSConversion {
         // only), with the projection the frame made; counted, never written: a failed fix must
         // not grow the log either.
         if case .gps(let f) = entry.event {
+            let session = replaySession
             let refused = session.log.countingOnly {
                 session.gps.projectsGeographicToWebMercator
                     ? session.gps.ingest(f, into: session.sketch, log: session.log) { q }
@@ -72,18 +85,20 @@ public final class GPSConversion {
 
     /// Frames the map on the track (the trace header's viewport); call after the last fix.
     public func finish() {
+        let session = self.session
         if let v = frame.viewport(screen: screen) { session.mapView.viewport = v }
     }
 
     /// The header of the trace the track makes (its viewport framing the fixes added so far).
     public var header: TraceHeader {
-        var h = session.trace.header
+        var h = replaySession.trace.header
         if let v = frame.viewport(screen: screen) { h.viewport = v }
         return h
     }
 
     /// The GPS section of the replay output: fixes, appended, dropped by reason, parts, length.
     public var report: JSONValue {
-        session.gps.report(sketch: session.sketch, mapSpatialReference: session.mapView.spatialReference)
+        let session = self.session
+        return session.gps.report(sketch: session.sketch, mapSpatialReference: session.mapView.spatialReference)
     }
 }

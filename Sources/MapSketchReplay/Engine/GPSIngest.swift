@@ -1,3 +1,4 @@
+import Foundation
 import MapSketch
 import MapSketchGeometry
 
@@ -5,7 +6,9 @@ import MapSketchGeometry
 /// append through the sketch's public API (`appendVertex`, `addPart`) — the calls a person's
 /// edits use, so every fix is an undoable step and posts geometry-changed.
 ///
-/// A fix whose `segment` differs from the previous appended fix's starts a new part.
+/// A fix whose `segment` differs from the previous appended fix's starts a new part. A one-shot
+/// conversion (``GPSConversion``) appends in bulk instead (``appendInBulk(to:mapSpatialReference:)``):
+/// the same vertices, without an undo step and an event per fix.
 struct GPSIngest {
     /// Fixes seen.
     private(set) var fixes = 0
@@ -16,6 +19,17 @@ struct GPSIngest {
     /// The projection from the fixes' spatial reference to the map's, resolved once (or why it
     /// cannot be: every fix then logs that error, as projecting it would).
     private let projection: Result<PointProjection, ProjectionError>
+    /// Whether kept fixes are gathered and appended in batches (``flushPending(into:log:)``)
+    /// rather than one `appendVertex` each: for a one-shot conversion whose sketch nobody edits
+    /// or watches meanwhile (see ``appendInBulk(to:mapSpatialReference:)``). Off for replays,
+    /// where every fix is an edit.
+    private(set) var appendsInBulk = false
+    /// The geodesic length of a polyline sketch filled in bulk, summed as its vertices go in.
+    private var running: RunningLength?
+    /// Kept fixes' projected points not yet in the sketch (bulk appends only).
+    private var pending: [Point] = []
+    /// Points gathered before they go into the sketch.
+    static let bulkBatchSize = 4096
 
     /// An ingest that filters with `filter` and projects from `spatialReference` (the fixes') to
     /// `mapSpatialReference`.
@@ -75,7 +89,11 @@ struct GPSIngest {
         do {
             let q = try stages.run(.gpsProject) { try projected() }
             let newPart = lastSegment.map { $0 != fix.segment } == true && (sketch.geometryType == .polyline || sketch.geometryType == .polygon)
-            try stages.run(.gpsAppend) { try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log) }
+            if appendsInBulk {
+                try gather(q, into: sketch, newPart: newPart ? fix.segment : nil, log: log)
+            } else {
+                try stages.run(.gpsAppend) { try Self.append(q, to: sketch, newPart: newPart ? fix.segment : nil, log: log) }
+            }
             lastSegment = fix.segment
             appended += 1
             return nil
@@ -94,6 +112,165 @@ struct GPSIngest {
             _ = try log.countingOnly { try sketch.addPart() }
         }
         try log.countingOnly { try sketch.appendVertex(q) }
+    }
+
+    /// ``append(_:to:newPart:log:)`` in bulk: the point joins the pending batch (which goes into
+    /// the sketch when full, or before a new part starts), refused with the error `appendVertex`
+    /// would throw when it is not finite.
+    @MainActor
+    private mutating func gather(_ q: Point, into sketch: SketchLayer, newPart: Int?, log: ReplayLog) throws {
+        // The log sees what `append` does, in the same order (a muted `countingOnly` unmutes the
+        // log when it ends, so the order decides what an enclosing mute still covers).
+        if let segment = newPart {
+            log.append(.gpsSegment, ["segment": .integer(Int64(segment))])
+            flushPending(into: sketch, log: log)
+            _ = try log.countingOnly { try sketch.addPart() }
+            running?.startPart(after: sketch)
+        }
+        guard q.isFinite else {
+            // Where `appendVertex` would have put it: the end of the last part, pending points included.
+            let store = sketch.vertices
+            let part = max(store.partCount - 1, 0)
+            let index = (store.partCount == 0 ? 0 : store.parts[part].count) + pending.count
+            try log.countingOnly { throw GeometryError.nonFiniteCoordinate(part: part, index: index) }
+            return
+        }
+        pending.append(q)
+        if pending.count >= Self.bulkBatchSize { flushPending(into: sketch, log: log) }
+    }
+
+    /// Puts the pending points into the sketch: all but the last in one bulk append, the last
+    /// through `appendVertex`, so the sketch ends as appending each would leave it — the same
+    /// vertices, the last one selected, and (with one level of undo) the same undo step.
+    @MainActor
+    mutating func flushPending(into sketch: SketchLayer?, log: ReplayLog) {
+        guard let sketch, let last = pending.last else { return }
+        let head = pending.dropLast()
+        let loaded = log.countingOnly { sketch.appendVerticesInBulk(head) }
+        if !loaded {
+            for p in head { _ = try? log.countingOnly { try sketch.appendVertex(p) } }
+        }
+        let appended = (try? log.countingOnly { try sketch.appendVertex(last) }) != nil
+        if loaded && appended {
+            running?.append(pending, after: sketch)
+        } else {
+            running = nil  // unreachable for a sketch that takes bulk appends; measure the store instead
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Turns on bulk appends into `sketch` (see ``appendsInBulk``), and, for a polyline whose
+    /// length a geodesic can measure, sums that length as vertices go in.
+    @MainActor
+    mutating func appendInBulk(to sketch: SketchLayer, mapSpatialReference: SpatialReference?) {
+        guard sketch.editor.acceptsBulkAppend else { return }
+        appendsInBulk = true
+        if sketch.geometryType == .polyline, sketch.vertices.isEmpty, let sr = mapSpatialReference {
+            running = RunningLength(spatialReference: sr, sketch: sketch)
+        }
+    }
+
+    /// The length summed so far when it is still the sketch's (for tests): nil unless bulk appends
+    /// into a polyline that nothing else changed.
+    @MainActor
+    func summedGeodesicLength(of sketch: SketchLayer) -> Double? {
+        guard let r = running, r.changeCount == sketch.geometryChangeCount, pending.isEmpty else { return nil }
+        return r.total
+    }
+
+    /// The geodesic length of a polyline summed vertex by vertex as it is built, in the order
+    /// `GeometryEngine.geodesicLength` sums it (segment by segment within a part, then part by
+    /// part), so the result has the same bits. The sums run on a thread of their own, fed the
+    /// appended points in order; the running total is valid while the sketch has changed only
+    /// through the ingest: its geometry-changed count tells.
+    private struct RunningLength {
+        let spatialReference: SpatialReference
+        private let worker: LengthWorker
+        /// The sketch's geometry-changed count after the ingest's latest change.
+        private(set) var changeCount: Int
+
+        /// Nil when the geodesic cannot measure in `spatialReference` (nor can the store's).
+        @MainActor
+        init?(spatialReference: SpatialReference, sketch: SketchLayer) {
+            self.spatialReference = spatialReference
+            let toGeographic: PointProjection?
+            if spatialReference.isWGS84 {
+                toGeographic = nil
+            } else if spatialReference.isWebMercator, let p = try? PointProjection(from: spatialReference, to: .wgs84) {
+                toGeographic = p
+            } else {
+                return nil
+            }
+            worker = LengthWorker(toGeographic: toGeographic)
+            changeCount = sketch.geometryChangeCount
+        }
+
+        @MainActor
+        mutating func append(_ points: [Point], after sketch: SketchLayer) {
+            worker.send(.points(points))
+            changeCount = sketch.geometryChangeCount
+        }
+
+        @MainActor
+        mutating func startPart(after sketch: SketchLayer) {
+            worker.send(.newPart)
+            changeCount = sketch.geometryChangeCount
+        }
+
+        /// The sum over everything sent so far (waits for the worker to reach it).
+        var total: Double { worker.total() }
+    }
+
+    /// The thread behind ``RunningLength``: it takes the points in order and keeps the sums.
+    private final class LengthWorker: Sendable {
+        enum Work: Sendable {
+            case points([Point])
+            case newPart
+            case total
+        }
+        private let work = BoundedQueue<Work, Void>(depth: 8)
+        private let totals = BoundedQueue<Double, Void>(depth: 1)
+
+        init(toGeographic: PointProjection?) {
+            let (work, totals) = (work, totals)
+            let thread = Thread {
+                var finishedParts = 0.0  // the sum over the finished parts
+                var current = 0.0  // the sum over the last part's segments
+                var previous: Point?  // the last part's last vertex, in longitude/latitude
+                while let w = try? work.take() {
+                    switch w {
+                    case .points(let points):
+                        for p in points {
+                            let q = toGeographic?.project(p) ?? p
+                            if let previous { current += GeometryEngine.geodesicDistance(previous, q) }
+                            previous = q
+                        }
+                    case .newPart:
+                        finishedParts = finishedParts + current
+                        current = 0
+                        previous = nil
+                    case .total:
+                        guard totals.put(finishedParts + current) else { return }
+                    }
+                }
+            }
+            thread.name = "mapsketch.geodesic-length"
+            thread.start()
+        }
+
+        deinit {
+            work.cancel()
+            totals.cancel()
+        }
+
+        func send(_ w: Work) { _ = work.put(w) }
+
+        /// The total once the worker has summed everything sent before.
+        func total() -> Double {
+            send(.total)
+            // The worker answers every `.total` in order and stops only when this object goes.
+            return (try? totals.take()) ?? .nan
+        }
     }
 
     /// Whether the ingest projects WGS 84 fixes into Web Mercator (the `gps` command's maps), so a
@@ -119,7 +296,8 @@ struct GPSIngest {
             let store = sketch.vertices
             let parts = store.type == .point || store.type == .multipoint ? (store.isEmpty ? 0 : 1) : store.partCount
             o["parts"] = .integer(Int64(parts))
-            if let sr = mapSpatialReference, let len = try? GeometryEngine.geodesicLength(store, spatialReference: sr) {
+            let summed = running?.spatialReference == mapSpatialReference ? summedGeodesicLength(of: sketch) : nil
+            if let len = summed ?? mapSpatialReference.flatMap({ try? GeometryEngine.geodesicLength(store, spatialReference: $0) }) {
                 o["geodesicLength"] = .number((len * 1000).rounded() / 1000)
             }
         }

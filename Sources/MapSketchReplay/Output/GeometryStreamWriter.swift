@@ -1,3 +1,4 @@
+import Foundation
 package import MapSketchGeometry
 
 /// Writes the geometry a vertex store holds, a buffer at a time, without assembling it: the
@@ -83,32 +84,26 @@ package struct GeometryStreamWriter {
     /// `[[x,y(,z|null)(,m|null)],…]`, the first vertex repeated at the end when `close`.
     private mutating func vertices(_ part: ChunkedVertices?, z: Bool, m: Bool, close: Bool) throws {
         text("[")
-        var first = true
-        for p in part ?? ChunkedVertices() {
-            if !first { out.append(0x2C) }
-            first = false
-            esriVertex(p, z: z, m: m)
-            if out.count >= Self.bufferSize { try flush() }
-        }
+        try sequence(part ?? ChunkedVertices(), separator: ",") { p, out in Self.esriVertex(p, z: z, m: m, to: &out) }
         if close, let f = part?.first {
             text(",")
-            esriVertex(f, z: z, m: m)
+            Self.esriVertex(f, z: z, m: m, to: &out)
         }
         text("]")
     }
 
-    private mutating func esriVertex(_ p: Point, z: Bool, m: Bool) {
+    private static func esriVertex(_ p: Point, z: Bool, m: Bool, to out: inout [UInt8]) {
         out.append(0x5B)  // [
         JSONWriter.appendNumber(p.x, to: &out)
         out.append(0x2C)
         JSONWriter.appendNumber(p.y, to: &out)
         if z {
             out.append(0x2C)
-            if let v = p.z { JSONWriter.appendNumber(v, to: &out) } else { text("null") }
+            if let v = p.z { JSONWriter.appendNumber(v, to: &out) } else { out.append(contentsOf: "null".utf8) }
         }
         if m {
             out.append(0x2C)
-            if let v = p.m { JSONWriter.appendNumber(v, to: &out) } else { text("null") }
+            if let v = p.m { JSONWriter.appendNumber(v, to: &out) } else { out.append(contentsOf: "null".utf8) }
         }
         out.append(0x5D)  // ]
     }
@@ -154,11 +149,8 @@ package struct GeometryStreamWriter {
     /// `[[x,y(,z)],…]`: GeoJSON positions have no m.
     private mutating func positions(_ part: ChunkedVertices?, _ projection: PointProjection?) throws {
         text("[")
-        var first = true
-        for v in part ?? ChunkedVertices() {
+        try sequence(part ?? ChunkedVertices(), separator: ",") { v, out in
             let p = projection?.project(v) ?? v
-            if !first { out.append(0x2C) }
-            first = false
             out.append(0x5B)
             JSONWriter.appendNumber(p.x, to: &out)
             out.append(0x2C)
@@ -168,7 +160,6 @@ package struct GeometryStreamWriter {
                 JSONWriter.appendNumber(z, to: &out)
             }
             out.append(0x5D)
-            if out.count >= Self.bufferSize { try flush() }
         }
         text("]")
     }
@@ -187,13 +178,10 @@ package struct GeometryStreamWriter {
             let part = store.parts.first ?? ChunkedVertices()
             guard !part.isEmpty else { return text(" EMPTY") }
             text(" (")
-            var first = true
-            for p in part {
-                text(first ? "(" : ", (")
-                first = false
-                wktCoordinate(p, z: z, m: m)
-                text(")")
-                if out.count >= Self.bufferSize { try flush() }
+            try sequence(part, separator: ", ") { p, out in
+                out.append(0x28)  // (
+                Self.wktCoordinate(p, z: z, m: m, to: &out)
+                out.append(0x29)  // )
             }
             text(")")
         default:  // polyline
@@ -217,22 +205,86 @@ package struct GeometryStreamWriter {
 
     private mutating func wktSequence(_ part: ChunkedVertices, z: Bool, m: Bool) throws {
         text("(")
-        var first = true
-        for p in part {
-            if !first { text(", ") }
-            first = false
-            wktCoordinate(p, z: z, m: m)
-            if out.count >= Self.bufferSize { try flush() }
-        }
+        try sequence(part, separator: ", ") { p, out in Self.wktCoordinate(p, z: z, m: m, to: &out) }
         text(")")
     }
 
-    private mutating func wktCoordinate(_ p: Point, z: Bool, m: Bool) {
-        text(WKT.format(p.x))
-        text(" ")
-        text(WKT.format(p.y))
-        if z { text(" " + WKT.format(p.z ?? .nan)) }
-        if m { text(" " + WKT.format(p.m ?? .nan)) }
+    private static func wktCoordinate(_ p: Point, z: Bool, m: Bool, to out: inout [UInt8]) {
+        out.append(contentsOf: WKT.format(p.x).utf8)
+        out.append(0x20)
+        out.append(contentsOf: WKT.format(p.y).utf8)
+        if z { out.append(contentsOf: (" " + WKT.format(p.z ?? .nan)).utf8) }
+        if m { out.append(contentsOf: (" " + WKT.format(p.m ?? .nan)).utf8) }
+    }
+
+    // MARK: - Vertex sequences
+
+    /// Vertices in a chunk of a long part's sequence.
+    static let parallelChunk = 16_384
+    /// Chunks the helper thread may have formatted ahead of the writing.
+    static let parallelDepth = 2
+
+    /// Writes `part`'s vertices, each by `vertex`, with `separator` between them. A part of at
+    /// least two chunks (``parallelChunk`` vertices each) is formatted on two threads: this one
+    /// formats and writes the even chunks, a helper formats the odd ones into buffers of their
+    /// own, at most ``parallelDepth`` ahead, and this one writes each in its turn — the same bytes
+    /// in the same order as formatting every vertex here.
+    private mutating func sequence(
+        _ part: ChunkedVertices, separator: StaticString, _ vertex: @escaping @Sendable (Point, inout [UInt8]) -> Void
+    ) throws {
+        let sep = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+        let chunk = Self.parallelChunk
+        guard part.count >= 2 * chunk else {
+            var first = true
+            for p in part {
+                if !first { out.append(contentsOf: sep) }
+                first = false
+                vertex(p, &out)
+                if out.count >= Self.bufferSize { try flush() }
+            }
+            return
+        }
+        let queue = BoundedQueue<[UInt8], Void>(depth: Self.parallelDepth)
+        defer { queue.cancel() }  // a failed write stops the helper at its next chunk
+        let helper = Thread {
+            let sep = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+            var buffer: [UInt8] = []
+            var i = 0
+            for p in part {
+                if (i / chunk) & 1 == 1 {
+                    buffer.append(contentsOf: sep)  // never the first vertex: chunk 0 is this thread's
+                    vertex(p, &buffer)
+                    if (i + 1) % chunk == 0 {
+                        guard queue.put(buffer) else { return }
+                        buffer = []
+                    }
+                }
+                i += 1
+            }
+            if !buffer.isEmpty { guard queue.put(buffer) else { return } }
+            queue.end((), failure: nil)
+        }
+        helper.name = "mapsketch.format"
+        helper.start()
+        var i = 0
+        for p in part {
+            if (i / chunk) & 1 == 0 {
+                if i > 0 { out.append(contentsOf: sep) }
+                vertex(p, &out)
+                if out.count >= Self.bufferSize { try flush() }
+            } else if i % chunk == 0 {
+                try flush()
+                // The helper puts one buffer per odd chunk, in order, and stops only when cancelled.
+                guard let formatted = try queue.take() else { throw HelperStopped() }
+                try formatted.withUnsafeBytes { try sink($0) }
+            }
+            i += 1
+        }
+    }
+
+    /// The formatting helper stopped before its last chunk (it is only ever stopped by a failed write).
+    private struct HelperStopped: Error, CustomStringConvertible {
+        var description: String { "the formatting thread stopped early" }
     }
 
     // MARK: - Output
