@@ -46,17 +46,24 @@ import Testing
         return .polyline(Polyline(paths: parts))
     }
 
+    /// The `k`-th random geometry (longitude/latitude for even `k`) and its texts: Esri JSON,
+    /// and GeoJSON when in longitude/latitude.
+    func randomInputs(_ r: inout SeededRandom, _ k: Int) -> (Geometry, [String]) {
+        let lonLat = k % 2 == 0
+        let g = randomGeometry(&r, lonLat: lonLat)
+        let sr: SpatialReference? = lonLat ? .wgs84 : (k % 4 == 1 ? SpatialReference(wkid: 3857) : nil)
+        let inputs = [
+            EsriJSON.encode(SpatialGeometry(g, spatialReference: sr)),
+            lonLat ? GeoJSON.encode(SpatialGeometry(g, spatialReference: .wgs84)) : nil,
+        ].compactMap { $0 }
+        return (g, inputs)
+    }
+
     @Test func randomLinesAndPointsConvertByteIdenticallyToEveryFormat() throws {
         var r = SeededRandom(seed: 12)
         var flatTaken = 0
         for k in 0..<400 {
-            let lonLat = k % 2 == 0
-            let g = randomGeometry(&r, lonLat: lonLat)
-            let sr: SpatialReference? = lonLat ? .wgs84 : (k % 4 == 1 ? SpatialReference(wkid: 3857) : nil)
-            let inputs = [
-                EsriJSON.encode(SpatialGeometry(g, spatialReference: sr)),
-                lonLat ? GeoJSON.encode(SpatialGeometry(g, spatialReference: .wgs84)) : nil,
-            ].compactMap { $0 }
+            let (g, inputs) = randomInputs(&r, k)
             for text in inputs {
                 Array(text.utf8).withUnsafeBufferPointer { buf in
                     guard let flat = FlatLineGeometry.decode(buf, format: nil) else { return }
@@ -72,6 +79,35 @@ import Testing
         }
         // Most inputs take the flat path (empty parts and empty multipoints in GeoJSON do not).
         #expect(flatTaken > 500)
+    }
+
+    @Test func otherOperationsGiveTheSameOutputFromTheFlatReader() throws {
+        // simplify, normalize, project and validate read big lines and multipoints without the
+        // JSON tree: their output and errors must be those of the general path.
+        var r = SeededRandom(seed: 31)
+        var flatTaken = 0
+        let operations: [(GeometryTool.Operation, GeometryFormat?, SpatialReference?)] = [
+            (.simplify, nil, nil), (.normalize, nil, nil), (.project, .esriJSON, SpatialReference(wkid: 3857)),
+            (.project, .wkt, .wgs84), (.validate, nil, nil),
+        ]
+        for k in 0..<160 {
+            let (_, inputs) = randomInputs(&r, k)
+            for text in inputs {
+                if Array(text.utf8).withUnsafeBufferPointer({ FlatLineGeometry.decode($0, format: nil) }) != nil { flatTaken += 1 }
+                for (operation, out, to) in operations {
+                    func run(_ flat: Bool) -> String {
+                        var t = GeometryTool(operation: operation, outputFormat: out, targetSpatialReference: to)
+                        t.flatThreshold = flat ? 0 : Int.max
+                        do {
+                            let result = try t.run(text, file: "in.json")
+                            return "\(result.exitCode) \(result.output)"
+                        } catch { return "error: \(error)" }
+                    }
+                    #expect(run(true) == run(false), "\(operation) \(text)")
+                }
+            }
+        }
+        #expect(flatTaken > 200)
     }
 
     @Test func shapesTheFlatPathDoesNotTakeGoTheGeneralWay() throws {
