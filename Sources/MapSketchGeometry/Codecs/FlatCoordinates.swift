@@ -163,6 +163,11 @@ package struct FlatCoordinates: Sendable, Equatable {
     /// tolerance. Cells are computed and compared exactly as the snapper's are.
     private mutating func simplifyPoints(tolerance: Double) {
         guard let n = partSizes.first, n > 1 else { return }
+        guard n <= PointGrid.maxCapacity else {
+            // Beyond the grid's 32-bit point numbers: the engine's own snapper, with points.
+            if let simplified = FlatCoordinates(GeometryEngine.simplify(geometry, tolerance: tolerance)) { self = simplified }
+            return
+        }
         var grid = PointGrid(tolerance: tolerance, capacity: n)
         var w = 0
         xy.withUnsafeMutableBufferPointer { c in
@@ -372,9 +377,12 @@ struct PointGrid {
     private let seenMask: Int
     private static let empty = UInt64.max
 
-    /// A grid for up to `capacity` kept points.
+    /// The most points a grid holds (their numbers are 32-bit).
+    static let maxCapacity = Int(Int32.max) - 1
+
+    /// A grid for up to `capacity` (at most ``maxCapacity``) kept points.
     init(tolerance: Double, capacity: Int) {
-        precondition(capacity < Int(Int32.max), "at most 2^31 − 1 points")
+        precondition(capacity <= Self.maxCapacity, "at most 2^31 − 2 points")
         self.tolerance = tolerance
         var size = 16
         while size * 3 < capacity * 4 { size *= 2 }
