@@ -169,7 +169,7 @@ import Testing
     @Test func everyOperationFormatAndSpatialReferenceGivesTheSameBytesOnBothPaths() throws {
         // simplify, normalize and project run on flat coordinates and validate reads the text:
         // output, exit code and errors (message, line, column) must be the general path's for
-        // every input format, output format, --sr and --to.
+        // every input format (detected, given, or given wrongly), output format, --sr and --to.
         var r = SeededRandom(seed: 1206)
         var outcomes: [String: Int] = [:]
         let targets: [SpatialReference?] = [.webMercator, .wgs84, SpatialReference(wkid: 3857), SpatialReference(wkid: 2193), nil]
@@ -180,8 +180,10 @@ import Testing
                     for out in [nil, GeometryFormat.esriJSON, .geoJSON, .wkt] {
                         let sr = assumed[r.int(in: 0...(assumed.count - 1))]
                         let to = targets[r.int(in: 0...(targets.count - 1))]
+                        let given = [nil, nil, GeometryFormat.esriJSON, .geoJSON][r.int(in: 0...3)]
                         func run(_ flat: Bool) -> String {
-                            var t = GeometryTool(operation: operation, outputFormat: out, assumedSpatialReference: sr, targetSpatialReference: to)
+                            var t = GeometryTool(
+                                operation: operation, inputFormat: given, outputFormat: out, assumedSpatialReference: sr, targetSpatialReference: to)
                             t.flatThreshold = flat ? 0 : Int.max
                             do {
                                 let result = try t.run(text, file: "in.json")
@@ -189,7 +191,9 @@ import Testing
                             } catch { return "error: \(error)" }
                         }
                         let flat = run(true)
-                        #expect(flat == run(false), "\(operation) \(String(describing: out)) --sr \(String(describing: sr)) --to \(String(describing: to)) \(text)")
+                        #expect(
+                            flat == run(false),
+                            "\(operation) --in \(String(describing: given)) --format \(String(describing: out)) --sr \(String(describing: sr)) --to \(String(describing: to)) \(text)")
                         outcomes[flat.hasPrefix("error") ? "\(operation) error" : "\(operation) \(flat.prefix(1))", default: 0] += 1
                     }
                 }
