@@ -204,7 +204,7 @@ public struct GeometryTool: Sendable {
     /// - Throws: ``GeometryToolError`` as the general path; what `write` throws.
     /// - Complexity: O(n) in the text (expected, for a multipoint's `simplify`); memory the text
     ///   and 16 bytes a vertex while reading, then 16 bytes a vertex (32 for `normalize` of a
-    ///   polyline, 24 for `simplify` of a multipoint) and one output chunk.
+    ///   polyline, up to about 42 for `simplify` of a multipoint) and one output chunk.
     func applyFlat(_ piece: inout GeometryTextSplitter.Piece, file: String, write: (String) throws -> Void) throws -> Bool? {
         guard operation != .convert, inputFormat != .wkt, piece.text.first == UInt8(ascii: "{"),
             let flat = piece.text.withUnsafeBufferPointer({ FlatLineGeometry.decode($0, format: inputFormat) })
@@ -226,15 +226,12 @@ public struct GeometryTool: Sendable {
         let resultSR: SpatialReference?
         switch operation {
         case .normalize:
-            guard let sr else { throw fail("expected a spatial reference (in the input or --sr), found none") }
+            guard let sr else { throw Self.missingSpatialReference("in the input or --sr", file: file, line: line, column: column) }
             resultSR = sr
         case .project:
-            guard sr != nil else { throw fail("expected a spatial reference (in the input or --sr), found none") }
-            guard let to = targetSpatialReference else { throw fail("expected a spatial reference (--to), found none") }
-            if out == .geoJSON, !to.isWGS84 {
-                throw fail(
-                    "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
-            }
+            guard sr != nil else { throw Self.missingSpatialReference("in the input or --sr", file: file, line: line, column: column) }
+            guard let to = targetSpatialReference else { throw Self.missingSpatialReference("--to", file: file, line: line, column: column) }
+            if out == .geoJSON, !to.isWGS84 { throw Self.geoJSONCannotHold(to, file: file, line: line, column: column) }
             resultSR = to
         default:
             resultSR = sr
@@ -356,9 +353,7 @@ public struct GeometryTool: Sendable {
     func apply(_ input: SpatialGeometry, format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> (String, Bool) {
         let out = outputFormat ?? format
         let g = SpatialGeometry(input.geometry, spatialReference: try spatialReference(of: input, format: format, file: file, line: line, column: column))
-        func need(_ what: String) -> GeometryToolError {
-            GeometryToolError(file: file, line: line, column: column, message: "expected a spatial reference (\(what)), found none")
-        }
+        func need(_ what: String) -> GeometryToolError { Self.missingSpatialReference(what, file: file, line: line, column: column) }
         switch operation {
         case .convert:
             return (try encode(g, as: out, file: file, line: line, column: column), true)
@@ -377,11 +372,7 @@ public struct GeometryTool: Sendable {
         case .project:
             guard let from = g.spatialReference else { throw need("in the input or --sr") }
             guard let to = targetSpatialReference else { throw need("--to") }
-            if out == .geoJSON, !to.isWGS84 {
-                throw GeometryToolError(
-                    file: file, line: line, column: column,
-                    message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
-            }
+            if out == .geoJSON, !to.isWGS84 { throw Self.geoJSONCannotHold(to, file: file, line: line, column: column) }
             let p: Geometry
             do {
                 p = try GeometryEngine.project(g.geometry, from: from, to: to)
@@ -393,6 +384,18 @@ public struct GeometryTool: Sendable {
             let issues = GeometryEngine.validate(g.geometry)
             return (Self.validationText(issues), issues.isEmpty)
         }
+    }
+
+    /// The error for an operation that needs a spatial reference (`what`: where it would come from).
+    static func missingSpatialReference(_ what: String, file: String, line: Int, column: Int) -> GeometryToolError {
+        GeometryToolError(file: file, line: line, column: column, message: "expected a spatial reference (\(what)), found none")
+    }
+
+    /// The error for `project` to `to` with GeoJSON output, which holds WGS 84 only.
+    static func geoJSONCannotHold(_ to: SpatialReference, file: String, line: Int, column: Int) -> GeometryToolError {
+        GeometryToolError(
+            file: file, line: line, column: column,
+            message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
     }
 
     /// The output of `validate`: `{"valid":…}` with each issue's rule, part, vertex and message.
