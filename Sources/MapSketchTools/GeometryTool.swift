@@ -58,7 +58,7 @@ public struct GeometryTool: Sendable {
     public static let chunkSize = 1 << 16
 
     /// Geometries of at least this many bytes that the flat reader takes are read without a JSON
-    /// tree (see ``convertFlat(_:file:write:)`` and ``decodeFlat(_:)``); tests lower it to 0.
+    /// tree (see ``convertFlat(_:file:write:)`` and ``applyFlat(_:file:write:)``); tests lower it to 0.
     var flatThreshold = 1 << 20
 
     /// Creates a tool; without formats it detects the input's and writes each result in it.
@@ -97,15 +97,25 @@ public struct GeometryTool: Sendable {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
         defer { chunk.deallocate() }
         func handleReady() throws {
-            for var piece in splitter.takeReady() {
+            var ready = splitter.takeReady()
+            for i in ready.indices {
+                // The piece here holds the only reference to its text, so dropping it frees it.
+                var piece = ready[i]
+                ready[i].text = []
                 let (line, column) = (piece.line, piece.column)
                 if operation == .convert, piece.stop == nil, piece.text.count >= flatThreshold,
                     try convertFlat(&piece, file: file, write: write)
                 {
                     continue
                 }
+                if operation != .convert, piece.stop == nil, piece.text.count >= flatThreshold,
+                    let ok = try applyFlat(&piece, file: file, write: write)
+                {
+                    failed = failed || !ok
+                    continue
+                }
                 // The text is dropped once decoded: memory holds the geometry, then its result.
-                let (g, format) = try decodeFlat(&piece) ?? decode(&piece, file: file)
+                let (g, format) = try decode(&piece, file: file)
                 let (out, ok) = try apply(g, format: format, file: file, line: line, column: column)
                 failed = failed || !ok
                 try write(out)
@@ -181,21 +191,73 @@ public struct GeometryTool: Sendable {
     }
 
     /// A big two-dimensional multipoint or polyline in GeoJSON or Esri JSON for an operation
-    /// other than `convert`: its points read straight from the text into the geometry, without
-    /// the JSON tree the general path builds (≈ 80 bytes a vertex more). The geometry is the one
-    /// the codecs give; nil (the piece untouched) for anything the flat reader does not take,
-    /// errors included, which the general path then reports.
-    /// - Complexity: O(n) in the text; memory the text and 48 bytes a vertex.
-    func decodeFlat(_ piece: inout GeometryTextSplitter.Piece) -> (SpatialGeometry, GeometryFormat)? {
-        guard operation != .convert, inputFormat != .wkt, piece.stop == nil, piece.text.count >= flatThreshold,
-            piece.text.first == UInt8(ascii: "{")
+    /// other than `convert`, without the JSON tree or a ``Point`` per vertex of the general path:
+    /// `validate` reads the text once more and keeps nothing per vertex; `simplify`, `normalize`
+    /// and `project` read the coordinates into flat storage (16 bytes a vertex), drop the text,
+    /// apply the operation there and write the result a chunk at a time. Output, errors and
+    /// their order are those of the general path (the same checks, then the engine's rules over
+    /// flat coordinates); nil, with the piece untouched, for anything the flat reader does not
+    /// take (another shape, a z or m, any reading error), which the general path then reads and
+    /// reports.
+    /// - Returns: nil, or whether the geometry passed (`validate`); the result and `"\n"` have
+    ///   been written.
+    /// - Throws: ``GeometryToolError`` as the general path; what `write` throws.
+    /// - Complexity: O(n) in the text (expected, for a multipoint's `simplify`); memory the text
+    ///   and 16 bytes a vertex while reading, then 16 bytes a vertex (32 for `normalize` of a
+    ///   polyline, up to about 42 for `simplify` of a multipoint) and one output chunk.
+    func applyFlat(_ piece: inout GeometryTextSplitter.Piece, file: String, write: (String) throws -> Void) throws -> Bool? {
+        guard operation != .convert, inputFormat != .wkt, piece.text.first == UInt8(ascii: "{"),
+            let flat = piece.text.withUnsafeBufferPointer({ FlatLineGeometry.decode($0, format: inputFormat) })
         else { return nil }
-        let decoded: (SpatialGeometry, GeometryFormat)? = piece.text.withUnsafeBufferPointer { text in
-            guard let flat = FlatLineGeometry.decode(text, format: inputFormat) else { return nil }
-            return (SpatialGeometry(flat.geometry(in: text), spatialReference: flat.spatialReference), flat.format)
+        let (line, column) = (piece.line, piece.column)
+        func fail(_ message: String) -> GeometryToolError { GeometryToolError(file: file, line: line, column: column, message: message) }
+        let sr = try spatialReference(
+            of: SpatialGeometry(.point(nil), spatialReference: flat.spatialReference), format: flat.format, file: file, line: line,
+            column: column)
+        if operation == .validate {
+            let issues = piece.text.withUnsafeBufferPointer { flat.validate(in: $0) }
+            piece.text = []
+            try write(Self.validationText(issues))
+            try write("\n")
+            return issues.isEmpty
         }
-        if decoded != nil { piece.text = [] }
-        return decoded
+        let out = outputFormat ?? flat.format
+        // The checks `apply` makes before touching a vertex, in its order.
+        let resultSR: SpatialReference?
+        switch operation {
+        case .normalize:
+            guard let sr else { throw Self.missingSpatialReference("in the input or --sr", file: file, line: line, column: column) }
+            resultSR = sr
+        case .project:
+            guard sr != nil else { throw Self.missingSpatialReference("in the input or --sr", file: file, line: line, column: column) }
+            guard let to = targetSpatialReference else { throw Self.missingSpatialReference("--to", file: file, line: line, column: column) }
+            if out == .geoJSON, !to.isWGS84 { throw Self.geoJSONCannotHold(to, file: file, line: line, column: column) }
+            resultSR = to
+        default:
+            resultSR = sr
+        }
+        var coordinates = piece.text.withUnsafeBufferPointer { FlatCoordinates(flat, in: $0) }
+        piece.text = []
+        do {
+            switch operation {
+            case .simplify: coordinates.simplify(tolerance: sr?.xyTolerance ?? SpatialReference.defaultXYTolerance)
+            case .normalize: if let sr { try coordinates.normalizeCentralMeridian(spatialReference: sr) }
+            case .project: if let sr, let resultSR { try coordinates.project(from: sr, to: resultSR) }
+            case .convert, .validate: break
+            }
+        } catch {
+            throw fail("\(error)")
+        }
+        if out == .geoJSON {
+            do {
+                try coordinates.inWGS84(from: resultSR)
+            } catch {
+                throw fail(error.description)
+            }
+        }
+        try coordinates.write(as: out, spatialReference: resultSR) { bytes in try write(String(decoding: bytes, as: UTF8.self)) }
+        try write("\n")
+        return true
     }
 
     /// Decodes one piece of input: JSON (Esri JSON or GeoJSON, detected from its keys unless
@@ -291,9 +353,7 @@ public struct GeometryTool: Sendable {
     func apply(_ input: SpatialGeometry, format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> (String, Bool) {
         let out = outputFormat ?? format
         let g = SpatialGeometry(input.geometry, spatialReference: try spatialReference(of: input, format: format, file: file, line: line, column: column))
-        func need(_ what: String) -> GeometryToolError {
-            GeometryToolError(file: file, line: line, column: column, message: "expected a spatial reference (\(what)), found none")
-        }
+        func need(_ what: String) -> GeometryToolError { Self.missingSpatialReference(what, file: file, line: line, column: column) }
         switch operation {
         case .convert:
             return (try encode(g, as: out, file: file, line: line, column: column), true)
@@ -312,11 +372,7 @@ public struct GeometryTool: Sendable {
         case .project:
             guard let from = g.spatialReference else { throw need("in the input or --sr") }
             guard let to = targetSpatialReference else { throw need("--to") }
-            if out == .geoJSON, !to.isWGS84 {
-                throw GeometryToolError(
-                    file: file, line: line, column: column,
-                    message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
-            }
+            if out == .geoJSON, !to.isWGS84 { throw Self.geoJSONCannotHold(to, file: file, line: line, column: column) }
             let p: Geometry
             do {
                 p = try GeometryEngine.project(g.geometry, from: from, to: to)
@@ -326,22 +382,39 @@ public struct GeometryTool: Sendable {
             return (try encode(SpatialGeometry(p, spatialReference: to), as: out, file: file, line: line, column: column), true)
         case .validate:
             let issues = GeometryEngine.validate(g.geometry)
-            var o = JSONObject()
-            o["valid"] = .bool(issues.isEmpty)
-            if !issues.isEmpty {
-                o["issues"] = .array(
-                    issues.map { issue in
-                        var i = JSONObject()
-                        i["rule"] = .string(issue.rule.rawValue)
-                        if let part = issue.part { i["part"] = .integer(Int64(part)) }
-                        if let vertex = issue.vertex { i["vertex"] = .integer(Int64(vertex)) }
-                        i["message"] = .string(issue.description)
-                        return .object(i)
-                    })
-            }
-            var text = ""
-            JSONWriter.write(.object(o), into: &text)
-            return (text, issues.isEmpty)
+            return (Self.validationText(issues), issues.isEmpty)
         }
+    }
+
+    /// The error for an operation that needs a spatial reference (`what`: where it would come from).
+    static func missingSpatialReference(_ what: String, file: String, line: Int, column: Int) -> GeometryToolError {
+        GeometryToolError(file: file, line: line, column: column, message: "expected a spatial reference (\(what)), found none")
+    }
+
+    /// The error for `project` to `to` with GeoJSON output, which holds WGS 84 only.
+    static func geoJSONCannotHold(_ to: SpatialReference, file: String, line: Int, column: Int) -> GeometryToolError {
+        GeometryToolError(
+            file: file, line: line, column: column,
+            message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
+    }
+
+    /// The output of `validate`: `{"valid":…}` with each issue's rule, part, vertex and message.
+    static func validationText(_ issues: [ValidationIssue]) -> String {
+        var o = JSONObject()
+        o["valid"] = .bool(issues.isEmpty)
+        if !issues.isEmpty {
+            o["issues"] = .array(
+                issues.map { issue in
+                    var i = JSONObject()
+                    i["rule"] = .string(issue.rule.rawValue)
+                    if let part = issue.part { i["part"] = .integer(Int64(part)) }
+                    if let vertex = issue.vertex { i["vertex"] = .integer(Int64(vertex)) }
+                    i["message"] = .string(issue.description)
+                    return .object(i)
+                })
+        }
+        var text = ""
+        JSONWriter.write(.object(o), into: &text)
+        return text
     }
 }

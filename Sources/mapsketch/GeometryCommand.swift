@@ -66,13 +66,24 @@ struct GeometryCommand: ParsableCommand {
             operation: operation, inputFormat: inputFormat?.format, outputFormat: format?.format,
             assumedSpatialReference: sr.map { SpatialReference(wkid: $0) },
             targetSpatialReference: to.map { SpatialReference(wkid: $0) })
-        // Results go to standard output as they are made (in 64 KiB writes); -o collects them and
-        // writes the file atomically at the end, so a failed run leaves no partial file.
+        // Results go out as they are made, in 64 KiB writes: to standard output, or with -o to a
+        // temporary file beside the destination that is renamed into place at the end, so a
+        // failed run leaves no partial file and memory never holds the whole output.
+        var file: AtomicFileWriter?
+        func emit(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+            guard let output else {
+                guard let base = bytes.baseAddress else { return }
+                FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+                return
+            }
+            if file == nil { file = try AtomicFileWriter(URL(fileURLWithPath: output)) }
+            try file?.write(bytes)
+        }
         var pending: [UInt8] = []
-        var collected = ""
-        func flush() {
+        func flush() throws(OutputError) {
             guard !pending.isEmpty else { return }
-            FileHandle.standardOutput.write(Data(pending))
+            let result = pending.withUnsafeBytes { b in Result { () throws(OutputError) in try emit(b) } }
+            try result.get()
             pending.removeAll(keepingCapacity: true)
         }
         let code: Int32
@@ -87,31 +98,32 @@ struct GeometryCommand: ParsableCommand {
                     }
                 },
                 write: { line in
-                    if output != nil {
-                        collected += line
-                    } else if line.utf8.count >= GeometryTool.chunkSize {
+                    if line.utf8.count >= GeometryTool.chunkSize {
                         // A large result goes out as it is, not copied into the block.
-                        flush()
+                        try flush()
                         var text = line
-                        text.withUTF8 { bytes in
-                            guard let base = bytes.baseAddress else { return }
-                            FileHandle.standardOutput.write(
-                                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
-                        }
+                        let result = text.withUTF8 { b in Result { () throws(OutputError) in try emit(UnsafeRawBufferPointer(b)) } }
+                        try result.get()
                     } else {
                         pending.append(contentsOf: line.utf8)
-                        if pending.count >= GeometryTool.chunkSize { flush() }
+                        if pending.count >= GeometryTool.chunkSize { try flush() }
                     }
                 })
+            try flush()
+            if output != nil {
+                // An input without a result (none is possible: empty input is an error) still makes the file.
+                if file == nil, let output { file = try AtomicFileWriter(URL(fileURLWithPath: output)) }
+                try file?.commit()
+            }
         } catch let e as GeometryToolError {
-            flush()
+            if output == nil { try? flush() }
             throw CLI.fail(e.description)
         } catch let e as InputReadError {
-            flush()
+            if output == nil { try? flush() }
             throw CLI.fail("\(display): cannot read the file: \(String(cString: strerror(e.code)))")
+        } catch let e as OutputError {
+            throw CLI.fail(e.description)
         }
-        flush()
-        if let output { try CLI.write(collected, to: output) }
         if code != 0 { throw ExitCode(code) }
     }
 }

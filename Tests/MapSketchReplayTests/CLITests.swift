@@ -168,6 +168,40 @@ import Testing
         #expect(try String(contentsOf: out, encoding: .utf8) == "POINT (1 2)\n")
     }
 
+    @Test func geometryStreamsItsOutputFileAndLeavesNothingOnFailure() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Big results (a line past the tool's 64 KiB chunks, and past the 1 MiB flat threshold)
+        // between small ones: the file holds what standard output gets, byte for byte.
+        let line = "{\"paths\":[[" + (0..<100_000).map { "[\($0 % 360 - 180).25,\($0 % 170 - 85)]" }.joined(separator: ",") + "]],\"spatialReference\":{\"wkid\":4326}}"
+        let input = dir.appendingPathComponent("in.json")
+        try ("POINT (1 2)\n" + line + "\n" + #"{"points":[[1,2],[1,2]]}"# + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.json")
+        for operation in ["normalize", "simplify", "convert"] {
+            let toFile = try run(["geometry", operation, input.path, "--sr", "4326", "-o", out.path])
+            let toStdout = try run(["geometry", operation, input.path, "--sr", "4326"])
+            #expect(toFile.code == 0 && toStdout.code == 0, "\(toFile.err)")
+            #expect(try String(contentsOf: out, encoding: .utf8) == toStdout.out, "\(operation)")
+            #expect(toStdout.out.utf8.count > 1 << 20)
+        }
+        // validate's exit 1 (an invalid geometry) still writes the file.
+        let invalid = dir.appendingPathComponent("invalid.json")
+        try (#"{"paths":[[[1,2],[1,2]]]}"# + "\n").write(to: invalid, atomically: true, encoding: .utf8)
+        let validated = try run(["geometry", "validate", invalid.path, "-o", out.path])
+        #expect(validated.code == 1)
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix(#"{"valid":false"#))
+        // An error after big results: exit 2, the destination as it was, no temporary file left.
+        let broken = dir.appendingPathComponent("broken.json")
+        try (line + "\n" + line + "\n" + #"{"paths":[[[1,2],[3,"x"]]]}"# + "\n").write(to: broken, atomically: true, encoding: .utf8)
+        let before = try String(contentsOf: out, encoding: .utf8)
+        let failed = try run(["geometry", "simplify", broken.path, "-o", out.path])
+        #expect(failed.code == 2)
+        #expect(failed.err.contains("broken.json:3:"), "\(failed.err)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["broken.json", "in.json", "invalid.json", "out.json"], "\(left)")
+    }
+
     @Test func gpsPicksTheReaderThroughGPSFileReader() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

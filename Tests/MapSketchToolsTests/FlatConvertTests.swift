@@ -110,6 +110,132 @@ import Testing
         #expect(flatTaken > 200)
     }
 
+    /// A random vertex sequence rich in what the operations treat specially: exact repeats,
+    /// near repeats (closer than `near`, or the next double), earlier vertices again (multipoint
+    /// duplicates), −0, and coordinates from `x` and `y`.
+    func specialPart(_ r: inout SeededRandom, n: Int, near: Double, x: ClosedRange<Double>, y: ClosedRange<Double>) -> [Point] {
+        var pts: [Point] = []
+        for _ in 0..<n {
+            switch (pts.last, r.int(in: 0...9)) {
+            case (let p?, 0): pts.append(p)
+            case (let p?, 1): pts.append(Point(p.x + near * r.double(in: -0.9...0.9), p.y + near * r.double(in: -0.9...0.9)))
+            case (let p?, 2): pts.append(Point(p.x.nextUp, p.y))
+            case (_?, 3): pts.append(pts[r.int(in: 0...(pts.count - 1))])
+            case (_, 4): pts.append(Point(-0.0, 0))
+            default: pts.append(Point(r.double(in: x), r.double(in: y)))
+            }
+        }
+        return pts
+    }
+
+    /// The `k`-th input of the operations test: a multipoint or polyline in one of three
+    /// coordinate kinds — longitude/latitude crossing the antimeridian, Web Mercator meters
+    /// crossing it, or wild values (latitudes beyond ±90, huge longitudes) — with zero-length
+    /// and one-vertex parts, as Esri JSON (with one of several spatial references, or none) and
+    /// GeoJSON, some indented or after another geometry so the big one is not at 1:1.
+    func operationInputs(_ r: inout SeededRandom, _ k: Int) -> [String] {
+        let kind = k % 3
+        let (x, y, near): (ClosedRange<Double>, ClosedRange<Double>, Double) =
+            switch kind {
+            case 0: (150...210, -80...80, SpatialReference.wgs84.xyTolerance)
+            case 1: (1.9e7...2.1e7, -2e7...2e7, 0.001)
+            default: (-1e306...1e306, -100...100, 0.001)
+            }
+        let g: Geometry
+        if r.int(in: 0...2) == 0 {
+            g = .multipoint(Multipoint(points: specialPart(&r, n: r.int(in: 0...60), near: near, x: x, y: y)))
+        } else {
+            g = .polyline(
+                Polyline(
+                    paths: (0..<r.int(in: 0...4)).map { _ in
+                        switch r.int(in: 0...5) {
+                        case 0: Array(repeating: Point(r.double(in: x), r.double(in: y)), count: r.int(in: 1...3))  // zero length
+                        case 1: [Point(r.double(in: x), r.double(in: y))]  // one vertex
+                        default: specialPart(&r, n: r.int(in: 2...40), near: near, x: x, y: y)
+                        }
+                    }))
+        }
+        let srs: [SpatialReference?] = [
+            nil, .wgs84, .webMercator, SpatialReference(wkid: 3857), SpatialReference(wkid: 2193), SpatialReference(wkt: #"PROJCS["local"]"#),
+        ]
+        let sr = kind == 0 ? [nil, .wgs84][r.int(in: 0...1)] : srs[r.int(in: 0...(srs.count - 1))]
+        let place = ["", "   ", "{\"points\":[[1,2]]}\n", "POINT (1 2)\n  "][r.int(in: 0...3)]
+        return [
+            place + EsriJSON.encode(SpatialGeometry(g, spatialReference: sr)),
+            place + GeoJSON.encode(SpatialGeometry(g, spatialReference: .wgs84)),
+        ]
+    }
+
+    @Test func everyOperationFormatAndSpatialReferenceGivesTheSameBytesOnBothPaths() throws {
+        // simplify, normalize and project run on flat coordinates and validate reads the text:
+        // output, exit code and errors (message, line, column) must be the general path's for
+        // every input format (detected, given, or given wrongly), output format, --sr and --to.
+        var r = SeededRandom(seed: 1206)
+        var outcomes: [String: Int] = [:]
+        let targets: [SpatialReference?] = [.webMercator, .wgs84, SpatialReference(wkid: 3857), SpatialReference(wkid: 2193), nil]
+        let assumed: [SpatialReference?] = [nil, nil, .wgs84, .webMercator, SpatialReference(wkid: 2193)]
+        for k in 0..<240 {
+            for text in operationInputs(&r, k) {
+                for operation in [GeometryTool.Operation.simplify, .normalize, .project, .validate] {
+                    for out in [nil, GeometryFormat.esriJSON, .geoJSON, .wkt] {
+                        let sr = assumed[r.int(in: 0...(assumed.count - 1))]
+                        let to = targets[r.int(in: 0...(targets.count - 1))]
+                        let given = [nil, nil, GeometryFormat.esriJSON, .geoJSON][r.int(in: 0...3)]
+                        func run(_ flat: Bool) -> String {
+                            var t = GeometryTool(
+                                operation: operation, inputFormat: given, outputFormat: out, assumedSpatialReference: sr, targetSpatialReference: to)
+                            t.flatThreshold = flat ? 0 : Int.max
+                            do {
+                                let result = try t.run(text, file: "in.json")
+                                return "\(result.exitCode) \(result.output)"
+                            } catch { return "error: \(error)" }
+                        }
+                        let flat = run(true)
+                        #expect(
+                            flat == run(false),
+                            "\(operation) --in \(String(describing: given)) --format \(String(describing: out)) --sr \(String(describing: sr)) --to \(String(describing: to)) \(text)")
+                        outcomes[flat.hasPrefix("error") ? "\(operation) error" : "\(operation) \(flat.prefix(1))", default: 0] += 1
+                    }
+                }
+            }
+        }
+        // Both results and errors of each operation were compared, and invalid lines too.
+        for key in ["simplify 0", "simplify error", "normalize 0", "normalize error", "project 0", "project error", "validate 0", "validate 1"] {
+            #expect(outcomes[key, default: 0] >= 40, "\(key): \(outcomes)")
+        }
+    }
+
+    @Test func theFlatPathTakesBigLinesAndPointsForEveryOperation() throws {
+        // The comparison above is only worth something if the flat path runs: a geometry it
+        // writes has no JSON tree behind it, so check that applyFlat takes these inputs itself.
+        let texts = [
+            #"{"type":"LineString","coordinates":[[179,1],[181,2],[179,3]]}"#,
+            #"{"points":[[1,2],[1,2],[3,4]],"spatialReference":{"wkid":3857}}"#,
+            #"{"paths":[[[1,2],[1,2]],[[0,0],[5,5]]],"spatialReference":{"wkid":4326}}"#,
+        ]
+        for text in texts {
+            for operation in [GeometryTool.Operation.simplify, .normalize, .project, .validate] {
+                var t = GeometryTool(operation: operation, outputFormat: .wkt, targetSpatialReference: .webMercator)
+                t.flatThreshold = 0
+                var piece = GeometryTextSplitter.Piece(text: Array(text.utf8), line: 1, column: 1, stop: nil)
+                var written = ""
+                let taken = try t.applyFlat(&piece, file: "in.json") { written += $0 }
+                #expect(taken != nil && written.hasSuffix("\n") && piece.text.isEmpty, "\(operation) \(text)")
+            }
+        }
+        func flatTool(_ operation: GeometryTool.Operation, _ out: GeometryFormat? = nil) -> GeometryTool {
+            var t = GeometryTool(operation: operation, outputFormat: out)
+            t.flatThreshold = 0
+            return t
+        }
+        let normalized = try flatTool(.normalize, .wkt).run(texts[0], file: "in.json").output
+        #expect(normalized == "MULTILINESTRING ((179 1, 180 1.5), (-180 1.5, -179 2, -180 2.5), (180 2.5, 179 3))\n")
+        let simplified = try flatTool(.simplify).run(texts[1], file: "in.json").output
+        #expect(simplified == #"{"points":[[1,2],[3,4]],"spatialReference":{"wkid":3857}}"# + "\n")
+        let validated = try flatTool(.validate).run(texts[2], file: "in.json")
+        #expect(validated.exitCode == 1 && validated.output.contains(#""part":0"#))
+    }
+
     @Test func shapesTheFlatPathDoesNotTakeGoTheGeneralWay() throws {
         let cases = [
             #"{"type":"LineString","coordinates":[[1,2,3],[4,5,6]]}"#,  // z

@@ -146,14 +146,34 @@ package struct FlatLineGeometry {
         to sink: ([UInt8]) throws -> Void
     ) throws -> Bool {
         if out == .geoJSON, sr?.isWGS84 != true { return false }
-        return try withoutActuallyEscaping(sink) { sink in
+        try Self.write(type: type, partSizes: partSizes, as: out, spatialReference: sr, chunkSize: chunkSize, to: sink) { visit in
+            try forEachVertex(in: text, visit)
+        }
+        return true
+    }
+
+    /// Writes a two-dimensional multipoint or polyline of `type` (`.multipoint` or `.polyline`)
+    /// whose parts have `partSizes` vertices (each at least one) as `out` with `spatialReference`
+    /// (written by Esri JSON only: GeoJSON is written as given, the caller has brought it into
+    /// WGS 84), handing `sink` a chunk of about `chunkSize` bytes at a time; `vertices` calls its
+    /// argument with every vertex in order, as `(part, index in part, x, y)`. The bytes are those
+    /// of `GeometryFormat.encode` of the same geometry (GeoJSON: of `GeoJSON.encodeWGS84`).
+    /// - Throws: what `sink` or `vertices` throws.
+    /// - Complexity: O(n) for n vertices; memory O(chunkSize).
+    package static func write(
+        type: GeometryType, partSizes: [Int], as out: GeometryFormat, spatialReference sr: SpatialReference?, chunkSize: Int = 1 << 16,
+        to sink: ([UInt8]) throws -> Void, vertices: (_ visit: (Int, Int, Double, Double) throws -> Void) throws -> Void
+    ) throws {
+        try withoutActuallyEscaping(sink) { sink in
             var w = ChunkWriter(size: chunkSize, sink: sink)
-            try write(text, as: out, sr, &w)
-            return true
+            try write(type: type, partSizes: partSizes, as: out, sr, &w, vertices: vertices)
         }
     }
 
-    private func write(_ text: UnsafeBufferPointer<UInt8>, as out: GeometryFormat, _ sr: SpatialReference?, _ w: inout ChunkWriter) throws {
+    private static func write(
+        type: GeometryType, partSizes: [Int], as out: GeometryFormat, _ sr: SpatialReference?, _ w: inout ChunkWriter,
+        vertices: (_ visit: (Int, Int, Double, Double) throws -> Void) throws -> Void
+    ) throws {
         let parts = partSizes.count
         let json = out != .wkt
         // What comes before the first part, around each part and after the last.
@@ -177,7 +197,7 @@ package struct FlatLineGeometry {
         try w.text(prefix)
         let wktPoints = out == .wkt && type == .multipoint
         let sizes = partSizes
-        try forEachVertex(in: text) { part, index, x, y in
+        try vertices { part, index, x, y in
             if index == 0 {
                 if part > 0 { w.out.append(contentsOf: separator.utf8) }
                 w.out.append(contentsOf: open.utf8)
