@@ -18,7 +18,7 @@
 /// directory replaces all of those tests with one cell lookup and a few box compares, so a tap
 /// reads one cell's list, a few leaf-block boxes and the one or two leaf blocks it falls in (at
 /// 100k uniformly spread points, about five listed boxes and 1.2 leaf blocks a tap). It holds
-/// about 0.8 bytes per item; building it costs about 2 instructions per item. A tree of at most
+/// about 0.85 bytes per item; building it costs about 2 instructions per item. A tree of at most
 /// 256 items (two levels below the root) has none, and neither has a tree whose leaf blocks
 /// would be listed in more than eight cells each on average (long or huge items spread over the
 /// grid: it would cost more than 2 bytes per item, and its lists would be long) or whose grid
