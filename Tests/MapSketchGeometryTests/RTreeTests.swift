@@ -71,12 +71,13 @@ import Testing
 
     /// A tap-sized query starts at the tree's directory; on awkward bounds (every box on one
     /// vertical or horizontal line, all at one point, spread over ±10²⁷, some boxes with infinite
-    /// or NaN bounds) it must still find what the walk from the root finds, in the same order.
-    @Test(arguments: 0..<5)
-    func collectThroughTheDirectoryMatchesTheWalkOnAwkwardBounds(kind: Int) {
-        var r = SeededRandom(seed: UInt64(900 + kind))
+    /// or NaN bounds) it must still find what the walk from the root finds, in the same order,
+    /// in a tree of three levels below the root (300 items) and of four (5,000).
+    @Test(arguments: 0..<5, [300, 5000])
+    func collectThroughTheDirectoryMatchesTheWalkOnAwkwardBounds(kind: Int, count: Int) {
+        var r = SeededRandom(seed: UInt64(900 + kind + count))
         let scale = kind == 3 ? 1e27 : 1
-        let boxes: [Envelope] = (0..<5000).map { i in
+        let boxes: [Envelope] = (0..<count).map { i in
             let x = r.double(in: -1000...1000) * scale, y = r.double(in: -1000...1000) * scale
             switch kind {
             case 0: return Envelope(xmin: 5, ymin: y, xmax: 5, ymax: y + 1)
@@ -91,6 +92,8 @@ import Testing
         }
         let t = PackedRTree(envelopes: boxes)
         t._checkInvariantsNow()
+        // Every box at one point makes a grid of one cell: no directory. The others have one.
+        #expect(t.directory.level == (kind == 2 ? 0 : 1) || kind == 4)
         var buffer = [Int32](repeating: 0, count: boxes.count)
         for k in 0..<200 {
             let c = boxes[r.int(in: 0...(boxes.count - 1))]
@@ -103,6 +106,67 @@ import Testing
             let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
             #expect(buffer.prefix(found).map(Int.init) == want)
             if kind < 4 { #expect(want.sorted() == boxes.indices.filter { boxes[$0].intersects(q) }) }
+        }
+    }
+
+    /// A tree of more than 256 items lists its leaf blocks in a directory of about one cell per
+    /// two leaf blocks, each listed in the few cells its box meets (under a byte per item for
+    /// spread points); a tap found through it finds exactly what a brute-force scan does, in the
+    /// order of the walk from the root. A tree of 256 items or fewer has none.
+    @Test(arguments: [256, 257, 1000, 4097, 100_000])
+    func theDirectoryListsLeafBlocksAndFindsWhatTheWalkFinds(n: Int) {
+        var r = SeededRandom(seed: UInt64(1300 + n))
+        let side = Double(n).squareRoot() * 100
+        let boxes = (0..<n).map { _ -> Envelope in
+            let x = r.double(in: 0...side), y = r.double(in: 0...side)
+            return Envelope(xmin: x, ymin: y, xmax: x, ymax: y)
+        }
+        let t = PackedRTree(envelopes: boxes)
+        t._checkInvariantsNow()
+        guard n > 256 else {
+            #expect(t.directory.level == 0 && t.directory.memoryFootprint == 0)
+            return
+        }
+        let d = t.directory
+        #expect(d.level == 1)
+        let leafBlocks = (n + 15) / 16
+        let cells = (d.lastColumn + 1) * (d.lastRow + 1)
+        #expect(cells >= leafBlocks / 4 && cells <= leafBlocks)
+        #expect(d.entries.count <= 8 * leafBlocks)
+        #expect(d.memoryFootprint <= n)
+        var buffer = [Int32](repeating: 0, count: 64)
+        for k in 0..<300 {
+            let c = boxes[r.int(in: 0...(n - 1))]
+            let x = k % 3 == 2 ? r.double(in: -50...(side + 50)) : c.xmin + r.double(in: -3...3)
+            let y = k % 3 == 2 ? r.double(in: -50...(side + 50)) : c.ymin + r.double(in: -3...3)
+            let q = Envelope(xmin: x - 5, ymin: y - 5, xmax: x + 5, ymax: y + 5)
+            var walked: [Int] = []
+            t.search(q) { walked.append($0); return true }
+            let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
+            #expect(buffer.prefix(found).map(Int.init) == walked)
+            #expect(walked.sorted() == boxes.indices.filter { boxes[$0].intersects(q) })
+        }
+    }
+
+    /// Boxes that each spread over the whole grid (long diagonal lines) would list every leaf
+    /// block in most cells: the tree keeps no directory then, and a tap walks from the root.
+    @Test func aTreeOfSpreadBoxesKeepsNoDirectory() {
+        var r = SeededRandom(seed: 1400)
+        let boxes = (0..<5000).map { i -> Envelope in
+            let a = r.double(in: 0...1000)
+            return i % 2 == 0
+                ? Envelope(xmin: 0, ymin: a, xmax: 1000, ymax: a + 1)
+                : Envelope(xmin: a, ymin: 0, xmax: a + 1, ymax: 1000)
+        }
+        let t = PackedRTree(envelopes: boxes)
+        t._checkInvariantsNow()
+        #expect(t.directory.level == 0 && t.directory.memoryFootprint == 0)
+        var buffer = [Int32](repeating: 0, count: boxes.count)
+        for _ in 0..<50 {
+            let x = r.double(in: 0...1000), y = r.double(in: 0...1000)
+            let q = Envelope(xmin: x - 2, ymin: y - 2, xmax: x + 2, ymax: y + 2)
+            let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
+            #expect(buffer.prefix(found).map(Int.init).sorted() == boxes.indices.filter { boxes[$0].intersects(q) })
         }
     }
 

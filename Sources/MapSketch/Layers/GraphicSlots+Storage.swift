@@ -120,6 +120,8 @@ extension GraphicSlots {
     /// Moves the packed vertices into storage for `capacity` of them.
     func reallocateVertices(_ capacity: Int) {
         let fresh = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: capacity)
+        // A hit test reads a candidate's run at random: huge pages spare it a page walk.
+        HugePages.advise(fresh, bytes: capacity * MemoryLayout<SIMD2<Double>>.stride)
         if let old = vertexBase {
             fresh.moveInitialize(from: old, count: vertexCount)
             old.deallocate()
@@ -134,6 +136,7 @@ extension GraphicSlots {
         for s in shapes.indices where shapes[s].kind == .path || shapes[s].kind == .ring { live += shapes[s].count }
         guard live > 0 || vertexBase != nil else { return }
         let fresh = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: max(live, 1_024))
+        HugePages.advise(fresh, bytes: max(live, 1_024) * MemoryLayout<SIMD2<Double>>.stride)
         var written = 0
         if let old = vertexBase {
             for s in shapes.indices where shapes[s].kind == .path || shapes[s].kind == .ring {

@@ -1,3 +1,5 @@
+import MapSketchGeometry
+
 /// A growable array of plain values in memory it owns: what `GraphicSlots` keeps its per-slot
 /// records, ids and symbol shapes in.
 ///
@@ -38,6 +40,8 @@ struct SlotBuffer<Element: BitwiseCopyable>: ~Copyable {
     mutating func reserveCapacity(_ n: Int) {
         guard n > capacity else { return }
         let fresh = UnsafeMutablePointer<Element>.allocate(capacity: n)
+        // The slot records are read at random by a hit test: huge pages for a large buffer.
+        HugePages.advise(fresh, bytes: n * MemoryLayout<Element>.stride)
         if let base {
             fresh.moveInitialize(from: base, count: count)
             base.deallocate()

@@ -43,6 +43,9 @@ extension PackedRTree {
         let order = Self.hilbertOrder(input, n)
         let leafSlots = ((n + 15) / 16) * 16
         ids = [Int32](unsafeUninitializedCapacity: leafSlots) { l, initialized in
+            // A query reads the leaf blocks and their ids at random: huge pages spare it a page
+            // walk per read in a large tree (see `HugePages`).
+            if let p = l.baseAddress { HugePages.advise(p, bytes: leafSlots * 4) }
             order.withUnsafeBufferPointer { k in
                 if let itemIDs {
                     itemIDs.withUnsafeBufferPointer { src in
@@ -57,6 +60,7 @@ extension PackedRTree {
         }
         blocks = [Float](unsafeUninitializedCapacity: totalBlocks * 64) { o, initialized in
             guard let base = o.baseAddress else { return }
+            HugePages.advise(base, bytes: totalBlocks * 256)
             // Every lane is written once: the leaves in Hilbert order, then each level up, and
             // each level's unused lanes (past its last entry, up to its block boundary) empty.
             input.withUnsafeBufferPointer { b in

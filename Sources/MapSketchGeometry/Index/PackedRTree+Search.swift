@@ -38,11 +38,13 @@ extension PackedRTree {
                     let top = starts.count - 1
                     let d = directory.level
                     if d > 0 {
-                        let cell = directory.cell(x0: q.x0[0], y0: q.y0[0], x1: q.x1[0], y1: q.y1[0])
+                        let cell = directory.cell(x0: q.x0, y0: q.y0, x1: q.x1, y1: q.y1)
                         if cell >= 0 {
-                            return directory.table.withUnsafeBufferPointer { t in
-                                guard let tp = t.baseAddress else { return 0 }
-                                return Self.collectListed(bp, lp, sp, level: d, tp, cell: cell, q, out, capacity)
+                            return directory.offsets.withUnsafeBufferPointer { t in
+                                directory.entries.withUnsafeBufferPointer { e in
+                                    guard let tp = t.baseAddress, let ep = e.baseAddress else { return 0 }
+                                    return Self.collectListed(bp, lp, sp, level: d, tp, ep, cell: cell, q, out, capacity)
+                                }
                             }
                         }
                     }
@@ -53,17 +55,18 @@ extension PackedRTree {
         }
     }
 
-    /// The entries of level `level` that directory cell `cell` lists (`table`: see
-    /// ``RTreeDirectory/table``) and that meet the query, each walked below.
+    /// The entries of level `level` that directory cell `cell` lists (see ``RTreeDirectory``)
+    /// and that meet the query, each walked below (for level 1, the leaf blocks read).
     static func collectListed(
         _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, level: Int,
-        _ table: UnsafePointer<Int32>, cell: Int, _ q: SIMDQuery, _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
+        _ offsets: UnsafePointer<Int32>, _ entries: UnsafePointer<Int32>, cell: Int, _ q: SIMDQuery,
+        _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
     ) -> Int {
-        let qx0 = q.x0[0], qy0 = q.y0[0], qx1 = q.x1[0], qy1 = q.y1[0]
+        let qx0 = q.x0, qy0 = q.y0, qx1 = q.x1, qy1 = q.y1
         let first = starts[level], below = starts[level &- 1]
         var found = 0
-        for k in Int(table[cell])..<Int(table[cell &+ 1]) {
-            let e = Int(table[k])
+        for k in Int(offsets[cell])..<Int(offsets[cell &+ 1]) {
+            let e = Int(entries[k])
             // Entry e's box, lane e & 15 of its block (as `rawBox(level:entry:)`).
             let box = b + (64 &* (first &+ e &>> 4) &+ (e & 15))
             if box[0] <= qx1 && box[16] <= qy1 && box[32] >= qx0 && box[48] >= qy0 {
@@ -192,20 +195,22 @@ extension PackedRTree {
     }
 }
 
-/// A query box rounded outward to `Float` and splatted across 16 lanes.
+/// A query box rounded outward to `Float`.
+///
+/// Kept as four lanes (16 bytes) and splatted across 16 lanes inside ``mask(_:)``, where the
+/// splats cost four shuffles: a query of 16-lane splats (256 bytes) was copied at every call of
+/// the walk.
 struct SIMDQuery {
-    let x0: SIMD16<Float>
-    let y0: SIMD16<Float>
-    let x1: SIMD16<Float>
-    let y1: SIMD16<Float>
+    /// (minX, minY, maxX, maxY).
+    let r: SIMD4<Float>
+    var x0: Float { r.x }
+    var y0: Float { r.y }
+    var x1: Float { r.z }
+    var y1: Float { r.w }
 
     init(_ query: Envelope) {
         // The same bounds as `_down` / `_up`, rounded in one SIMD step.
-        let r = _outward(query)
-        x0 = SIMD16(repeating: r.x)
-        y0 = SIMD16(repeating: r.y)
-        x1 = SIMD16(repeating: r.z)
-        y1 = SIMD16(repeating: r.w)
+        r = _outward(query)
     }
 
     /// Bit k set when lane k of the block at `p` intersects the query (NaN never does).
@@ -216,6 +221,8 @@ struct SIMDQuery {
         // and back), and the lane bits are gathered as float weights added in halves (an integer
         // OR or sum of masked lanes is lowered lane by lane to scalar code). The weights are exact
         // small integers, so the sum is exact; adding 2^23 puts it in the low mantissa bits.
+        let x0 = SIMD16<Float>(repeating: r.x), y0 = SIMD16<Float>(repeating: r.y)
+        let x1 = SIMD16<Float>(repeating: r.z), y1 = SIMD16<Float>(repeating: r.w)
         let r = UnsafeRawPointer(p)
         let hit = unsafeBitCast(r.loadUnaligned(as: SIMD16<Float>.self) .<= x1, to: SIMD16<UInt32>.self)
             & unsafeBitCast(r.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self) .<= y1, to: SIMD16<UInt32>.self)
