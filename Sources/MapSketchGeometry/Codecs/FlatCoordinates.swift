@@ -195,106 +195,45 @@ package struct FlatCoordinates: Sendable, Equatable {
     /// - Complexity: O(n); memory a second copy of the coordinates for a polyline (the pieces
     ///   are written into new storage).
     package mutating func normalizeCentralMeridian(spatialReference sr: SpatialReference) throws(ProjectionError) {
-        let half: Double
-        if sr.isWGS84 {
-            half = 180
-        } else if sr.isWebMercator {
-            half = GeometryEngine.webMercatorHalfWidth
-        } else {
-            throw .unsupportedSpatialReference(sr, operation: "normalizeCentralMeridian")
-        }
-        let wrap = WorldWrap(half: half, spatialReference: sr)
+        let wrap = try WorldWrap(normalizing: sr)
         if type == .multipoint {
             for i in 0..<vertexCount {
                 xy[2 * i] = wrap.fold(Point(xy[2 * i], xy[2 * i + 1])).x
             }
             return
         }
-        try checkDomain(wrap)
+        let starts = partStarts
+        try xy.withUnsafeBufferPointer { c throws(ProjectionError) in
+            try wrap.checkDomain(partCount: partSizes.count, size: { partSizes[$0] }, x: { c[2 * (starts[$0] + $1)] }, closed: false)
+        }
         var out: [Double] = []
         out.reserveCapacity(xy.count + xy.count / 8)
         var sizes: [Int] = []
-        var r = 0
-        for n in partSizes {
-            split(r..<(r + n), wrap, into: &out, sizes: &sizes)
-            r += n
+        xy.withUnsafeBufferPointer { c in
+            for (i, n) in partSizes.enumerated() {
+                let r = starts[i]
+                wrap.split(count: n, vertex: { Point(c[2 * (r + $0)], c[2 * (r + $0) + 1]) }) { p, startsPiece in
+                    if startsPiece { sizes.append(0) }
+                    out.append(p.x)
+                    out.append(p.y)
+                    sizes[sizes.count - 1] += 1
+                }
+            }
         }
         xy = out
         partSizes = sizes
     }
 
-    /// `WorldWrap.checkDomain` of the paths (not closed, span limit on), in its order: each
-    /// part's vertices, then its segments.
-    private func checkDomain(_ wrap: WorldWrap) throws(ProjectionError) {
+    /// The index of each part's first vertex.
+    private var partStarts: [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(partSizes.count)
         var r = 0
-        for (i, n) in partSizes.enumerated() {
-            for k in 0..<n where !(xy[2 * (r + k)].magnitude <= WorldWrap.maxMagnitude) {
-                throw .vertexOutOfDomain(
-                    part: i, vertex: k, operation: "normalizeCentralMeridian", found: "x \(WKT.format(xy[2 * (r + k)]))",
-                    expected: "x within ±\(Int64(WorldWrap.maxMagnitude)) (2^50)")
-            }
-            if n >= 2 {
-                for k in 0..<(n - 1) {
-                    let span = (xy[2 * (r + k + 1)] - xy[2 * (r + k)]).magnitude
-                    if span > wrap.width {
-                        throw .segmentWiderThanWorld(part: i, vertex: k, span: span, worldWidth: wrap.width)
-                    }
-                }
-            }
+        for n in partSizes {
+            starts.append(r)
             r += n
         }
-    }
-
-    /// `WorldWrap.split` of the path of vertices `range`, appending its pieces to `out` and
-    /// their sizes to `sizes`.
-    private func split(_ range: Range<Int>, _ wrap: WorldWrap, into out: inout [Double], sizes: inout [Int]) {
-        func point(_ i: Int) -> Point { Point(xy[2 * i], xy[2 * i + 1]) }
-        if range.count == 1 {
-            let p = wrap.fold(point(range.lowerBound))
-            out.append(p.x)
-            out.append(p.y)
-            sizes.append(1)
-            return
-        }
-        // The piece being made: its vertices are the tail of `out`.
-        var current = 0
-        var currentWorld: Double?
-        func append(_ p: Point, _ s: Double) {
-            out.append(p.x + s)
-            out.append(p.y)
-            current += 1
-        }
-        var cuts: [Point] = []
-        for i in range.lowerBound..<(range.upperBound - 1) {
-            let a = point(i), b = point(i + 1)
-            // Cut points strictly between a.x and b.x, ordered along the segment.
-            cuts.removeAll(keepingCapacity: true)
-            let lo = min(a.x, b.x), hi = max(a.x, b.x)
-            if wrap.world(lo) != wrap.world(hi) {
-                var k = wrap.world(lo)
-                while wrap.boundary(k) < hi {
-                    let x = wrap.boundary(k)
-                    if x > lo { cuts.append(wrap.interpolate(a, b, atX: x)) }
-                    k += 1
-                }
-                if a.x > b.x { cuts.reverse() }
-            }
-            var p = a
-            for j in 0...cuts.count {
-                let q = j < cuts.count ? cuts[j] : b
-                let k = wrap.world((p.x + q.x) / 2)
-                let s = wrap.shift(k)
-                if k != currentWorld {
-                    if current >= 2 { sizes.append(current) } else { out.removeLast(2 * current) }
-                    current = 0
-                    append(p, s)
-                    currentWorld = k
-                }
-                append(q, s)
-                p = q
-            }
-        }
-        if current >= 2 { sizes.append(current) } else { out.removeLast(2 * current) }
+        return starts
     }
 
     // MARK: - Project

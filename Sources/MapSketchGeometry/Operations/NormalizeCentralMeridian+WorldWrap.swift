@@ -18,19 +18,43 @@ struct WorldWrap {
     /// The shift that brings world k to world 0.
     func shift(_ k: Double) -> Double { -k * width }
 
+    /// The arithmetic of `normalizeCentralMeridian` in `sr`: WGS 84 (a world 360° wide) or Web
+    /// Mercator.
+    /// - Throws: ``ProjectionError/unsupportedSpatialReference(_:operation:)`` for any other.
+    init(normalizing sr: SpatialReference) throws(ProjectionError) {
+        if sr.isWGS84 {
+            half = 180
+        } else if sr.isWebMercator {
+            half = GeometryEngine.webMercatorHalfWidth
+        } else {
+            throw .unsupportedSpatialReference(sr, operation: "normalizeCentralMeridian")
+        }
+        spatialReference = sr
+    }
+
     /// Checks that every vertex is finite and within ±2^50 in x and, when `spanLimit`, that no
     /// segment (the closing one too when `closed`) spans more than one world width.
     /// - Throws: ``ProjectionError`` naming the part and vertex.
     func checkDomain(_ parts: [[Point]], closed: Bool, spanLimit: Bool = true) throws(ProjectionError) {
-        for (i, part) in parts.enumerated() {
-            for (k, p) in part.enumerated() where !(p.x.magnitude <= Self.maxMagnitude) {
+        try checkDomain(partCount: parts.count, size: { parts[$0].count }, x: { parts[$0][$1].x }, closed: closed, spanLimit: spanLimit)
+    }
+
+    /// ``checkDomain(_:closed:spanLimit:)`` of `partCount` parts of `size(i)` vertices, vertex k
+    /// of part i at x `x(i, k)`, whatever holds them.
+    /// - Throws: ``ProjectionError`` naming the part and vertex.
+    func checkDomain(
+        partCount: Int, size: (Int) -> Int, x: (Int, Int) -> Double, closed: Bool, spanLimit: Bool = true
+    ) throws(ProjectionError) {
+        for i in 0..<partCount {
+            let n = size(i)
+            for k in 0..<n where !(x(i, k).magnitude <= Self.maxMagnitude) {
                 throw .vertexOutOfDomain(
-                    part: i, vertex: k, operation: "normalizeCentralMeridian", found: "x \(WKT.format(p.x))",
+                    part: i, vertex: k, operation: "normalizeCentralMeridian", found: "x \(WKT.format(x(i, k)))",
                     expected: "x within ±\(Int64(Self.maxMagnitude)) (2^50)")
             }
-            guard spanLimit, part.count >= 2 else { continue }
-            for k in 0..<(closed ? part.count : part.count - 1) {
-                let span = (part[(k + 1) % part.count].x - part[k].x).magnitude
+            guard spanLimit, n >= 2 else { continue }
+            for k in 0..<(closed ? n : n - 1) {
+                let span = (x(i, (k + 1) % n) - x(i, k)).magnitude
                 if span > width {
                     throw .segmentWiderThanWorld(part: i, vertex: k, span: span, worldWidth: width)
                 }
@@ -57,17 +81,33 @@ struct WorldWrap {
     /// Each segment spans at most one world width (``checkDomain(_:closed:spanLimit:)``), so it
     /// crosses at most one boundary.
     func split(_ path: [Point], into parts: inout [[Point]]) {
-        guard let first = path.first else { return }
-        if path.count == 1 {
-            parts.append([fold(first)])
+        var current: [Point] = []
+        split(count: path.count, vertex: { path[$0] }) { p, startsPiece in
+            if startsPiece, !current.isEmpty {
+                parts.append(current)
+                current = []
+            }
+            current.append(p)
+        }
+        if !current.isEmpty { parts.append(current) }
+    }
+
+    /// ``split(_:into:)`` of the path of `count` vertices `vertex(i)`, whatever holds them: `add`
+    /// receives the vertices of the pieces in order, `startsPiece` set on the first of each. A
+    /// path of one vertex is one piece of that vertex folded into world 0; every other piece
+    /// has at least two vertices.
+    func split(count: Int, vertex: (Int) -> Point, add: (Point, _ startsPiece: Bool) -> Void) {
+        guard count > 0 else { return }
+        if count == 1 {
+            add(fold(vertex(0)), true)
             return
         }
-        var current: [Point] = []
         var currentWorld: Double?
-        for i in 0..<(path.count - 1) {
-            let a = path[i], b = path[i + 1]
+        var cuts: [Point] = []
+        for i in 0..<(count - 1) {
+            let a = vertex(i), b = vertex(i + 1)
             // Cut points strictly between a.x and b.x, ordered along the segment.
-            var cuts: [Point] = []
+            cuts.removeAll(keepingCapacity: true)
             let lo = min(a.x, b.x), hi = max(a.x, b.x)
             if world(lo) != world(hi) {
                 var k = world(lo)
@@ -78,20 +118,19 @@ struct WorldWrap {
                 }
                 if a.x > b.x { cuts.reverse() }
             }
-            let pts = [a] + cuts + [b]
-            for j in 0..<(pts.count - 1) {
-                let p = pts[j], q = pts[j + 1]
+            var p = a
+            for j in 0...cuts.count {
+                let q = j < cuts.count ? cuts[j] : b
                 let k = world((p.x + q.x) / 2)
                 let s = shift(k)
                 if k != currentWorld {
-                    if current.count >= 2 { parts.append(current) }
-                    current = [shifted(p, s)]
+                    add(shifted(p, s), true)
                     currentWorld = k
                 }
-                current.append(shifted(q, s))
+                add(shifted(q, s), false)
+                p = q
             }
         }
-        if current.count >= 2 { parts.append(current) }
     }
 
     private func shifted(_ p: Point, _ s: Double) -> Point {

@@ -33,15 +33,8 @@ extension GeometryEngine {
     /// - Complexity: O(n) for n vertices (each segment crosses at most one antimeridian);
     ///   polygons that cross add the cost of ``simplify(_:spatialReference:)``.
     public static func normalizeCentralMeridian(_ g: Geometry, spatialReference: SpatialReference) throws -> Geometry {
-        let half: Double
-        if spatialReference.isWGS84 {
-            half = 180
-        } else if spatialReference.isWebMercator {
-            half = webMercatorHalfWidth
-        } else {
-            throw ProjectionError.unsupportedSpatialReference(spatialReference, operation: "normalizeCentralMeridian")
-        }
-        let w = WorldWrap(half: half, spatialReference: spatialReference)
+        let w = try WorldWrap(normalizing: spatialReference)
+        let half = w.half
         switch g {
         case .point(let p): return .point(p.map(w.fold))
         case .multipoint(let mp):
