@@ -15,13 +15,14 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 export PATH="/opt/swift/usr/bin:$PATH"
+. ./swiftpm-run.sh
 floors="${MAPSKETCH_GEOS_FLOORS:-GEOSRatioFloors.txt}"
 out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-geos.XXXXXX")"
 filter='(HitTest\.(points|polylines|polygons)\.(1k|100k|1M)|IndexBuild\.(points|polylines|polygons)\.1M)\.(MapSketch|GEOS)'
 
 echo "-- running the hit-test (1k, 100k, 1M) and index-build (1M) benchmarks, MapSketch and GEOS"
 start=$(date +%s)
-if ! swift package benchmark run --target HitTest --filter "$filter" --no-progress >"$out/run.txt" 2>&1; then
+if ! swiftpm_run "$out/run.txt" swift package benchmark run --target HitTest --filter "$filter" --no-progress; then
     tail -40 "$out/run.txt"
     echo "GEOS ratio benchmarks FAILED to build or run (see above)"
     exit 1

@@ -20,6 +20,7 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 export PATH="/opt/swift/usr/bin:$PATH"
+. ./swiftpm-run.sh
 
 # Benchmark names are matched whole (package-benchmark uses Regex.wholeMatch).
 skip="${MAPSKETCH_BENCH_SKIP:-.*GEOS|.*\.10M\..*|.*ContiguousArray}"
@@ -34,8 +35,8 @@ out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-bench.XXXXXX")"
 echo "-- building (release) and running the gated benchmarks (skipping: $skip)"
 start=$(date +%s)
 mkdir -p "$out/current"
-if ! swift package --allow-writing-to-directory "$out/current" benchmark run --filter "$filter" --skip "$skip" --no-progress \
-        --format metricP90AbsoluteThresholds --path "$out/current" >"$out/run.log" 2>&1; then
+if ! swiftpm_run "$out/run.log" swift package --allow-writing-to-directory "$out/current" benchmark run \
+        --filter "$filter" --skip "$skip" --no-progress --format metricP90AbsoluteThresholds --path "$out/current"; then
     grep -E "error:|warning:" "$out/run.log" | sort -u | head -40
     tail -40 "$out/run.log"
     echo "benchmark build or run FAILED (a compile error, a crash or a failed precondition: see above)"
