@@ -63,6 +63,21 @@ import Testing
         let empty = dir.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(message(TraceSelection(paths: [empty.path])).contains("no traces"))
+        #expect(!message(TraceSelection(paths: [empty.path])).contains("it holds"))
+        // Traces saved without ".trace" in their names: the error names them and the fix.
+        let misnamed = dir.appendingPathComponent("misnamed")
+        try FileManager.default.createDirectory(at: misnamed.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for name in ["walk.jsonl", "sub/pinch.jsonl", "notes.txt"] {
+            try Data("{}\n".utf8).write(to: misnamed.appendingPathComponent(name))
+        }
+        let hint = message(TraceSelection(paths: [misnamed.path]))
+        #expect(hint.contains("no traces"))
+        #expect(hint.contains("it holds 2 .jsonl files (sub/pinch.jsonl, walk.jsonl)"), "\(hint)")
+        #expect(hint.contains("rename sub/pinch.jsonl to sub/pinch.trace.jsonl"), "\(hint)")
+        #expect(!hint.contains("notes.txt"))
+        let file = message(TraceSelection(paths: [misnamed.appendingPathComponent("walk.jsonl").path]))
+        #expect(file.contains("expected a trace file"))
+        #expect(file.contains("rename it to walk.trace.jsonl"), "\(file)")
         #expect(message(TraceSelection(paths: [dir.path], filters: ["zzz*"])).contains("no trace matches --filter zzz*"))
     }
 

@@ -69,10 +69,16 @@ public struct TraceSelection: Hashable, Sendable {
             let found: [GoldenCase]
             if isDir.boolValue {
                 found = try GoldenCorpus.cases(under: url)
-                if found.isEmpty { throw OutputError(path: path, message: "no traces: the folder holds no *.trace.jsonl file") }
+                if found.isEmpty {
+                    throw OutputError(path: path, message: "no traces: the folder holds no *.trace.jsonl file" + Self.misnamedHint(under: url))
+                }
             } else {
                 guard url.lastPathComponent.hasSuffix(GoldenCorpus.traceSuffix) else {
-                    throw OutputError(path: path, message: "expected a trace file (*.trace.jsonl) or a folder of them")
+                    var message = "expected a trace file (*.trace.jsonl) or a folder of them"
+                    if url.pathExtension == "jsonl" {
+                        message += "; a trace's file name must end in .trace.jsonl (rename it to \(Self.traceName(for: url.lastPathComponent)))"
+                    }
+                    throw OutputError(path: path, message: message)
                 }
                 guard FileManager.default.isReadableFile(atPath: url.path) else {
                     throw OutputError(path: path, message: "cannot read the file: permission denied")
@@ -92,6 +98,37 @@ public struct TraceSelection: Hashable, Sendable {
         out.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         if let shard { out = GoldenCorpus.shard(out, k: shard.k, n: shard.n) }
         return out
+    }
+
+    /// For a folder without traces: the `.jsonl` files under it (traces saved without the
+    /// `.trace` in their name are the usual cause), as "; it holds 2 .jsonl files (a.jsonl,
+    /// b.jsonl): a trace's file name must end in .trace.jsonl", or "" when there are none. Names at
+    /// most three, sorted; looks at no more than 10,000 entries.
+    static func misnamedHint(under folder: URL) -> String {
+        guard let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return "" }
+        let rootPath = folder.standardizedFileURL.path
+        var names: [String] = []
+        var visited = 0
+        for case let u as URL in e {
+            visited += 1
+            if visited > 10_000 { break }
+            guard u.pathExtension == "jsonl" else { continue }
+            var rel = u.standardizedFileURL.path
+            if rel.hasPrefix(rootPath) { rel = String(rel.dropFirst(rootPath.count)) }
+            while rel.hasPrefix("/") { rel.removeFirst() }
+            names.append(rel)
+        }
+        guard !names.isEmpty else { return "" }
+        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        let count = names.count == 1 ? "1 .jsonl file" : "\(names.count) .jsonl files"
+        return "; it holds \(count) (\(shown)): a trace's file name must end in .trace.jsonl"
+            + " (rename \(names[0]) to \(traceName(for: names[0])))"
+    }
+
+    /// `walk.jsonl` → `walk.trace.jsonl` (the name a trace file needs).
+    static func traceName(for jsonl: String) -> String {
+        String(jsonl.dropLast(".jsonl".count)) + GoldenCorpus.traceSuffix
     }
 
     /// Whether `name` matches the glob `pattern`: `*` any run of characters (`/` included), `?` one
