@@ -24,7 +24,12 @@ import Testing
                             : Point(rng.double(in: -1e7...1e7), rng.double(in: -1e7...1e7))
                     }
                     for p in points { try oneByOne.appendVertex(p) }
-                    #expect(bulk.appendVerticesInBulk(points))
+                    // Contiguous (an array, a slice as the GPS ingest passes) and not (a lazy map).
+                    switch round % 3 {
+                    case 0: #expect(bulk.appendVerticesInBulk(points))
+                    case 1: #expect(bulk.appendVerticesInBulk(points[...]))
+                    default: #expect(bulk.appendVerticesInBulk(points.indices.lazy.map { points[$0] }))
+                    }
                 }
                 #expect(bulk.vertices == oneByOne.vertices, "\(type) round \(round)")
                 #expect(bulk.selection == oneByOne.selection, "\(type) round \(round)")
@@ -59,6 +64,7 @@ import Testing
         let h = try SketchHarness(.polyline)
         try h.sketch.appendVertex(Point(0, 0))
         #expect(!h.sketch.appendVerticesInBulk([Point(1, 1), Point(.nan, 2), Point(3, 3)]))
+        #expect(!h.sketch.appendVerticesInBulk((0..<3).lazy.map { $0 == 1 ? Point(.nan, 2) : Point(1, 1) }))
         #expect(!h.sketch.appendVerticesInBulk([Point(x: 1, y: 1, z: .infinity)]))
         #expect(h.sketch.vertices.vertexCount == 1 && h.sketch.undoCount == 1 && h.changes.count == 1)
         // A point sketch takes one vertex; a validation rule checks every edit.

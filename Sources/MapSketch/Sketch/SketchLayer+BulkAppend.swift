@@ -20,6 +20,14 @@ extension SketchEditor {
     ///   ``acceptsBulkAppend``) or a point is not finite; true once the points are appended.
     /// - Complexity: O(k) amortised for k points.
     package mutating func appendVerticesInBulk(_ points: some Collection<Point>) -> Bool {
+        // The loops run over a buffer of points: called from another module, this function is
+        // not specialised, and iterating `points` through the generic collection allocated a
+        // coroutine frame per element read (four mallocs per vertex in a GPS conversion).
+        if let done = points.withContiguousStorageIfAvailable({ appendVerticesInBulk(buffer: $0) }) { return done }
+        return Array(points).withUnsafeBufferPointer { appendVerticesInBulk(buffer: $0) }
+    }
+
+    private mutating func appendVerticesInBulk(buffer points: UnsafeBufferPointer<Point>) -> Bool {
         guard acceptsBulkAppend, points.allSatisfy(\.isFinite) else { return false }
         guard !points.isEmpty else { return true }
         do {
