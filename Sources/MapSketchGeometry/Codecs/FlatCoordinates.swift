@@ -240,13 +240,14 @@ package struct FlatCoordinates: Sendable, Equatable {
 
     /// ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)`` in place: unchanged for identical
     /// spatial references, else every vertex checked against the projection's domain, then
-    /// projected.
+    /// projected (with `decimal`, Web Mercator to WGS 84 as an output writes it:
+    /// ``GeometryEngine/webMercatorToGeographicDecimal(_:)``).
     /// - Throws: the engine's ``ProjectionError`` — an unsupported pair, or the first vertex
     ///   outside the domain, naming its part and vertex — before changing anything.
     /// - Complexity: O(n).
-    package mutating func project(from: SpatialReference, to: SpatialReference) throws {
+    package mutating func project(from: SpatialReference, to: SpatialReference, decimal: Bool = false) throws {
         if from == to { return }
-        let f = try GeometryEngine.projection(from: from, to: to)
+        let f = try GeometryEngine.projection(from: from, to: to, decimal: decimal)
         try checkProjectionDomain(from: from)
         xy.withUnsafeMutableBufferPointer { c in
             for i in 0..<(c.count / 2) {
@@ -282,7 +283,7 @@ package struct FlatCoordinates: Sendable, Equatable {
         }
         if sr.isWGS84 { return }
         do {
-            try project(from: sr, to: .wgs84)
+            try project(from: sr, to: .wgs84, decimal: true)
         } catch {
             throw .cannotProject(from: sr)
         }

@@ -23,6 +23,12 @@ extension GeoJSON {
     /// from its spatial reference when that is another one (Web Mercator: the inverse of the
     /// spherical formula ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)`` uses); unchanged when it is already WGS
     /// 84 or has no spatial reference and lies within longitude/latitude ranges.
+    ///
+    /// From Web Mercator, each coordinate is the shortest decimal (15 or 16 significant digits)
+    /// that projects back to the vertex's meters bit for bit, where there is one: a vertex
+    /// projected from decimal degrees (a GPS fix at latitude 46.434981) is written with those
+    /// degrees, not with the inverse's noise in the last digits (46.43498100000001), and reading
+    /// the output back gives the same vertex.
     /// - Throws: ``GeoJSONOutputError`` when it cannot be projected, or has no spatial reference
     ///   and coordinates that are not longitudes and latitudes.
     /// - Complexity: O(n) in the vertices.
@@ -36,7 +42,7 @@ extension GeoJSON {
             return g
         }
         if sr.isWGS84 { return g }
-        guard let projected = try? GeometryEngine.project(g.geometry, from: sr, to: .wgs84) else {
+        guard let projected = try? GeometryEngine.project(g.geometry, from: sr, to: .wgs84, decimal: true) else {
             throw .cannotProject(from: sr)
         }
         return SpatialGeometry(projected, spatialReference: .wgs84)

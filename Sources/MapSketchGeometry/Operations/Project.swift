@@ -57,8 +57,14 @@ extension GeometryEngine {
     /// - Complexity: O(n) for n vertices.
     /// - Source: EPSG Guidance Note 7-2, §1.3.3.2 "Popular Visualisation Pseudo Mercator".
     public static func project(_ g: Geometry, from: SpatialReference, to: SpatialReference) throws -> Geometry {
+        try project(g, from: from, to: to, decimal: false)
+    }
+
+    /// ``project(_:from:to:)-(Geometry,_,_)``; with `decimal`, Web Mercator to WGS 84 gives the
+    /// coordinates an output writes (``webMercatorToGeographicDecimal(_:)``).
+    package static func project(_ g: Geometry, from: SpatialReference, to: SpatialReference, decimal: Bool) throws -> Geometry {
         if from == to { return g }
-        let f = try projection(from: from, to: to)
+        let f = try projection(from: from, to: to, decimal: decimal)
         for (i, part) in g.parts.enumerated() {
             for (k, p) in part.enumerated() { try checkDomain(p, from: from, part: i, vertex: k) }
         }
@@ -107,20 +113,96 @@ extension GeometryEngine {
         geographicToWebMercator(p)
     }
 
-    static func projection(from: SpatialReference, to: SpatialReference) throws -> @Sendable (Point) -> Point {
+    static func projection(from: SpatialReference, to: SpatialReference, decimal: Bool = false) throws -> @Sendable (Point) -> Point {
         if from.isWGS84 && to.isWebMercator { return geographicToWebMercator }
-        if from.isWebMercator && to.isWGS84 { return webMercatorToGeographic }
+        if from.isWebMercator && to.isWGS84 { return decimal ? webMercatorToGeographicDecimal : webMercatorToGeographic }
         throw ProjectionError.unsupportedTransformation(from: from, to: to)
     }
 
     /// Longitude/latitude in degrees to Web Mercator meters (latitude clamped to ±85.05112878°).
     @Sendable static func geographicToWebMercator(_ p: Point) -> Point {
-        let lat = min(max(p.y, -webMercatorMaxLatitude), webMercatorMaxLatitude)
         var q = p
-        q.x = p.x * .pi / 180 * webMercatorRadius
-        // atanh(sin φ) equals ln(tan(π/4 + φ/2)) but is exact at the equator and better conditioned near it.
-        q.y = atanh(sin(lat * .pi / 180)) * webMercatorRadius
+        q.x = webMercatorX(longitude: p.x)
+        q.y = webMercatorY(latitude: p.y)
         return q
+    }
+
+    /// The Web Mercator x of a longitude in degrees (what ``geographicToWebMercator(_:)`` computes).
+    @inline(__always) static func webMercatorX(longitude: Double) -> Double {
+        longitude * .pi / 180 * webMercatorRadius
+    }
+
+    /// The Web Mercator y of a latitude in degrees, clamped to ±``webMercatorMaxLatitude`` (what
+    /// ``geographicToWebMercator(_:)`` computes).
+    @inline(__always) static func webMercatorY(latitude: Double) -> Double {
+        let lat = min(max(latitude, -webMercatorMaxLatitude), webMercatorMaxLatitude)
+        // atanh(sin φ) equals ln(tan(π/4 + φ/2)) but is exact at the equator and better conditioned near it.
+        return atanh(sin(lat * .pi / 180)) * webMercatorRadius
+    }
+
+    /// Web Mercator meters to the longitude/latitude an output writes: each coordinate of
+    /// ``webMercatorToGeographic(_:)`` rounded to 15 significant decimal digits (failing that,
+    /// 14 or 13) when the rounded value projects back (``geographicToWebMercator(_:)``) to the very same
+    /// meters, bit for bit; otherwise the inverse as computed. The inverse of a vertex projected
+    /// from decimal degrees carries noise in its last bits (latitude 46.434981 comes back as
+    /// 46.43498100000001); the rounding takes it off, and the coordinate written reads back, and
+    /// projects, to the same vertex. z and m pass through.
+    /// - Complexity: O(1): one forward projection of each coordinate, at most three.
+    @Sendable static func webMercatorToGeographicDecimal(_ p: Point) -> Point {
+        var q = webMercatorToGeographic(p)
+        q.x = roundTripDecimal(q.x, target: p.x) { webMercatorX(longitude: $0) }
+        q.y = roundTripDecimal(q.y, target: p.y) { webMercatorY(latitude: $0) }
+        return q
+    }
+
+    /// `v` rounded to 15 significant digits where `forward` of the rounded value is `target`
+    /// exactly; failing that, to 14 or 13 (the inverse's error reaches half a unit of the 15th
+    /// digit near ±84° and ±10°); `v` when it already has 15 digits or fewer, or when no rounding
+    /// projects back.
+    @inline(__always) private static func roundTripDecimal(_ v: Double, target: Double, _ forward: (Double) -> Double) -> Double {
+        guard v.isFinite, v != 0 else { return v }
+        // The inverse is within a few units in the last place of the decimal it came from (3.5
+        // near ±84°): a rounding further away than 8 of them is not that decimal, and is not
+        // projected to find out.
+        let reach = 8 * v.ulp
+        let exponent = decimalExponent(v)
+        for digits in stride(from: 15, through: 13, by: -1) {
+            guard let c = rounded(v, significantDigits: digits, exponent: exponent) else { continue }
+            if c == v { return v }
+            if (c - v).magnitude <= reach, forward(c) == target { return c }
+        }
+        return v
+    }
+
+    /// Exact powers of ten, 10^0 … 10^22 (every one of them a double).
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
+
+    /// The double nearest `v` rounded to `digits` significant decimal digits, or nil when that
+    /// cannot be computed with exact arithmetic (the scale is not an exact power of ten, or the
+    /// digits exceed 2^53). The division of an integer below 2^53 by an exact power of ten is
+    /// correctly rounded, so the result is the double nearest that decimal.
+    static func rounded(_ v: Double, significantDigits digits: Int) -> Double? {
+        guard v.isFinite, v != 0 else { return nil }
+        return rounded(v, significantDigits: digits, exponent: decimalExponent(v))
+    }
+
+    /// ⌊log10 |v|⌋ for a finite, non-zero `v` (off by one at most next to a power of ten, which
+    /// moves the rounding by a digit, never makes it inexact).
+    @inline(__always) private static func decimalExponent(_ v: Double) -> Int {
+        Int(log10(v.magnitude).rounded(.down))
+    }
+
+    /// ``rounded(_:significantDigits:)`` for `v` whose ``decimalExponent(_:)`` is `exponent`.
+    @inline(__always) private static func rounded(_ v: Double, significantDigits digits: Int, exponent: Int) -> Double? {
+        let places = digits - 1 - exponent
+        guard places >= 0, places < powersOfTen.count else { return nil }
+        let scale = powersOfTen[places]
+        let m = (v * scale).rounded()
+        guard m.magnitude < 9_007_199_254_740_992 else { return nil }
+        return m / scale
     }
 
     /// Web Mercator meters to longitude/latitude in degrees.
@@ -154,12 +236,19 @@ public struct PointProjection: Hashable, Sendable {
         case identity
         case geographicToWebMercator
         case webMercatorToGeographic
+        case webMercatorToGeographicDecimal
     }
 
     /// Resolves the projection `from` → `to` (identical spatial references project to themselves).
     /// - Throws: ``ProjectionError/unsupportedTransformation(from:to:)`` for any pair other than
     ///   WGS 84 ↔ Web Mercator, as ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)``.
     public init(from: SpatialReference, to: SpatialReference) throws(ProjectionError) {
+        try self.init(from: from, to: to, decimal: false)
+    }
+
+    /// The projection `from` → `to`; with `decimal`, Web Mercator to WGS 84 gives the coordinates
+    /// an output writes (``GeometryEngine/webMercatorToGeographicDecimal(_:)``).
+    package init(from: SpatialReference, to: SpatialReference, decimal: Bool) throws(ProjectionError) {
         self.from = from
         self.to = to
         if from == to {
@@ -167,7 +256,7 @@ public struct PointProjection: Hashable, Sendable {
         } else if from.isWGS84 && to.isWebMercator {
             kind = .geographicToWebMercator
         } else if from.isWebMercator && to.isWGS84 {
-            kind = .webMercatorToGeographic
+            kind = decimal ? .webMercatorToGeographicDecimal : .webMercatorToGeographic
         } else {
             throw .unsupportedTransformation(from: from, to: to)
         }
@@ -180,6 +269,7 @@ public struct PointProjection: Hashable, Sendable {
         case .identity: p
         case .geographicToWebMercator: GeometryEngine.geographicToWebMercator(p)
         case .webMercatorToGeographic: GeometryEngine.webMercatorToGeographic(p)
+        case .webMercatorToGeographicDecimal: GeometryEngine.webMercatorToGeographicDecimal(p)
         }
     }
 }

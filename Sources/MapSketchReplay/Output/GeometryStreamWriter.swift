@@ -122,7 +122,9 @@ package struct GeometryStreamWriter {
             return nil
         }
         if sr.isWGS84 { return nil }
-        guard let projection = try? PointProjection(from: sr, to: .wgs84) else { throw GeoJSONOutputError.cannotProject(from: sr) }
+        guard let projection = try? PointProjection(from: sr, to: .wgs84, decimal: true) else {
+            throw GeoJSONOutputError.cannotProject(from: sr)
+        }
         return projection
     }
 
