@@ -24,8 +24,8 @@ extension GeoJSON {
     /// spherical formula ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)`` uses); unchanged when it is already WGS
     /// 84 or has no spatial reference and lies within longitude/latitude ranges.
     ///
-    /// From Web Mercator, each coordinate is the shortest decimal (15 or 16 significant digits)
-    /// that projects back to the vertex's meters bit for bit, where there is one: a vertex
+    /// From Web Mercator, each coordinate is the shortest decimal (15 significant digits or
+    /// fewer) that projects back to the vertex's meters bit for bit, where there is one: a vertex
     /// projected from decimal degrees (a GPS fix at latitude 46.434981) is written with those
     /// degrees, not with the inverse's noise in the last digits (46.43498100000001), and reading
     /// the output back gives the same vertex.

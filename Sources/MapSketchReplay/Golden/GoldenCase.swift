@@ -53,12 +53,19 @@ public enum GoldenCorpus {
         let rootPath = root.standardizedFileURL.path
         var out: [GoldenCase] = []
         for case let u as URL in e where u.lastPathComponent.hasSuffix(traceSuffix) {
-            var rel = u.standardizedFileURL.path
-            if rel.hasPrefix(rootPath) { rel = String(rel.dropFirst(rootPath.count)) }
-            while rel.hasPrefix("/") { rel.removeFirst() }
+            let rel = relativePath(of: u, under: rootPath)
             out.append(GoldenCase(name: String(rel.dropLast(traceSuffix.count)), trace: u))
         }
         return out.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// `file`'s path relative to the folder at `rootPath` (a standardized path), without a
+    /// leading `/`: `gps/real-gpx-visnjan.trace.jsonl`.
+    static func relativePath(of file: URL, under rootPath: String) -> String {
+        var rel = file.standardizedFileURL.path
+        if rel.hasPrefix(rootPath) { rel = String(rel.dropFirst(rootPath.count)) }
+        while rel.hasPrefix("/") { rel.removeFirst() }
+        return rel
     }
 
     /// The cases of shard `k` of `n` (1-based): every n-th case starting at the k-th, so shards

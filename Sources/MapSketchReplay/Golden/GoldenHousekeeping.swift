@@ -41,9 +41,7 @@ extension TraceSelection {
                 let trace = u.deletingLastPathComponent().appendingPathComponent(
                     String(file.dropLast(suffix.count)) + GoldenCorpus.traceSuffix)
                 if FileManager.default.fileExists(atPath: trace.path) { continue }
-                var rel = u.standardizedFileURL.path
-                if rel.hasPrefix(rootPath) { rel = String(rel.dropFirst(rootPath.count)) }
-                while rel.hasPrefix("/") { rel.removeFirst() }
+                let rel = GoldenCorpus.relativePath(of: u, under: rootPath)
                 byName[String(rel.dropLast(suffix.count)), default: []].append(u)
             }
         }

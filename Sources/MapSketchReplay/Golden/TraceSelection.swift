@@ -113,10 +113,7 @@ public struct TraceSelection: Hashable, Sendable {
             visited += 1
             if visited > 10_000 { break }
             guard u.pathExtension == "jsonl" else { continue }
-            var rel = u.standardizedFileURL.path
-            if rel.hasPrefix(rootPath) { rel = String(rel.dropFirst(rootPath.count)) }
-            while rel.hasPrefix("/") { rel.removeFirst() }
-            names.append(rel)
+            names.append(GoldenCorpus.relativePath(of: u, under: rootPath))
         }
         guard !names.isEmpty else { return "" }
         names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
