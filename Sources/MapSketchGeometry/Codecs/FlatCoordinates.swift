@@ -275,8 +275,7 @@ package struct FlatCoordinates: Sendable, Equatable {
         guard let sr else {
             var i = 0
             while i < xy.count {
-                let x = xy[i], y = xy[i + 1]
-                if !(-180...180).contains(x) || !(-90...90).contains(y) { throw .notLongitudeLatitude(x: x, y: y) }
+                try GeoJSON.requireLongitudeLatitude(xy[i], xy[i + 1])
                 i += 2
             }
             return

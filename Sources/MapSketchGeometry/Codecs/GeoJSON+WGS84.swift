@@ -35,9 +35,7 @@ extension GeoJSON {
     public static func inWGS84(_ g: SpatialGeometry) throws(GeoJSONOutputError) -> SpatialGeometry {
         guard let sr = g.spatialReference else {
             for part in g.geometry.parts {
-                for p in part where !(-180...180).contains(p.x) || !(-90...90).contains(p.y) {
-                    throw .notLongitudeLatitude(x: p.x, y: p.y)
-                }
+                for p in part { try requireLongitudeLatitude(p.x, p.y) }
             }
             return g
         }
@@ -46,6 +44,13 @@ extension GeoJSON {
             throw .cannotProject(from: sr)
         }
         return SpatialGeometry(projected, spatialReference: .wgs84)
+    }
+
+    /// Refuses a coordinate of a geometry without a spatial reference that cannot be a longitude
+    /// and latitude (outside −180…180, −90…90): GeoJSON output has nothing to project it from.
+    /// - Throws: ``GeoJSONOutputError/notLongitudeLatitude(x:y:)``.
+    package static func requireLongitudeLatitude(_ x: Double, _ y: Double) throws(GeoJSONOutputError) {
+        if !(-180...180).contains(x) || !(-90...90).contains(y) { throw .notLongitudeLatitude(x: x, y: y) }
     }
 
     /// `g` as RFC 7946 GeoJSON: in WGS 84 longitude/latitude (``inWGS84(_:)``), compact.

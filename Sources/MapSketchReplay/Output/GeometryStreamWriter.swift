@@ -115,9 +115,7 @@ package struct GeometryStreamWriter {
     private static func wgs84Projection(_ store: VertexStore, _ sr: SpatialReference?) throws -> PointProjection? {
         guard let sr else {
             for part in store.parts {
-                for p in part where !(-180...180).contains(p.x) || !(-90...90).contains(p.y) {
-                    throw GeoJSONOutputError.notLongitudeLatitude(x: p.x, y: p.y)
-                }
+                for p in part { try GeoJSON.requireLongitudeLatitude(p.x, p.y) }
             }
             return nil
         }
