@@ -1,14 +1,14 @@
-public import MapSketchReplay
 import Foundation
 import MapSketchGeometry
+public import MapSketchReplay
 
-/// A figure `--baseline` can compare (`--metric`).
+/// A figure a comparison can gate (`--metric`).
 public enum BenchMetric: String, CaseIterable, Hashable, Sendable {
-    /// Instructions (callgrind): per kind and per trace.
+    /// Instructions (callgrind): per kind, per trace and unattributed.
     case instructions
-    /// Allocation count: per kind and per trace (set-up and replay).
+    /// Allocation count: per kind, per trace (set-up and replay) and unattributed.
     case allocations
-    /// Bytes allocated: per kind and per trace.
+    /// Bytes allocated: per kind, per trace and unattributed.
     case bytes
     /// Median latency per kind (wall clock).
     case p50
@@ -20,11 +20,12 @@ public enum BenchMetric: String, CaseIterable, Hashable, Sendable {
     case max
     /// Mean latency per kind (wall clock).
     case mean
-    /// The whole replay's time per trace (wall clock).
+    /// The whole replay's time per trace, and its unattributed time (wall clock).
     case total
 
-    /// Whether the metric is an exact counter (the same on every run of the same build), which
-    /// is compared directly; wall-clock metrics are compared with a significance test over the runs.
+    /// Whether the metric is an exact counter (the same on every run of the same build and
+    /// trace), which is compared directly; wall-clock metrics are compared with a significance
+    /// test over the runs.
     public var isExact: Bool { self == .instructions || self == .allocations || self == .bytes }
 
     /// The unit reports print.
@@ -38,27 +39,28 @@ public enum BenchMetric: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// One compared figure: a trace's (`kind` nil) or one kind's.
+/// One compared figure: a trace's (`kind` nil), a kind's, or a trace's unattributed row.
 public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
     /// The trace.
     public var trace: String
-    /// The operation kind, or nil for the trace as a whole.
-    public var kind: BenchOperation?
+    /// The row: a kind's name, `total` for the trace as a whole, or `unattributed`.
+    public var row: String
     /// The metric.
     public var metric: BenchMetric
-    /// The baseline's figure (for wall clock: the median of its runs).
+    /// The old figure (for wall clock: the median of its runs).
     public var old: Double
-    /// This run's figure.
+    /// The new figure.
     public var new: Double
-    /// For wall clock: the one-sided Mann–Whitney U p-value of "this run is slower".
+    /// For wall clock: the one-sided p-value of "the new build is slower" (nil: not tested, as
+    /// for a figure below the clock's resolution).
     public var pValue: Double?
     /// Whether this is a regression.
     public var regressed: Bool
 
     /// Creates a change.
-    public init(trace: String, kind: BenchOperation?, metric: BenchMetric, old: Double, new: Double, pValue: Double? = nil, regressed: Bool) {
+    public init(trace: String, row: String, metric: BenchMetric, old: Double, new: Double, pValue: Double? = nil, regressed: Bool) {
         self.trace = trace
-        self.kind = kind
+        self.row = row
         self.metric = metric
         self.old = old
         self.new = new
@@ -77,60 +79,128 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
         return (r > 0 ? "+" : "") + BenchFormat.decimal(r, places: 1) + "%"
     }
 
-    /// The kind's name in reports (`total` for the trace as a whole).
-    public var kindName: String { kind?.rawValue ?? "total" }
-
-    /// `trace kind metric: old → new (change)`.
+    /// `trace row metric: old → new (change)`.
     public var description: String {
-        "\(trace) \(kindName) \(metric.rawValue): \(BenchFormat.figure(old, metric)) → \(BenchFormat.figure(new, metric)) (\(changeText))"
+        "\(trace) \(row) \(metric.rawValue): \(BenchFormat.figure(old, metric)) → \(BenchFormat.figure(new, metric)) (\(changeText))"
     }
 }
 
-/// This run against a baseline: every compared figure and the regressions among them.
+/// A new report against an old one: every compared figure, the regressions among them, and the
+/// traces and kinds only one side has.
 ///
 /// Exact counters (instructions, allocations, bytes) regress when the new figure exceeds the old
-/// by more than the threshold (or appears where the old was 0). Wall-clock metrics regress only
-/// when the median of this run's samples exceeds the baseline's by more than the threshold AND a
-/// one-sided Mann–Whitney U test over the runs says this run is slower (p < 0.05): a single slow
-/// sample on a noisy machine is not a regression. That needs at least 4 runs on both sides.
+/// by more than the threshold (or appears where the old was 0). A wall-clock figure regresses
+/// only when three things hold:
+/// 1. the runs say the new build is slower — a one-sided t test on the logarithms, paired run by
+///    run when the two reports are the two sides of one `--against` job, else Welch's — and it
+///    stays significant after the false discovery rate across all tested figures is held at
+///    ``fdr`` (Benjamini–Hochberg);
+/// 2. its median grew by more than the threshold;
+/// 3. it grew by at least the clock's resolution.
+///
+/// A kind whose median latency is below the clock's resolution on both sides is not tested on
+/// wall clock (its counters still are). A trace only the new report has is `new`; one only the
+/// old has, and that the new report's shard covers, is `removed`: neither is a regression.
 public struct BenchComparison: Hashable, Sendable {
-    /// The significance level of the wall-clock test.
-    public static let alpha = 0.05
-    /// The fewest runs per side the wall-clock test accepts (with 4 and 4 the smallest p is 1/70).
-    public static let minimumRuns = 4
+    /// The default false discovery rate.
+    public static let defaultFDR = 0.05
+    /// The fewest runs per side a wall-clock metric needs.
+    public static let minimumRuns = 3
 
     /// The metrics compared.
     public var metrics: [BenchMetric]
     /// The threshold, as a fraction (0.05 for 5 %).
     public var threshold: Double
-    /// Every compared figure, regressions first, then by trace, kind and metric.
+    /// The false discovery rate held across the wall-clock figures tested.
+    public var fdr: Double
+    /// Whether the wall-clock runs were compared pair by pair (the two sides of one `--against`
+    /// job).
+    public var paired: Bool
+    /// Every compared figure, regressions first, then by trace, row and metric.
     public var changes: [BenchChange]
+    /// How many wall-clock figures went through the significance test (the `m` of the false
+    /// discovery rate).
+    public var tested: Int
+    /// Wall-clock figures not tested because the kind is below the clock's resolution.
+    public var belowResolution: Int
+    /// Traces only the new report has.
+    public var newTraces: [String]
+    /// Traces only the old report has (within the new report's shard).
+    public var removedTraces: [String]
+    /// Kinds only the new report has in a trace both have: (trace, kind).
+    public var newKinds: [BenchKindChange]
+    /// Kinds only the old report has in a trace both have.
+    public var removedKinds: [BenchKindChange]
 
     /// The regressions.
     public var regressions: [BenchChange] { changes.filter(\.regressed) }
 
     /// Compares `current` with `baseline`.
     /// - Parameters:
+    ///   - baselineFile: named in errors.
     ///   - metrics: the metrics to gate; nil: the exact counters both reports have.
     ///   - threshold: the allowed increase, as a fraction.
-    /// - Throws: ``OutputError`` naming the baseline file when the baseline holds none (or not all) of this run's
-    ///   traces, when a metric asked for is missing on either side, when no metric is common to
-    ///   both, or when a wall-clock metric has fewer than ``minimumRuns`` runs on a side.
-    /// - Complexity: O(t · k · m · r²) for t traces, k kinds, m metrics and r runs.
+    ///   - fdr: the false discovery rate across the wall-clock figures.
+    /// - Throws: ``OutputError`` naming the baseline file when the reports share no trace while
+    ///   both have some, when a metric asked for is missing on either side, when no metric is
+    ///   common to both, or when a wall-clock metric has fewer than ``minimumRuns`` runs on a side.
+    /// - Complexity: O(t · k · m · r + f log f) for t traces, k kinds, m metrics, r runs and f figures.
     public static func compare(
-        _ current: BenchReport, baseline: BenchReport, baselineFile: String, metrics: [BenchMetric]?, threshold: Double
+        _ current: BenchReport, baseline: BenchReport, baselineFile: String, metrics: [BenchMetric]?, threshold: Double,
+        fdr: Double = defaultFDR
     ) throws(OutputError) -> BenchComparison {
         let fail = { (m: String) in OutputError(path: baselineFile, message: m) }
-        let missing = current.traces.map(\.name).filter { baseline.trace($0) == nil }
-        if !current.traces.isEmpty, missing.count == current.traces.count {
+        let common = current.traces.filter { baseline.trace($0.name) != nil }
+        if common.isEmpty, !current.traces.isEmpty, !baseline.traces.isEmpty {
             let had = baseline.traces.prefix(5).map(\.name).joined(separator: ", ") + (baseline.traces.count > 5 ? ", …" : "")
             throw fail(
-                "the baseline is for other traces: it has none of the \(current.traces.count) benched here (it has \(baseline.traces.count): \(had.isEmpty ? "none" : had))")
+                "the baseline is for other traces: it has none of the \(current.traces.count) benched here (it has \(baseline.traces.count): \(had)); a trace's name is its path below the folder given")
         }
-        if !missing.isEmpty {
-            throw fail(
-                "the baseline has no figures for \(missing.count) trace(s) benched here: \(missing.prefix(5).joined(separator: ", "))\(missing.count > 5 ? ", …" : ""); record it again with --save-baseline, or narrow the selection with --filter")
+        let chosen = try choose(metrics, current: current, baseline: baseline, fail: fail)
+        let paired = current.pairID != nil && current.pairID == baseline.pairID
+        let resolution = Swift.max(current.clock.resolution, baseline.clock.resolution)
+        var figures: [Figure] = []
+        var newKinds: [BenchKindChange] = []
+        var removedKinds: [BenchKindChange] = []
+        for t in common {
+            guard let b = baseline.trace(t.name) else { continue }
+            for m in chosen { figures += Figure.all(t, b, m, resolution: resolution) }
+            newKinds += t.kinds.filter { b.kind($0.kind) == nil }.map { BenchKindChange(trace: t.name, kind: $0.kind) }
+            removedKinds += b.kinds.filter { t.kind($0.kind) == nil }.map { BenchKindChange(trace: t.name, kind: $0.kind) }
         }
+        // Significance, then the false discovery rate across every tested figure.
+        let tested = figures.indices.filter { figures[$0].test != nil }
+        let pValues = tested.map { i in figures[i].pValue(paired: paired) }
+        let discovered = BenchStatistics.discoveries(pValues, q: fdr)
+        var changes: [BenchChange] = []
+        var significant = Set<Int>()
+        for (j, i) in tested.enumerated() where discovered[j] { significant.insert(i) }
+        var pByFigure: [Int: Double] = [:]
+        for (j, i) in tested.enumerated() { pByFigure[i] = pValues[j] }
+        for (i, f) in figures.enumerated() {
+            let regressed: Bool
+            if f.metric.isExact {
+                regressed = f.old == 0 ? f.new > 0 : f.new > f.old * (1 + threshold)
+            } else {
+                regressed = significant.contains(i) && f.new > f.old * (1 + threshold) && f.new - f.old >= resolution
+            }
+            changes.append(
+                BenchChange(trace: f.trace, row: f.row, metric: f.metric, old: f.old, new: f.new, pValue: pByFigure[i], regressed: regressed))
+        }
+        let failed = Set(current.failures.map(\.trace) + current.expectedFailures.map(\.trace))
+        let removed = baseline.traces.map(\.name).filter { current.trace($0) == nil && !failed.contains($0) && current.covers($0) }
+        return BenchComparison(
+            metrics: chosen, threshold: threshold, fdr: fdr, paired: paired, changes: sorted(changes), tested: tested.count,
+            belowResolution: figures.filter { !$0.metric.isExact && $0.test == nil }.count,
+            newTraces: current.traces.map(\.name).filter { baseline.trace($0) == nil }, removedTraces: removed,
+            newKinds: newKinds, removedKinds: removedKinds)
+    }
+
+    /// The metrics compared: those asked for (each must be on both sides, wall clock with enough
+    /// runs), or the exact counters both reports have.
+    private static func choose(
+        _ metrics: [BenchMetric]?, current: BenchReport, baseline: BenchReport, fail: (String) -> OutputError
+    ) throws(OutputError) -> [BenchMetric] {
         func has(_ r: BenchReport, _ m: BenchMetric) -> Bool {
             switch m {
             case .instructions: r.counters.instructions
@@ -138,155 +208,127 @@ public struct BenchComparison: Hashable, Sendable {
             default: true
             }
         }
-        let chosen: [BenchMetric]
-        if let metrics {
-            for m in metrics {
-                if !has(baseline, m) { throw fail("--metric \(m.rawValue): the baseline has no \(m.unit) (\(why(m, baseline: true)))") }
-                if !has(current, m) { throw fail("--metric \(m.rawValue): this run has no \(m.unit) (\(why(m, baseline: false)))") }
-                if !m.isExact, baseline.runs < minimumRuns || current.runs < minimumRuns {
-                    throw fail(
-                        "--metric \(m.rawValue) compares wall clock over runs and needs at least \(minimumRuns) runs on both sides (baseline \(baseline.runs), this run \(current.runs)): use --runs 5")
-                }
+        func why(_ m: BenchMetric, baseline: Bool) -> String {
+            switch m {
+            case .instructions: baseline ? "recorded without --instrument callgrind" : "add --instrument callgrind"
+            default: baseline ? "recorded by a build without the AllocationCounters trait" : "build with --traits AllocationCounters"
             }
-            chosen = metrics
-        } else {
-            chosen = [BenchMetric.instructions, .allocations, .bytes].filter { has(baseline, $0) && has(current, $0) }
+        }
+        guard let metrics else {
+            let chosen = [BenchMetric.instructions, .allocations, .bytes].filter { has(baseline, $0) && has(current, $0) }
             if chosen.isEmpty {
                 throw fail(
                     "nothing to compare: the exact counters gated by default (instructions, allocations) are in neither both the baseline and this run; measure one (--instrument callgrind, or a build with --traits AllocationCounters) or choose a wall-clock metric with --metric p50")
             }
+            return chosen
         }
-        var changes: [BenchChange] = []
-        for t in current.traces {
-            guard let b = baseline.trace(t.name) else { continue }
-            for m in chosen { changes += compare(t, b, m, threshold: threshold) }
+        for m in metrics {
+            if !has(baseline, m) { throw fail("--metric \(m.rawValue): the baseline has no \(m.unit) (\(why(m, baseline: true)))") }
+            if !has(current, m) { throw fail("--metric \(m.rawValue): this run has no \(m.unit) (\(why(m, baseline: false)))") }
+            if !m.isExact, baseline.runs < minimumRuns || current.runs < minimumRuns {
+                throw fail(
+                    "--metric \(m.rawValue) compares wall clock over runs and needs at least \(minimumRuns) runs on both sides (baseline \(baseline.runs), this run \(current.runs)): use --runs 5")
+            }
         }
-        changes.sort { a, b in
+        return metrics
+    }
+
+    private static func sorted(_ changes: [BenchChange]) -> [BenchChange] {
+        func rowOrder(_ row: String) -> Int {
+            row == "total" ? -1 : row == BenchKind.unattributedName ? Int.max : BenchKind(named: row).order
+        }
+        return changes.sorted { a, b in
             if a.regressed != b.regressed { return a.regressed }
             if a.trace != b.trace { return a.trace.utf8.lexicographicallyPrecedes(b.trace.utf8) }
-            let ka = a.kind.map { $0.ordinal + 1 } ?? 0
-            let kb = b.kind.map { $0.ordinal + 1 } ?? 0
-            if ka != kb { return ka < kb }
+            if a.row != b.row { return rowOrder(a.row) != rowOrder(b.row) ? rowOrder(a.row) < rowOrder(b.row) : a.row < b.row }
             return (BenchMetric.allCases.firstIndex(of: a.metric) ?? 0) < (BenchMetric.allCases.firstIndex(of: b.metric) ?? 0)
         }
-        return BenchComparison(metrics: chosen, threshold: threshold, changes: changes)
     }
+}
 
-    private static func why(_ m: BenchMetric, baseline: Bool) -> String {
-        switch m {
-        case .instructions: baseline ? "recorded without --instrument callgrind" : "add --instrument callgrind"
-        default: baseline ? "recorded by a build without the AllocationCounters trait" : "build with --traits AllocationCounters"
+/// A kind one side of a comparison has in a trace and the other does not.
+public struct BenchKindChange: Hashable, Sendable {
+    /// The trace.
+    public var trace: String
+    /// The kind.
+    public var kind: BenchKind
+}
+
+/// One figure to compare, with the runs of both sides when it is wall clock.
+private struct Figure {
+    var trace: String
+    var row: String
+    var metric: BenchMetric
+    var old: Double
+    var new: Double
+    /// The runs to test (nil: exact, or not tested).
+    var test: (old: [Double], new: [Double])?
+
+    func pValue(paired: Bool) -> Double {
+        guard let test else { return 1 }
+        if paired, test.old.count == test.new.count {
+            let d = zip(test.new, test.old).map { log($0) - log($1) }
+            return BenchStatistics.pairedSlower(logRatios: d)
         }
+        return BenchStatistics.welchSlower(old: test.old, new: test.new)
     }
 
-    private static func compare(_ t: BenchTraceResult, _ b: BenchTraceResult, _ m: BenchMetric, threshold: Double) -> [BenchChange] {
-        var out: [BenchChange] = []
+    /// Every figure of `metric` for a trace both reports have.
+    static func all(_ t: BenchTraceResult, _ b: BenchTraceResult, _ m: BenchMetric, resolution: Double) -> [Figure] {
+        var out: [Figure] = []
         switch m {
         case .instructions, .allocations, .bytes:
-            let pick: (BenchTraceResult) -> [UInt64]? = { r in m == .instructions ? r.instructions : m == .allocations ? r.allocations : r.bytes }
-            if let new = pick(t).flatMap({ exact($0, m) }), let old = pick(b).flatMap({ exact($0, m) }) {
-                out.append(exactChange(t.name, nil, m, old: old, new: new, threshold: threshold))
+            func whole(_ r: BenchTraceResult) -> Double? {
+                let v = m == .instructions ? r.instructions : m == .allocations ? r.allocations : r.bytes
+                guard let v, !v.isEmpty else { return nil }
+                return Double(m == .instructions ? median(v) ?? 0 : v.max() ?? 0)
             }
+            func rest(_ r: BenchTraceResult) -> Double? {
+                let u = r.unattributed.compactMap { m == .instructions ? $0.instructions : m == .allocations ? $0.allocations : $0.bytes }
+                return u.isEmpty ? nil : Double(m == .instructions ? median(u) ?? 0 : u.max() ?? 0)
+            }
+            if let new = whole(t), let old = whole(b) { out.append(Figure(trace: t.name, row: "total", metric: m, old: old, new: new)) }
             for k in t.kinds {
                 guard let bk = b.kind(k.kind) else { continue }
                 let get: (BenchKindResult) -> UInt64? = { r in m == .instructions ? r.instructions : m == .allocations ? r.allocations : r.bytes }
-                if let new = get(k), let old = get(bk) { out.append(exactChange(t.name, k.kind, m, old: Double(old), new: Double(new), threshold: threshold)) }
+                if let new = get(k), let old = get(bk) {
+                    out.append(Figure(trace: t.name, row: k.kind.name, metric: m, old: Double(old), new: Double(new)))
+                }
+            }
+            if let new = rest(t), let old = rest(b) {
+                out.append(Figure(trace: t.name, row: BenchKind.unattributedName, metric: m, old: old, new: new))
             }
         case .total:
-            out.append(wallChange(t.name, nil, m, old: b.totalNanoseconds.map { Double($0) }, new: t.totalNanoseconds.map { Double($0) }, threshold: threshold))
+            out.append(wall(t.name, "total", m, old: b.totalNanoseconds, new: t.totalNanoseconds, resolved: true))
+            let oldRest = b.unattributed.map(\.nanoseconds)
+            let newRest = t.unattributed.map(\.nanoseconds)
+            if !oldRest.isEmpty, !newRest.isEmpty {
+                out.append(wall(t.name, BenchKind.unattributedName, m, old: oldRest, new: newRest, resolved: true))
+            }
         case .p50, .p90, .p99, .max, .mean:
             for k in t.kinds {
                 guard let bk = b.kind(k.kind) else { continue }
                 let get: (BenchKindResult.Run) -> Double = { r in
                     switch m {
-                    case .p50: Double(r.p50)
-                    case .p90: Double(r.p90)
-                    case .p99: Double(r.p99)
-                    case .max: Double(r.max)
+                    case .p50: r.p50
+                    case .p90: r.p90
+                    case .p99: r.p99
+                    case .max: r.max
                     default: r.mean
                     }
                 }
-                out.append(wallChange(t.name, k.kind, m, old: bk.runs.map(get), new: k.runs.map(get), threshold: threshold))
+                let resolved = k.p50 >= resolution || bk.p50 >= resolution
+                out.append(wall(t.name, k.kind.name, m, old: bk.runs.map(get), new: k.runs.map(get), resolved: resolved))
             }
         }
         return out
     }
 
-    /// A trace's exact figure over its runs: the median run's instructions, the largest run's
-    /// allocations (runs agree unless something is wrong, and then the worst one counts).
-    private static func exact(_ values: [UInt64], _ m: BenchMetric) -> Double? {
-        guard !values.isEmpty else { return nil }
-        return m == .instructions ? median(values).map { Double($0) } : values.max().map { Double($0) }
-    }
-
-    private static func exactChange(_ trace: String, _ kind: BenchOperation?, _ m: BenchMetric, old: Double, new: Double, threshold: Double) -> BenchChange {
-        let regressed = old == 0 ? new > 0 : new > old * (1 + threshold)
-        return BenchChange(trace: trace, kind: kind, metric: m, old: old, new: new, regressed: regressed)
-    }
-
-    private static func wallChange(_ trace: String, _ kind: BenchOperation?, _ m: BenchMetric, old: [Double], new: [Double], threshold: Double) -> BenchChange {
-        let o = median(old) ?? 0
-        let n = median(new) ?? 0
-        let p = MannWhitney.pGreater(new, old)
-        let regressed = n > o * (1 + threshold) && p < alpha
-        return BenchChange(trace: trace, kind: kind, metric: m, old: o, new: n, pValue: p, regressed: regressed)
-    }
-}
-
-/// The Mann–Whitney U test (Wilcoxon rank-sum), one-sided: is the first sample stochastically
-/// greater than the second? Exact distribution for small samples, normal approximation with
-/// continuity correction above 30 per side. Ties count one half.
-///
-/// Source: H. B. Mann and D. R. Whitney, "On a test of whether one of two random variables is
-/// stochastically larger than the other", Annals of Mathematical Statistics 18 (1947).
-enum MannWhitney {
-    /// U for `x` over `y`: the number of pairs with x > y, ties counting ½ (as twice U, an integer).
-    static func twiceU(_ x: [Double], _ y: [Double]) -> Int {
-        var u = 0
-        for a in x { for b in y { u += a > b ? 2 : (a == b ? 1 : 0) } }
-        return u
-    }
-
-    /// P(U ≥ observed) under the null hypothesis that both samples come from one distribution.
-    /// - Complexity: O(n² m²) for the exact distribution (n, m ≤ 30), O(n m) otherwise.
-    static func pGreater(_ x: [Double], _ y: [Double]) -> Double {
-        let n = x.count
-        let m = y.count
-        guard n > 0, m > 0 else { return 1 }
-        let u2 = twiceU(x, y)
-        if n <= 30 && m <= 30 {
-            // counts[u] = arrangements of n x's among m y's giving U = u (no ties).
-            let dist = distribution(n, m)
-            let total = dist.reduce(0, +)
-            // U is a half-integer with ties: P(U ≥ u) for the smallest integer u ≥ observed.
-            let from = (u2 + 1) / 2
-            guard from < dist.count else { return 0 }
-            return dist[from...].reduce(0, +) / total
-        }
-        let mean = Double(n * m) / 2
-        let sd = (Double(n * m * (n + m + 1)) / 12).squareRoot()
-        let z = (Double(u2) / 2 - mean - 0.5) / sd
-        return 0.5 * erfc(z / 2.0.squareRoot())
-    }
-
-    /// The number of orderings of n and m items for each U = 0…n·m, as Doubles.
-    static func distribution(_ n: Int, _ m: Int) -> [Double] {
-        // f[i][j][u]: rolling over i with a table per j.
-        var f = Array(repeating: Array(repeating: [Double](), count: m + 1), count: n + 1)
-        for i in 0...n {
-            for j in 0...m {
-                if i == 0 || j == 0 {
-                    f[i][j] = Array(repeating: 0, count: i * j + 1)
-                    f[i][j][0] = 1
-                    continue
-                }
-                var row = Array(repeating: 0.0, count: i * j + 1)
-                // The largest item is an x (it beats all j y's) or a y.
-                for (u, c) in f[i - 1][j].enumerated() { row[u + j] += c }
-                for (u, c) in f[i][j - 1].enumerated() { row[u] += c }
-                f[i][j] = row
-            }
-        }
-        return f[n][m]
+    /// A wall-clock figure: the medians, and the runs to test when the clock resolves it and
+    /// every run has a positive figure (a logarithm).
+    private static func wall(_ trace: String, _ row: String, _ m: BenchMetric, old: [Double], new: [Double], resolved: Bool) -> Figure {
+        let testable = resolved && !old.isEmpty && !new.isEmpty && (old + new).allSatisfy { $0 > 0 }
+        return Figure(
+            trace: trace, row: row, metric: m, old: median(old) ?? 0, new: median(new) ?? 0, test: testable ? (old, new) : nil)
     }
 }

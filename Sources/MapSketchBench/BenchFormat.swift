@@ -16,24 +16,44 @@ public enum BenchFormat {
         let showAlloc = report.counters.allocations
         let showInstr = report.counters.instructions
         for t in report.traces {
-            var line = "\(t.name): \(grouped(t.events)) events, \(rate(t.eventsPerSecond)) events/s, replay \(duration(Double(t.total)))"
-            line += " (median of \(t.totalNanoseconds.count) run\(t.totalNanoseconds.count == 1 ? "" : "s")), set-up \(duration(Double(median(t.setupNanoseconds) ?? 0)))"
+            var line = "\(t.name): \(grouped(t.events)) events, \(rate(t.eventsPerSecond)) events/s, replay \(duration(t.total))"
+            line += " (median of \(t.totalNanoseconds.count) run\(t.totalNanoseconds.count == 1 ? "" : "s")), set-up \(duration(median(t.setupNanoseconds) ?? 0))"
             if let a = t.allocations?.max() { line += ", \(grouped(Int(clamping: a))) allocations" }
             if let i = t.instructions.flatMap({ median($0) }) { line += ", \(grouped(Int(clamping: i))) instructions" }
+            var shares: [String] = []
+            if let f = t.attributedTimeFraction { shares.append("\(percent(f)) of the time") }
+            if let f = t.attributedInstructionFraction { shares.append("\(percent(f)) of the instructions") }
+            if !shares.isEmpty { line += "; kinds hold " + shares.joined(separator: " and ") }
             s += line + "\n"
-            guard !t.kinds.isEmpty else { continue }
+            guard !t.kinds.isEmpty || !t.attributed.isEmpty else { continue }
             var header = pad("  kind", 30) + lpad("count", 9) + lpad("p50", 10) + lpad("p90", 10) + lpad("p99", 10) + lpad("max", 10) + lpad("ops/s", 10)
             if showAlloc { header += lpad("allocs/op", 11) + lpad("bytes/op", 10) }
             if showInstr { header += lpad("instr/op", 11) }
             s += header + "\n"
             for k in t.kinds {
-                var row = pad("  " + k.kind.rawValue, 30) + lpad(grouped(k.count), 9)
-                row += lpad(duration(Double(k.p50)), 10) + lpad(duration(Double(k.p90)), 10) + lpad(duration(Double(k.p99)), 10)
-                row += lpad(duration(Double(k.max)), 10) + lpad(rate(k.throughput), 10)
+                var row = pad("  " + k.kind.name, 30) + lpad(grouped(k.count), 9)
+                if k.isBelowResolution(of: report.clock) {
+                    let below = "< " + duration(report.clock.resolution)
+                    row += lpad(below, 10) + lpad(below, 10) + lpad(duration(k.p99), 10)
+                } else {
+                    row += lpad(duration(k.p50), 10) + lpad(duration(k.p90), 10) + lpad(duration(k.p99), 10)
+                }
+                row += lpad(duration(k.max), 10) + lpad(rate(k.throughput), 10)
                 if showAlloc {
                     row += lpad(perOp(k.allocations, k.count), 11) + lpad(perOp(k.bytes, k.count), 10)
                 }
                 if showInstr { row += lpad(perOp(k.instructions, k.count), 11) }
+                s += row + "\n"
+            }
+            let rest = t.unattributed
+            if !rest.isEmpty {
+                var row = pad("  " + BenchKind.unattributedName, 30) + lpad("-", 9)
+                row += lpad("total " + duration(median(rest.map(\.nanoseconds)) ?? 0), 40) + lpad("", 10) + lpad("", 10)
+                if showAlloc {
+                    row += lpad(rest.compactMap(\.allocations).max().map { grouped(Int(clamping: $0)) } ?? "-", 11)
+                    row += lpad(rest.compactMap(\.bytes).max().map { grouped(Int(clamping: $0)) } ?? "-", 10)
+                }
+                if showInstr { row += lpad(median(rest.compactMap(\.instructions)).map { grouped(Int(clamping: $0)) } ?? "-", 11) }
                 s += row + "\n"
             }
         }
@@ -44,21 +64,39 @@ public enum BenchFormat {
             s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured (expect.error)"
         }
         s += "\n"
+        s += "clock: \(report.clock.source), resolution \(duration(report.clock.resolution)); \(report.build.configuration) build \(report.build.version)\n"
+        if report.build.configuration == "debug" {
+            s += "warning: a debug build: its figures are many times a release build's and say nothing of it (build with -c release)\n"
+        }
         for u in report.counters.unavailable { s += "unavailable: \(u)\n" }
         return s
     }
 
-    /// The comparison with a baseline, for the terminal: a summary line and every regression.
+    /// `0.953` as `95.3%`.
+    static func percent(_ f: Double) -> String { decimal(f * 100, places: 1) + "%" }
+
+    /// The comparison with a baseline, for the terminal: a summary line, every regression, and
+    /// the traces only one side has.
     public static func comparisonSummary(_ c: BenchComparison, baselineFile: String) -> String {
-        var s = "compared with \(baselineFile) (threshold \(decimal(c.threshold * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", "))): "
-        s += "\(c.changes.count) figures, \(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")\n"
+        var s = "compared with \(baselineFile) (\(c.paired ? "paired runs" : "unpaired runs"), threshold \(decimal(c.threshold * 100, places: 2))%, "
+        s += "false discovery rate \(decimal(c.fdr * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", "))): "
+        s += "\(c.changes.count) figures, \(c.tested) tested on wall clock"
+        if c.belowResolution > 0 { s += " (\(c.belowResolution) below the clock's resolution, counters only)" }
+        s += ", \(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")\n"
         for r in c.regressions {
             s += "REGRESSION \(r)"
-            if let p = r.pValue { s += " p=\(decimal(p, places: 4))" }
+            if let p = r.pValue { s += " p=\(pText(p))" }
             s += "\n"
         }
+        for t in c.newTraces { s += "new trace \(t): no baseline figures (its figures are above)\n" }
+        for t in c.removedTraces { s += "removed trace \(t): in the baseline, not benched now\n" }
+        for k in c.newKinds { s += "new kind \(k.trace) \(k.kind.name)\n" }
+        for k in c.removedKinds { s += "removed kind \(k.trace) \(k.kind.name)\n" }
         return s
     }
+
+    /// A p-value for people: 4 decimals, or `< 0.0001`.
+    static func pText(_ p: Double) -> String { p < 0.0001 ? "< 0.0001" : decimal(p, places: 4) }
 
     // MARK: Machine formats
 
@@ -70,17 +108,17 @@ public enum BenchFormat {
     public static func bmf(_ report: BenchReport) -> String {
         var o = JSONObject()
         for t in report.traces {
-            var m: JSONObject = ["latency": bmfValue(Double(t.total), t.totalNanoseconds.map { Double($0) }), "throughput": ["value": .number(round3(t.eventsPerSecond))]]
+            var m: JSONObject = ["latency": bmfValue(t.total, t.totalNanoseconds), "throughput": ["value": .number(round3(t.eventsPerSecond))]]
             if let i = t.instructions.flatMap({ median($0) }) { m["instructions"] = ["value": .number(Double(i))] }
             if let a = t.allocations?.max() { m["allocations"] = ["value": .number(Double(a))] }
             if let b = t.bytes?.max() { m["bytes"] = ["value": .number(Double(b))] }
             o[t.name] = .object(m)
             for k in t.kinds {
-                var km: JSONObject = ["latency": bmfValue(Double(k.p50), k.runs.map { Double($0.p50) }), "throughput": ["value": .number(round3(k.throughput))]]
+                var km: JSONObject = ["latency": bmfValue(k.p50, k.runs.map(\.p50)), "throughput": ["value": .number(round3(k.throughput))]]
                 if let i = k.instructions { km["instructions"] = ["value": .number(Double(i))] }
                 if let a = k.allocations { km["allocations"] = ["value": .number(Double(a))] }
                 if let b = k.bytes { km["bytes"] = ["value": .number(Double(b))] }
-                o["\(t.name)/\(k.kind.rawValue)"] = .object(km)
+                o["\(t.name)/\(k.kind.name)"] = .object(km)
             }
         }
         return JSONWriter.string(.object(o), style: .pretty) + "\n"
@@ -106,13 +144,13 @@ public enum BenchFormat {
             a.append(.object(o))
         }
         for t in report.traces {
-            entry("\(t.name) total", "ns", Double(t.total), "\(t.events) events, \(t.totalNanoseconds.count) runs")
+            entry("\(t.name) total", "ns", t.total, "\(t.events) events, \(t.totalNanoseconds.count) runs")
             if let i = t.instructions.flatMap({ median($0) }) { entry("\(t.name) instructions", "instructions", Double(i)) }
             if let al = t.allocations?.max() { entry("\(t.name) allocations", "allocations", Double(al)) }
             for k in t.kinds {
-                entry("\(t.name) \(k.kind.rawValue) p50", "ns", Double(k.p50), "count \(k.count), p90 \(k.p90) ns, p99 \(k.p99) ns, max \(k.max) ns")
-                if let i = k.instructions { entry("\(t.name) \(k.kind.rawValue) instructions", "instructions", Double(i)) }
-                if let al = k.allocations { entry("\(t.name) \(k.kind.rawValue) allocations", "allocations", Double(al)) }
+                entry("\(t.name) \(k.kind.name) p50", "ns", k.p50, "count \(k.count), p90 \(duration(k.p90)), p99 \(duration(k.p99)), max \(duration(k.max))")
+                if let i = k.instructions { entry("\(t.name) \(k.kind.name) instructions", "instructions", Double(i)) }
+                if let al = k.allocations { entry("\(t.name) \(k.kind.name) allocations", "allocations", Double(al)) }
             }
         }
         return JSONWriter.string(.array(a), style: .pretty) + "\n"
@@ -120,9 +158,10 @@ public enum BenchFormat {
 
     // MARK: Markdown
 
-    /// Markdown for a pull-request comment or a job summary. With a comparison: a table of the
-    /// change per metric, regressions first, then improvements, the unchanged figures folded
-    /// away; without: the results per trace and kind.
+    /// Markdown for a pull-request comment or a job summary. With a comparison: a summary (how
+    /// the runs were compared, how many figures were tested), a table of the regressions and the
+    /// figures that moved past the threshold, the new and removed traces, the unchanged figures
+    /// folded away; without: the results per trace and kind, with each trace's unattributed row.
     public static func markdown(_ report: BenchReport, comparison: BenchComparison?, baselineFile: String? = nil) -> String {
         var s = "## mapsketch bench\n\n"
         s += "\(report.traces.count) trace\(report.traces.count == 1 ? "" : "s"), \(report.runs) measured run\(report.runs == 1 ? "" : "s") each"
@@ -130,21 +169,32 @@ public enum BenchFormat {
         if !report.expectedFailures.isEmpty {
             s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured"
         }
-        s += ".\n"
+        s += "; \(report.build.configuration) build, \(report.clock.source) with a resolution of \(duration(report.clock.resolution)).\n"
         if let c = comparison {
-            s += "Compared with `\(baselineFile ?? "baseline")` (threshold \(decimal(c.threshold * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", "))): "
+            s += "Compared with `\(baselineFile ?? "baseline")` (\(c.paired ? "paired runs" : "unpaired runs"), threshold \(decimal(c.threshold * 100, places: 2))%, "
+            s += "false discovery rate \(decimal(c.fdr * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", ")); "
+            s += "\(c.changes.count) figures, \(c.tested) tested on wall clock): "
             s += c.regressions.isEmpty ? "**no regression**.\n\n" : "**\(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")**.\n\n"
             let threshold = c.threshold
             let moved = c.changes.filter { !$0.regressed && abs($0.change) > threshold }
             let still = c.changes.filter { !$0.regressed && abs($0.change) <= threshold }
-            let head = "| | trace | kind | metric | baseline | current | change |\n|---|---|---|---|---|---|---|\n"
+            let head = "| | trace | row | metric | baseline | current | change | p |\n|---|---|---|---|---|---|---|---|\n"
             func row(_ ch: BenchChange, _ mark: String) -> String {
-                "| \(mark) | \(cell(ch.trace)) | \(ch.kindName) | \(ch.metric.rawValue) | \(figure(ch.old, ch.metric)) | \(figure(ch.new, ch.metric)) | \(ch.changeText) |\n"
+                "| \(mark) | \(cell(ch.trace)) | \(ch.row) | \(ch.metric.rawValue) | \(figure(ch.old, ch.metric)) | \(figure(ch.new, ch.metric)) | \(ch.changeText) | \(ch.pValue.map(pText) ?? "") |\n"
             }
             if !c.regressions.isEmpty || !moved.isEmpty {
                 s += head
                 for ch in c.regressions { s += row(ch, "❌") }
                 for ch in moved { s += row(ch, ch.change < 0 ? "✅" : "➖") }
+                s += "\n"
+            }
+            if !c.newTraces.isEmpty || !c.removedTraces.isEmpty {
+                s += "| | trace | |\n|---|---|---|\n"
+                for t in c.newTraces {
+                    let figures = report.trace(t).map { "\(duration($0.total)) replay, \($0.kinds.count) kinds" } ?? ""
+                    s += "| 🆕 | \(cell(t)) | new: no baseline figures (\(figures)) |\n"
+                }
+                for t in c.removedTraces { s += "| 🗑️ | \(cell(t)) | removed: in the baseline, not benched now |\n" }
                 s += "\n"
             }
             if !still.isEmpty {
@@ -155,9 +205,13 @@ public enum BenchFormat {
         } else {
             s += "\n| trace | kind | count | p50 | p90 | p99 | allocations | instructions |\n|---|---|---|---|---|---|---|---|\n"
             for t in report.traces {
-                s += "| \(cell(t.name)) | total (\(t.events) events) | 1 | \(duration(Double(t.total))) | | | \(t.allocations?.max().map { grouped(Int(clamping: $0)) } ?? "") | \(t.instructions.flatMap { median($0) }.map { grouped(Int(clamping: $0)) } ?? "") |\n"
+                s += "| \(cell(t.name)) | total (\(t.events) events) | 1 | \(duration(t.total)) | | | \(t.allocations?.max().map { grouped(Int(clamping: $0)) } ?? "") | \(t.instructions.flatMap { median($0) }.map { grouped(Int(clamping: $0)) } ?? "") |\n"
                 for k in t.kinds {
-                    s += "| \(cell(t.name)) | \(k.kind.rawValue) | \(k.count) | \(duration(Double(k.p50))) | \(duration(Double(k.p90))) | \(duration(Double(k.p99))) | \(k.allocations.map { grouped(Int(clamping: $0)) } ?? "") | \(k.instructions.map { grouped(Int(clamping: $0)) } ?? "") |\n"
+                    s += "| \(cell(t.name)) | \(k.kind.name) | \(k.count) | \(duration(k.p50)) | \(duration(k.p90)) | \(duration(k.p99)) | \(k.allocations.map { grouped(Int(clamping: $0)) } ?? "") | \(k.instructions.map { grouped(Int(clamping: $0)) } ?? "") |\n"
+                }
+                let rest = t.unattributed
+                if !rest.isEmpty {
+                    s += "| \(cell(t.name)) | \(BenchKind.unattributedName) | | \(duration(median(rest.map(\.nanoseconds)) ?? 0)) | | | \(rest.compactMap(\.allocations).max().map { grouped(Int(clamping: $0)) } ?? "") | \(median(rest.compactMap(\.instructions)).map { grouped(Int(clamping: $0)) } ?? "") |\n"
                 }
             }
         }
@@ -173,40 +227,56 @@ public enum BenchFormat {
 
     // MARK: JUnit
 
-    /// JUnit XML: a test case per compared figure (`classname` the trace, `name` kind and metric),
-    /// each regression a `<failure>`; a trace that could not be measured an `<error>`. Without a
-    /// comparison, a passing test case per measured trace.
+    /// JUnit XML: a test case per compared figure (`classname` the trace, `name` row and metric),
+    /// each regression a `<failure>`; a new or removed trace a skipped test case saying so; a
+    /// trace that could not be measured an `<error>`. The suite's properties say how the runs were
+    /// compared and how many figures were tested. Without a comparison, a passing test case per
+    /// measured trace.
     public static func junit(_ report: BenchReport, comparison: BenchComparison?) -> String {
         var cases: [String] = []
         var failures = 0
+        var skipped = 0
+        var properties: [(String, String)] = [("clock", "\(report.clock.source), resolution \(duration(report.clock.resolution))")]
+        func skip(_ name: String, _ message: String) {
+            skipped += 1
+            cases.append(
+                "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(name))\">\n      <skipped message=\"\(XMLEscaping.escape(message))\"/>\n    </testcase>")
+        }
         if let c = comparison {
+            properties += [
+                ("pairing", c.paired ? "paired" : "unpaired"), ("threshold", decimal(c.threshold * 100, places: 2) + "%"),
+                ("falseDiscoveryRate", decimal(c.fdr * 100, places: 2) + "%"), ("figures", "\(c.changes.count)"),
+                ("testedOnWallClock", "\(c.tested)"), ("belowResolution", "\(c.belowResolution)"),
+            ]
             for ch in c.changes {
-                var x = "    <testcase classname=\"\(XMLEscaping.escape("mapsketch-bench." + ch.trace))\" name=\"\(XMLEscaping.escape(ch.kindName + " " + ch.metric.rawValue))\""
+                var x = "    <testcase classname=\"\(XMLEscaping.escape("mapsketch-bench." + ch.trace))\" name=\"\(XMLEscaping.escape(ch.row + " " + ch.metric.rawValue))\""
                 if ch.regressed {
                     failures += 1
-                    x += ">\n      <failure message=\"\(XMLEscaping.escape(ch.description))\" type=\"BenchRegression\">\(XMLEscaping.escape(ch.description))</failure>\n    </testcase>"
+                    let text = ch.description + (ch.pValue.map { " p=" + pText($0) } ?? "")
+                    x += ">\n      <failure message=\"\(XMLEscaping.escape(text))\" type=\"BenchRegression\">\(XMLEscaping.escape(text))</failure>\n    </testcase>"
                 } else {
                     x += "/>"
                 }
                 cases.append(x)
             }
+            for t in c.newTraces { skip(t, "new trace: no baseline figures") }
+            for t in c.removedTraces { skip(t, "removed trace: in the baseline, not benched now") }
         } else {
             for t in report.traces {
-                cases.append("    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(t.name))\" time=\"\(decimal(Double(t.total) / 1e9, places: 6))\"/>")
+                cases.append("    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(t.name))\" time=\"\(decimal(t.total / 1e9, places: 6))\"/>")
             }
         }
         for f in report.failures {
             cases.append(
                 "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(f.trace))\">\n      <error message=\"\(XMLEscaping.escape(f.error.description))\" type=\"InputError\">\(XMLEscaping.escape(f.error.description))</error>\n    </testcase>")
         }
-        for f in report.expectedFailures {
-            cases.append(
-                "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(f.trace))\">\n      <skipped message=\"\(XMLEscaping.escape("expected failure (expect.error): " + f.error.description))\"/>\n    </testcase>")
-        }
-        let skipped = report.expectedFailures.count
+        for f in report.expectedFailures { skip(f.trace, "expected failure (expect.error): " + f.error.description) }
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
         s += "  <testsuite name=\"mapsketch-bench\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
+        s += "    <properties>\n"
+        for (name, value) in properties { s += "      <property name=\"\(name)\" value=\"\(XMLEscaping.escape(value))\"/>\n" }
+        s += "    </properties>\n"
         for c in cases { s += c + "\n" }
         s += "  </testsuite>\n</testsuites>\n"
         return s

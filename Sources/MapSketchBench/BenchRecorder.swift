@@ -1,90 +1,53 @@
-import MapSketchReplay
 import CMapSketchCounters
-import Foundation
-import Histogram
 import MapSketch
 
-/// The figures of one operation kind in one measured run (latencies in clock ticks until the run
-/// ends, then in nanoseconds).
+/// The figures of one operation kind in one measured run.
 struct BenchKindRun: Hashable, Sendable {
-    var count = 0
-    var totalTicks: UInt64 = 0
-    var totalNanoseconds: UInt64 = 0
-    var p50: UInt64 = 0
-    var p90: UInt64 = 0
-    var p99: UInt64 = 0
-    var max: UInt64 = 0
-    var allocations: UInt64 = 0
-    var bytes: UInt64 = 0
-    /// Operations whose latency was read (all, or a sample: ``BenchTiming``).
-    var timed = 0
+    /// Operations, and how many of them were timed (``BenchTiming``).
+    var count = 0, timed = 0
+    /// The timed operations' total time, ns.
+    var timedNanoseconds = 0.0
+    /// Latency percentiles and maximum of the timed operations, ns (interpolated within the
+    /// clock's step: ``BenchClock``).
+    var p50 = 0.0, p90 = 0.0, p99 = 0.0, max = 0.0
+    /// Allocations and bytes of every operation.
+    var allocations: UInt64 = 0, bytes: UInt64 = 0
 }
 
-/// The calling thread's allocation counters (see `AllocationCounters` in the package traits).
-struct AllocationSnapshot: Hashable, Sendable {
-    var count: UInt64 = 0
-    var bytes: UInt64 = 0
-
-    static func - (a: Self, b: Self) -> Self { Self(count: a.count &- b.count, bytes: a.bytes &- b.bytes) }
+/// What a measured run's outermost operations (those inside no other) add up to: the part of the
+/// run that belongs to some kind.
+struct BenchAttributed: Hashable, Sendable {
+    /// Time, estimated from the timed outermost operations of each kind, ns.
+    var nanoseconds = 0.0
+    /// Allocations and bytes (exact).
+    var allocations: UInt64 = 0, bytes: UInt64 = 0
 }
 
-/// Allocation counters: jemalloc's, when the package was built with the `AllocationCounters`
-/// trait.
-enum AllocationCounters {
-    /// Starts the counters; false when they are not built in.
-    static func start() -> Bool { mapsketch_counters_start() == 1 }
-
-    /// The calling thread's allocations so far.
-    @inline(__always)
-    static func read() -> AllocationSnapshot {
-        var s = AllocationSnapshot()
-        mapsketch_counters_read(&s.count, &s.bytes)
-        return s
-    }
-}
-
-/// A monotonic clock in nanoseconds.
-@inline(__always)
-func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-}
-
-/// How often `mapsketch bench` reads the clock around an operation.
-public enum BenchTiming: Hashable, Sendable {
-    /// Every operation is timed.
-    case everyOperation
-    /// Every `n`-th operation of each kind is timed (counts and allocations stay exact for all).
-    case every(Int)
-    /// Per kind, from the run before: slow operations are all timed; fast ones every `n`-th, with
-    /// `n` chosen so that reading the clock costs at most ``BenchRecorder/timingBudget`` of the
-    /// kind's time, keeping at least ``BenchRecorder/minimumTimedPerRun`` timed operations per run
-    /// (the default).
-    case automatic
-}
-
-/// Measures the operations of a replay: the probe the bench installs in the map (the model's
-/// own operations) and the timer the session wraps around calls and GPS stages.
+/// Measures the operations of a replay: the probe the bench installs in the map and the session
+/// (``BenchRecorder+Probe``), and the timer the runner wraps around what it measures itself
+/// (setting the model up, decoding GPS lines).
 ///
 /// Every operation is counted and its allocations are counted exactly (the difference of the
-/// thread's counters around it). Its latency is read from the CPU's cycle counter (a few
-/// nanoseconds a read, where a clock call costs tens), converted to nanoseconds by the ratio of
-/// the monotonic clock to the counter over everything measured so far — for every operation, or,
-/// by default, for a deterministic sample of each fast kind (every `n`-th; see ``BenchTiming``),
-/// because two counter reads cost as much as a short operation itself. The timed latencies are
-/// kept in a fixed buffer; after the run the run's percentiles are read from them sorted (exact),
-/// and they go into each kind's HDR histogram for the trace (3 significant digits). The recorder
-/// allocates nothing and calls nothing opaque while a run is measured.
-@MainActor
-final class BenchRecorder {
+/// thread's counters around it). Its latency is read from ``BenchClock`` — for every operation,
+/// or, by default, for a deterministic sample of each fast kind (every `n`-th; see
+/// ``BenchTiming``), because two counter reads cost as much as a short operation itself. The timed
+/// latencies are kept in a fixed buffer; after the run its percentiles are read from them sorted.
+/// The recorder allocates nothing and calls nothing opaque while a run is measured.
+///
+/// Operations nest (a snap query inside a drag step): each kind's figures include what nests in
+/// it, and the run's attributed share (``BenchAttributed``) adds up its outermost operations only.
+///
+/// One thread at a time: a recorder is used by the thread that runs the replay.
+final class BenchRecorder: @unchecked Sendable {
     /// Whether allocations are counted.
     let countsAllocations: Bool
-    /// Under callgrind: no clock, no counters; each operation runs in its kind's named function
+    /// Under callgrind: no clock, no counters; each operation runs in its kind's marker function
     /// so the instruction counts can be attributed (``BenchRegion``).
     let underCallgrind: Bool
     /// Which operations are timed.
     let timing: BenchTiming
+    /// The clock and its step.
+    let clock: BenchClock
 
     /// The share of a kind's time that timing it may cost, under ``BenchTiming/automatic``.
     static let timingBudget = 0.02
@@ -94,9 +57,11 @@ final class BenchRecorder {
     /// The longest stride under ``BenchTiming/automatic``.
     static let maximumStride = 64
     /// Timed latencies kept per run for its percentiles (8 MiB; only what a run fills becomes
-    /// resident). A run that times more operations than this — over a million, or 64 million
-    /// operations of a sampled kind — has its later latencies in its mean but not its percentiles.
+    /// resident). A run that times more operations than this has its later latencies in its mean
+    /// but not its percentiles.
     static let sampleCapacity = 1 << 20
+    /// The kinds a recorder has a slot for: the built-in ones.
+    static let slotCount = BenchKind.builtIn.count
 
     /// One kind's figures in the run in progress.
     struct Accumulator {
@@ -105,32 +70,41 @@ final class BenchRecorder {
         var totalTicks: UInt64 = 0
         var allocations: UInt64 = 0
         var bytes: UInt64 = 0
+        /// The operations of this kind that were outermost, and of those the timed ones.
+        var outerCount = 0
+        var outerTimed = 0
+        var outerTicks: UInt64 = 0
         /// Operations left before the next timed one (1: the next is timed).
         var countdown = 1
         /// Every `stride`-th operation is timed.
         var stride = 1
     }
 
-    /// Per kind (by ordinal), made once: plain memory, so the hot path has no copy-on-write or
-    /// exclusivity checks.
+    /// What ``begin(_:)`` noted.
+    struct Mark {
+        var ticks: UInt64
+        var allocations: AllocationSnapshot
+        var timed: Bool
+        /// Whether the operation is inside no other.
+        var outermost: Bool
+    }
+
+    /// Per slot, made once: plain memory, so the hot path has no copy-on-write or exclusivity
+    /// checks.
     private let accumulators: UnsafeMutablePointer<Accumulator>
-    /// Timed latencies not yet in the histograms: the kind's ordinal in the top 8 bits, ticks below.
+    /// Timed latencies of the run: the slot in the top 8 bits, ticks below.
     private let samples: UnsafeMutablePointer<UInt64>
-    @exclusivity(unchecked) private var sampleCount = 0
+    private let state: UnsafeMutablePointer<(sampleCount: Int, depth: Int, outerAllocations: UInt64, outerBytes: UInt64, sink: Int)>
 
-    private var traceHistograms: [Histogram<UInt64>]
-    /// The finished runs of the current trace, each with every kind's figures.
-    private(set) var runs: [[BenchKindRun]] = []
-    /// Results the bench computes only to time them are folded in here, so the optimiser keeps
-    /// the computation.
-    @exclusivity(unchecked) private(set) var sink = 0
+    /// The finished runs of the current trace: each kind's figures and the attributed share.
+    private(set) var runs: [(kinds: [BenchKindRun], attributed: BenchAttributed)] = []
 
-    /// Whether the cycle counter works here (else ticks are monotonic-clock nanoseconds).
-    private let cycleCounter: Bool
     /// Where the tick-to-nanosecond calibration started: (ticks, nanoseconds).
     private let calibrationStart: (ticks: UInt64, ns: UInt64)
     /// Nanoseconds per tick, from the calibration so far.
-    private var nanosecondsPerTick = 1.0
+    private var nanosecondsPerTick: Double
+    /// The clock's step, in ticks.
+    private let stepTicks: UInt64
     /// What timing one operation costs, in ticks (two counter reads and the buffering).
     private let timingCost: Double
 
@@ -139,100 +113,87 @@ final class BenchRecorder {
         self.countsAllocations = countsAllocations
         self.underCallgrind = underCallgrind
         self.timing = timing
-        #if arch(x86_64) || arch(i386) || arch(arm64)
-        cycleCounter = true
-        #else
-        cycleCounter = false
-        #endif
-        calibrationStart = (cycleCounter ? mapsketch_ticks() : 0, monotonicNanoseconds())
-        // 1 tick to 10¹² ticks (over 100 s at any clock rate): bigger values are clamped.
-        let empty = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: Self.maxTicks, numberOfSignificantValueDigits: .three)
-        let kinds = BenchOperation.allCases.count
-        traceHistograms = Array(repeating: empty, count: kinds)
-        accumulators = .allocate(capacity: kinds)
-        accumulators.initialize(repeating: Accumulator(), count: kinds)
+        let perTick = underCallgrind ? 1 : BenchClock.measureNanosecondsPerTick()
+        nanosecondsPerTick = perTick
+        stepTicks = underCallgrind ? 1 : BenchClock.measureStep()
+        clock = BenchClock(
+            source: BenchClock.readsCycleCounter ? "cycle counter" : "monotonic clock", resolution: Double(stepTicks) * perTick)
+        calibrationStart = (BenchClock.ticks(), BenchClock.monotonicNanoseconds())
+        accumulators = .allocate(capacity: Self.slotCount)
+        accumulators.initialize(repeating: Accumulator(), count: Self.slotCount)
         samples = .allocate(capacity: Self.sampleCapacity)
-        timingCost = Self.measureTimingCost(cycleCounter: cycleCounter)
+        state = .allocate(capacity: 1)
+        state.initialize(to: (0, 0, 0, 0, 0))
+        timingCost = Self.measureTimingCost()
         startRun()
     }
 
-    isolated deinit {
+    deinit {
         accumulators.deallocate()
         samples.deallocate()
+        state.deallocate()
     }
 
-    static let maxTicks: UInt64 = 1_000_000_000_000
     private static let ticksMask: UInt64 = (1 << 56) - 1
 
-    /// The current tick.
-    @inline(__always)
-    private func ticks() -> UInt64 {
-        // Decided at compile time: a call the optimiser cannot see into (the clock) on the hot
-        // path would make it retain everything live across it.
-        #if arch(x86_64) || arch(i386) || arch(arm64)
-        mapsketch_ticks()
-        #else
-        monotonicNanoseconds()
-        #endif
-    }
-
     /// The ticks a pair of tick reads costs (the least of a few thousand tries).
-    private static func measureTimingCost(cycleCounter: Bool) -> Double {
-        let read: () -> UInt64 = cycleCounter ? { mapsketch_ticks() } : { monotonicNanoseconds() }
+    private static func measureTimingCost() -> Double {
         var best = UInt64.max
         for _ in 0..<64 {
-            let t0 = read()
-            for _ in 0..<32 { _ = read() }
-            best = Swift.min(best, read() &- t0)
+            let t0 = BenchClock.ticks()
+            for _ in 0..<32 { _ = BenchClock.ticks() }
+            best = Swift.min(best, BenchClock.ticks() &- t0)
         }
         return Double(best) / 17  // 34 reads: 17 pairs
     }
 
-    /// Runs `body` as one `operation` and records it.
+    /// Results computed only to be timed are folded in here, so the optimiser keeps them.
+    var sink: Int { state.pointee.sink }
+
+    /// Keeps a result that is computed only to be timed.
+    func keep(_ value: Int) { state.pointee.sink &+= value }
+
+    /// Runs `body` as one operation of `kind` and records it.
     @inline(__always)
-    func measure<Result, Failure: Error>(_ operation: BenchOperation, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        if underCallgrind { return try runWrapped({ BenchRegion.operation(operation, $0) }, body) }
-        let k = operation.ordinal
-        let mark = begin(k)
-        defer { end(k, mark) }
+    func measure<Result, Failure: Error>(_ kind: BenchKind, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        guard let slot = kind.slot else { return try body() }
+        if underCallgrind { return try runWrapped({ wrap(slot, $0) }, body) }
+        let mark = begin(slot)
+        defer { end(slot, mark) }
         return try body()
     }
 
-    /// Notes the start of an `operation` run between this and ``end(_:_:)-swift.method`` (not
-    /// inside a closure: a closure the optimiser must keep retains what it captures). Under
-    /// callgrind use ``measure(_:_:)-swift.method``, which runs the operation in its kind's
-    /// function.
-    @inline(__always)
-    func begin(_ operation: BenchOperation) -> Mark { begin(operation.ordinal) }
-
-    /// Records the `operation` that began at `mark`.
-    @inline(__always)
-    func end(_ operation: BenchOperation, _ mark: Mark) { end(operation.ordinal, mark) }
-
-    /// What ``begin(_:)-swift.method`` noted.
-    struct Mark {
-        var ticks: UInt64
-        var allocations: AllocationSnapshot
-        var timed: Bool
-    }
-
-    /// Notes the start of an operation of kind `k`: the allocation counters, and the tick when
+    /// Notes the start of an operation in `slot`: the allocation counters, and the tick when
     /// this one is timed.
     @inline(__always)
-    private func begin(_ k: Int) -> Mark {
+    func begin(_ slot: Int) -> Mark {
         let a0 = countsAllocations ? AllocationCounters.read() : AllocationSnapshot()
-        let timed = accumulators[k].countdown <= 1
-        return Mark(ticks: timed ? ticks() : 0, allocations: a0, timed: timed)
+        let outermost = state.pointee.depth == 0
+        state.pointee.depth += 1
+        let timed = accumulators[slot].countdown <= 1
+        return Mark(ticks: timed ? BenchClock.ticks() : 0, allocations: a0, timed: timed, outermost: outermost)
     }
 
-    /// Records an operation of kind `k` that began at `mark`.
+    /// Records an operation in `slot` that began at `mark`.
     @inline(__always)
-    private func end(_ k: Int, _ mark: Mark) {
-        let t1 = mark.timed ? ticks() : 0
-        let a = accumulators + k
+    func end(_ slot: Int, _ mark: Mark) {
+        let t1 = mark.timed ? BenchClock.ticks() : 0
+        state.pointee.depth -= 1
+        let a = accumulators + slot
         if mark.timed {
             a.pointee.countdown = a.pointee.stride
-            addSample(k, t1 &- mark.ticks)
+            let t = t1 &- mark.ticks
+            a.pointee.timed += 1
+            a.pointee.totalTicks &+= t
+            if mark.outermost {
+                a.pointee.outerTimed += 1
+                a.pointee.outerTicks &+= t
+            }
+            let n = state.pointee.sampleCount
+            if n < Self.sampleCapacity {
+                samples[n] = UInt64(truncatingIfNeeded: slot) << 56 | Swift.min(t, Self.ticksMask)
+                state.pointee.sampleCount = n + 1
+            }
         } else {
             a.pointee.countdown -= 1
         }
@@ -240,33 +201,40 @@ final class BenchRecorder {
             let d = AllocationCounters.read() - mark.allocations
             a.pointee.allocations &+= d.count
             a.pointee.bytes &+= d.bytes
+            if mark.outermost {
+                state.pointee.outerAllocations &+= d.count
+                state.pointee.outerBytes &+= d.bytes
+            }
         }
         a.pointee.count += 1
+        if mark.outermost { a.pointee.outerCount += 1 }
     }
 
-    /// Keeps a result that is computed only to be timed.
-    func keep(_ value: Int) { sink &+= value }
-
-    /// Under callgrind the model's operations run inside the kinds' named functions.
-    var wrapsOperations: Bool { underCallgrind }
-    @inline(__always)
-    private func addSample(_ k: Int, _ t: UInt64) {
-        let a = accumulators + k
-        a.pointee.timed += 1
-        a.pointee.totalTicks &+= t
-        guard sampleCount < Self.sampleCapacity else { return }
-        samples[sampleCount] = UInt64(truncatingIfNeeded: k) << 56 | Swift.min(t, Self.ticksMask)
-        sampleCount += 1
+    /// Under callgrind: runs `body` inside the marker function of `slot` (and, when it is inside
+    /// no other operation, inside the attributed marker), counting it.
+    func wrap(_ slot: Int, _ body: () -> Void) {
+        let outermost = state.pointee.depth == 0
+        state.pointee.depth += 1
+        if outermost {
+            BenchRegion.attributed { BenchRegion.operation(slot, body) }
+        } else {
+            BenchRegion.operation(slot, body)
+        }
+        state.pointee.depth -= 1
+        accumulators[slot].count += 1
     }
 
     /// Sets every kind's counters to zero and its timing stride for the next run.
     private func startRun() {
-        for k in 0..<BenchOperation.allCases.count {
-            let a = accumulators + k
+        for slot in 0..<Self.slotCount {
+            let a = accumulators + slot
             let stride = nextStride(a.pointee)
             a.pointee = Accumulator(countdown: 1, stride: stride)
         }
-        sampleCount = 0
+        state.pointee.sampleCount = 0
+        state.pointee.depth = 0
+        state.pointee.outerAllocations = 0
+        state.pointee.outerBytes = 0
     }
 
     /// The stride of a kind's next run, from its figures in the run that just ended.
@@ -283,112 +251,113 @@ final class BenchRecorder {
         }
     }
 
-    /// Ends a measured run: its per-kind percentiles are taken (exactly, from its sorted
-    /// latencies) and its latencies go into the trace's histograms.
+    /// Ends a measured run: its per-kind figures and its attributed share are kept.
     func endRun() {
         runs.append(finishRun())
         startRun()
     }
 
     /// Ends a run of operations measured apart from the replay whose figures are in measured
-    /// run `index` (`gps.read`): its kinds' figures are added to that run's.
+    /// run `index` (`gps.read`): its kinds' figures are added to that run's (its attributed
+    /// share is not: it is outside the run's time).
     func endRun(mergingInto index: Int) {
-        let extra = finishRun()
+        let extra = finishRun().kinds
         if runs.indices.contains(index) {
-            for k in extra.indices where extra[k].count > 0 { runs[index][k] = extra[k] }
+            for k in extra.indices where extra[k].count > 0 { runs[index].kinds[k] = extra[k] }
         }
         startRun()
     }
 
-    /// The figures of the run in progress, its latencies folded into the trace's histograms.
-    private func finishRun() -> [BenchKindRun] {
+    /// Forgets the run in progress (a warm-up run); its timings still choose the next run's
+    /// timing strides.
+    func discardRun() { startRun() }
+
+    /// The figures of the run in progress.
+    private func finishRun() -> (kinds: [BenchKindRun], attributed: BenchAttributed) {
         calibrate()
-        var current = Array(repeating: BenchKindRun(), count: BenchOperation.allCases.count)
+        var current = Array(repeating: BenchKindRun(), count: Self.slotCount)
+        var attributed = BenchAttributed(allocations: state.pointee.outerAllocations, bytes: state.pointee.outerBytes)
         for k in current.indices {
             let a = accumulators[k]
             guard a.count > 0 else { continue }
             current[k].count = a.count
             current[k].timed = a.timed
-            current[k].totalTicks = a.totalTicks
+            current[k].timedNanoseconds = Double(a.totalTicks) * nanosecondsPerTick
             current[k].allocations = a.allocations
             current[k].bytes = a.bytes
-            current[k].totalNanoseconds = nanoseconds(a.totalTicks)
+            if a.outerTimed > 0 {
+                attributed.nanoseconds += Double(a.outerCount) * Double(a.outerTicks) / Double(a.outerTimed) * nanosecondsPerTick
+            }
         }
-        // Sorted, the buffer holds each kind's latencies in one ascending range (the kind is in
+        // Sorted, the buffer holds each kind's latencies in one ascending range (the slot is in
         // the top bits).
-        var buffer = UnsafeMutableBufferPointer(start: samples, count: sampleCount)
+        var buffer = UnsafeMutableBufferPointer(start: samples, count: state.pointee.sampleCount)
         buffer.sort()
         var i = 0
         while i < buffer.count {
             let k = Int(buffer[i] >> 56)
             var j = i
-            while j < buffer.count && Int(buffer[j] >> 56) == k {
-                _ = traceHistograms[k].record(Swift.min(Swift.max(buffer[j] & Self.ticksMask, 1), Self.maxTicks))
-                j += 1
-            }
-            let n = j - i
-            func at(_ percentile: Double) -> UInt64 {
-                // The smallest latency with at least `percentile` % of the run's at or below it.
-                let rank = Swift.max(1, Int((percentile / 100 * Double(n)).rounded(.up)))
-                return nanoseconds(buffer[i + rank - 1] & Self.ticksMask)
-            }
-            current[k].p50 = at(50)
-            current[k].p90 = at(90)
-            current[k].p99 = at(99)
-            current[k].max = at(100)
+            while j < buffer.count && Int(buffer[j] >> 56) == k { j += 1 }
+            let ticks = UnsafeBufferPointer(rebasing: buffer[i..<j])
+            current[k].p50 = percentile(50, of: ticks)
+            current[k].p90 = percentile(90, of: ticks)
+            current[k].p99 = percentile(99, of: ticks)
+            current[k].max = Double(ticks[ticks.count - 1] & Self.ticksMask) * nanosecondsPerTick
             i = j
         }
-        return current
+        return (current, attributed)
+    }
+
+    /// A percentile of one kind's sorted latencies (ticks, the slot in the top bits), in ns.
+    ///
+    /// The clock moves in steps of ``stepTicks``, so a latency the counter reads as `v` ticks lies
+    /// anywhere within half a step of `v`. The latencies are grouped by step, and the percentile
+    /// is interpolated within its group as for grouped data (the group's count spread evenly over
+    /// its step): a median of latencies read as 70 and 80 ns comes out between them, in proportion
+    /// to how many read each, not on one of the two. With a clock that resolves single ticks this
+    /// is the plain percentile (the smallest latency with at least `p` % at or below it).
+    private func percentile(_ p: Double, of sorted: UnsafeBufferPointer<UInt64>) -> Double {
+        let n = sorted.count
+        let rank = p / 100 * Double(n)
+        guard stepTicks > 1 else {
+            let r = Swift.max(1, Int(rank.rounded(.up)))
+            return Double(sorted[r - 1] & Self.ticksMask) * nanosecondsPerTick
+        }
+        let step = Double(stepTicks)
+        func group(_ v: UInt64) -> Double { (Double(v & Self.ticksMask) / step).rounded() }
+        var below = 0
+        var i = 0
+        while i < n {
+            let g = group(sorted[i])
+            var j = i
+            while j < n && group(sorted[j]) == g { j += 1 }
+            let inGroup = j - i
+            if Double(below + inGroup) >= rank || j == n {
+                let within = Swift.min(Swift.max((rank - Double(below)) / Double(inGroup), 0), 1)
+                return Swift.max(0, (g - 0.5 + within) * step) * nanosecondsPerTick
+            }
+            below += inGroup
+            i = j
+        }
+        return 0
     }
 
     /// Updates the tick-to-nanosecond ratio from the time since the recorder was made.
     private func calibrate() {
-        guard cycleCounter else { return }
-        let dt = mapsketch_ticks() &- calibrationStart.ticks
-        let dns = monotonicNanoseconds() &- calibrationStart.ns
-        if dt > 0 && dns > 0 { nanosecondsPerTick = Double(dns) / Double(dt) }
+        guard BenchClock.readsCycleCounter, !underCallgrind else { return }
+        let dt = BenchClock.ticks() &- calibrationStart.ticks
+        let dns = BenchClock.monotonicNanoseconds() &- calibrationStart.ns
+        // Only once enough time has passed for the ratio to beat the start-up measurement.
+        if dt > 0 && dns > 50_000_000 { nanosecondsPerTick = Double(dns) / Double(dt) }
     }
 
-    private func nanoseconds(_ t: UInt64) -> UInt64 {
-        cycleCounter ? UInt64((Double(t) * nanosecondsPerTick).rounded()) : t
-    }
-
-    /// Forgets the run in progress (a warm-up run); its timings still choose the next run's
-    /// timing strides.
-    func discardRun() {
-        startRun()
-    }
-
-    /// The per-kind results of the trace's measured runs, for the kinds that occurred; then the
-    /// recorder is ready for the next trace.
-    func finishTrace() -> [BenchKindResult] {
-        var out: [BenchKindResult] = []
-        calibrate()
-        for kind in BenchOperation.allCases {
-            let k = kind.ordinal
-            let perRun = runs.map { $0[k] }
-            guard perRun.contains(where: { $0.count > 0 }) else { continue }
-            let count = perRun.map(\.count).max() ?? 0
-            let total = perRun.reduce(UInt64(0)) { $0 &+ $1.totalNanoseconds }
-            let timed = perRun.reduce(0) { $0 + $1.timed }
-            out.append(
-                BenchKindResult(
-                    kind: kind, count: count,
-                    p50: nanoseconds(traceHistograms[k].valueAtPercentile(50)), p90: nanoseconds(traceHistograms[k].valueAtPercentile(90)),
-                    p99: nanoseconds(traceHistograms[k].valueAtPercentile(99)), max: nanoseconds(traceHistograms[k].max),
-                    mean: timed > 0 ? Double(total) / Double(timed) : 0,
-                    runs: perRun.map {
-                        BenchKindResult.Run(
-                            count: $0.count, p50: $0.p50, p90: $0.p90, p99: $0.p99, max: $0.max,
-                            mean: $0.timed > 0 ? Double($0.totalNanoseconds) / Double($0.timed) : 0,
-                            allocations: countsAllocations ? $0.allocations : nil, bytes: countsAllocations ? $0.bytes : nil,
-                            timed: $0.timed)
-                    }))
-            if traceHistograms[k].totalCount > 0 { traceHistograms[k].reset() }
-        }
+    /// The runs of the trace just measured (each kind's figures by slot, and the attributed
+    /// share); then the recorder is ready for the next trace.
+    func finishTrace() -> [(kinds: [BenchKindRun], attributed: BenchAttributed)] {
+        let out = runs
         runs.removeAll(keepingCapacity: true)
         // The next trace starts with every operation timed (its own kinds' costs are unknown).
-        for k in 0..<BenchOperation.allCases.count { accumulators[k] = Accumulator() }
+        for k in 0..<Self.slotCount { accumulators[k] = Accumulator() }
         return out
     }
 }

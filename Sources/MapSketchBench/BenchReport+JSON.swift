@@ -2,27 +2,25 @@ import MapSketchReplay
 public import MapSketchGeometry
 
 // The JSON document of a bench (`--json`, `--save-baseline`, `--baseline`): schema
-// `mapsketch-bench` version 1, described member by member in Benchmarks/bench-report.schema.json.
+// `mapsketch-bench` version 2, described member by member in docs/bench-report.schema.json.
 
 extension BenchReport {
     /// The report as a JSON value (members in schema order).
     public var json: JSONValue {
         var o: JSONObject = ["schema": .string(Self.schemaName), "schemaVersion": .integer(Int64(Self.schemaVersion))]
+        o["build"] = ["version": .string(build.version), "configuration": .string(build.configuration)]
+        o["clock"] = ["source": .string(clock.source), "resolutionNs": .number(rounded(clock.resolution))]
         o["warmup"] = .integer(Int64(warmup))
         o["runs"] = .integer(Int64(runs))
+        if let shard { o["shard"] = .string(shard.description) }
+        if let pairID { o["pair"] = .string(pairID) }
         o["counters"] = [
             "time": true, "allocations": .bool(counters.allocations), "instructions": .bool(counters.instructions),
             "unavailable": .array(counters.unavailable.map { .string($0) }),
         ]
         o["traces"] = .array(traces.map(\.json))
-        func failure(_ f: BenchFailure) -> JSONValue {
-            [
-                "trace": .string(f.trace), "file": .string(f.error.file), "line": .integer(Int64(f.error.line)),
-                "column": .integer(Int64(f.error.column)), "message": .string(f.error.message),
-            ]
-        }
-        o["failures"] = .array(failures.map(failure))
-        o["expectedFailures"] = .array(expectedFailures.map(failure))
+        o["failures"] = .array(failures.map(\.json))
+        o["expectedFailures"] = .array(expectedFailures.map(\.json))
         return .object(o)
     }
 
@@ -36,43 +34,61 @@ extension BenchReport {
     /// - Complexity: O(n) in the size of the text.
     public static func decode(_ text: String, file: String) throws(InputError) -> BenchReport {
         do {
-            return try JSONParser.decode(text) { value throws -> BenchReport in
-                guard value.objectValue != nil else { throw JSONError("expected a bench report (a JSON object), found \(value.kindDescription)") }
-                guard value["schema"]?.stringValue == schemaName else {
-                    throw JSONError("expected \"\(schemaName)\": this is not a `mapsketch bench` report", path: [.key("schema")])
-                }
-                let version = try int(value, "schemaVersion", [])
-                guard version == schemaVersion else {
-                    throw JSONError(
-                        "expected schema version \(schemaVersion), found \(version): record the baseline again with this build (--save-baseline)",
-                        path: [.key("schemaVersion")])
-                }
-                let c = try member(value, "counters", [])
-                let counters = BenchCounters(allocations: try bool(c, "allocations", [.key("counters")]), instructions: try bool(c, "instructions", [.key("counters")]))
-                var traces: [BenchTraceResult] = []
-                for (i, t) in try array(value, "traces", []).enumerated() { traces.append(try BenchTraceResult(t, path: [.key("traces"), .index(i)])) }
-                func failures(_ key: String) throws -> [BenchFailure] {
-                    var out: [BenchFailure] = []
-                    for (i, f) in try array(value, key, []).enumerated() {
-                        let p: [JSONPathComponent] = [.key(key), .index(i)]
-                        out.append(
-                            BenchFailure(
-                                trace: try string(f, "trace", p),
-                                error: InputError(file: try string(f, "file", p), line: try int(f, "line", p), column: try int(f, "column", p), message: try string(f, "message", p))))
-                    }
-                    return out
-                }
-                // `expectedFailures` may be absent (a report that has none).
-                let expected = value["expectedFailures"] == nil ? [] : try failures("expectedFailures")
-                return BenchReport(
-                    warmup: try int(value, "warmup", []), runs: try int(value, "runs", []), counters: counters, traces: traces,
-                    failures: try failures("failures"), expectedFailures: expected)
-            }
+            return try JSONParser.decode(text) { value throws -> BenchReport in try BenchReport(value) }
         } catch let e as JSONError {
             throw InputError(file: file, line: e.line ?? 1, column: e.column ?? 1, message: e.pathAndMessage)
         } catch {
             throw InputError(file: file, line: 1, column: 1, message: "\(error)")
         }
+    }
+
+    private init(_ value: JSONValue) throws {
+        guard value.objectValue != nil else { throw JSONError("expected a bench report (a JSON object), found \(value.kindDescription)") }
+        guard value["schema"]?.stringValue == Self.schemaName else {
+            throw JSONError("expected \"\(Self.schemaName)\": this is not a `mapsketch bench` report", path: [.key("schema")])
+        }
+        let version = try int(value, "schemaVersion", [])
+        guard version == Self.schemaVersion else {
+            throw JSONError(
+                "expected schema version \(Self.schemaVersion), found \(version): record the baseline again with this build (--save-baseline)",
+                path: [.key("schemaVersion")])
+        }
+        let b = try member(value, "build", [])
+        let c = try member(value, "clock", [])
+        let k = try member(value, "counters", [])
+        var shard: TraceSelection.Shard?
+        if value["shard"] != nil {
+            let text = try string(value, "shard", [])
+            guard let s = TraceSelection.Shard(text) else { throw JSONError("expected K/N with 1 ≤ K ≤ N, found \"\(text)\"", path: [.key("shard")]) }
+            shard = s
+        }
+        func list<T>(_ key: String, _ make: (JSONValue, [JSONPathComponent]) throws -> T) throws -> [T] {
+            try array(value, key, []).enumerated().map { i, v in try make(v, [.key(key), .index(i)]) }
+        }
+        self.init(
+            warmup: try int(value, "warmup", []), runs: try int(value, "runs", []),
+            counters: BenchCounters(allocations: try bool(k, "allocations", [.key("counters")]), instructions: try bool(k, "instructions", [.key("counters")])),
+            clock: BenchClock(source: try string(c, "source", [.key("clock")]), resolution: try double(c, "resolutionNs", [.key("clock")])),
+            build: BenchBuild(version: try string(b, "version", [.key("build")]), configuration: try string(b, "configuration", [.key("build")])),
+            shard: shard, traces: try list("traces", BenchTraceResult.init), failures: try list("failures", BenchFailure.init),
+            // `expectedFailures` may be absent (a report that has none).
+            expectedFailures: value["expectedFailures"] == nil ? [] : try list("expectedFailures", BenchFailure.init),
+            pairID: value["pair"] == nil ? nil : try string(value, "pair", []))
+    }
+}
+
+extension BenchFailure {
+    var json: JSONValue {
+        [
+            "trace": .string(trace), "file": .string(error.file), "line": .integer(Int64(error.line)),
+            "column": .integer(Int64(error.column)), "message": .string(error.message),
+        ]
+    }
+
+    init(_ f: JSONValue, path p: [JSONPathComponent]) throws {
+        self.init(
+            trace: try string(f, "trace", p),
+            error: InputError(file: try string(f, "file", p), line: try int(f, "line", p), column: try int(f, "column", p), message: try string(f, "message", p)))
     }
 }
 
@@ -80,11 +96,17 @@ extension BenchTraceResult {
     var json: JSONValue {
         var o: JSONObject = ["name": .string(name), "events": .integer(Int64(events))]
         o["eventsPerSecond"] = .number(rounded(eventsPerSecond))
-        o["totalNs"] = integers(totalNanoseconds)
-        o["setupNs"] = integers(setupNanoseconds)
+        o["totalNs"] = numbers(totalNanoseconds)
+        o["setupNs"] = numbers(setupNanoseconds)
         if let allocations { o["allocations"] = integers(allocations) }
         if let bytes { o["bytes"] = integers(bytes) }
         if let instructions { o["instructions"] = integers(instructions) }
+        var fraction: JSONObject = [:]
+        if let t = attributedTimeFraction { fraction["time"] = .number(rounded(t)) }
+        if let i = attributedInstructionFraction { fraction["instructions"] = .number(rounded(i)) }
+        o["attributedFraction"] = .object(fraction)
+        o["attributed"] = .array(attributed.map(\.json))
+        o["unattributed"] = .array(unattributed.map(\.json))
         o["kinds"] = .array(kinds.map(\.json))
         return .object(o)
     }
@@ -92,20 +114,41 @@ extension BenchTraceResult {
     init(_ v: JSONValue, path p: [JSONPathComponent]) throws {
         var kinds: [BenchKindResult] = []
         for (i, k) in try array(v, "kinds", p).enumerated() { kinds.append(try BenchKindResult(k, path: p + [.key("kinds"), .index(i)])) }
+        var attributed: [BenchAttributedRun] = []
+        for (i, a) in try array(v, "attributed", p).enumerated() {
+            attributed.append(try BenchAttributedRun(a, path: p + [.key("attributed"), .index(i)]))
+        }
         self.init(
-            name: try string(v, "name", p), events: try int(v, "events", p), totalNanoseconds: try unsigned(v, "totalNs", p),
-            setupNanoseconds: try unsigned(v, "setupNs", p), allocations: try optionalUnsigned(v, "allocations", p),
-            bytes: try optionalUnsigned(v, "bytes", p), instructions: try optionalUnsigned(v, "instructions", p), kinds: kinds)
+            name: try string(v, "name", p), events: try int(v, "events", p), totalNanoseconds: try doubles(v, "totalNs", p),
+            setupNanoseconds: try doubles(v, "setupNs", p), allocations: try optionalUnsigned(v, "allocations", p),
+            bytes: try optionalUnsigned(v, "bytes", p), instructions: try optionalUnsigned(v, "instructions", p), attributed: attributed,
+            kinds: kinds)
+    }
+}
+
+extension BenchAttributedRun {
+    var json: JSONValue {
+        var o: JSONObject = ["timeNs": .number(rounded(nanoseconds))]
+        if let allocations { o["allocations"] = .integer(Int64(clamping: allocations)) }
+        if let bytes { o["bytes"] = .integer(Int64(clamping: bytes)) }
+        if let instructions { o["instructions"] = .integer(Int64(clamping: instructions)) }
+        return .object(o)
+    }
+
+    init(_ v: JSONValue, path p: [JSONPathComponent]) throws {
+        self.init(
+            nanoseconds: try double(v, "timeNs", p), allocations: try optionalUInt(v, "allocations", p), bytes: try optionalUInt(v, "bytes", p),
+            instructions: try optionalUInt(v, "instructions", p))
     }
 }
 
 extension BenchKindResult {
     var json: JSONValue {
-        var o: JSONObject = ["kind": .string(kind.rawValue), "count": .integer(Int64(count))]
-        o["p50Ns"] = .integer(Int64(clamping: p50))
-        o["p90Ns"] = .integer(Int64(clamping: p90))
-        o["p99Ns"] = .integer(Int64(clamping: p99))
-        o["maxNs"] = .integer(Int64(clamping: max))
+        var o: JSONObject = ["kind": .string(kind.name), "count": .integer(Int64(count))]
+        o["p50Ns"] = .number(rounded(p50))
+        o["p90Ns"] = .number(rounded(p90))
+        o["p99Ns"] = .number(rounded(p99))
+        o["maxNs"] = .number(rounded(max))
         o["meanNs"] = .number(rounded(mean))
         o["throughput"] = .number(rounded(throughput))
         if let allocations { o["allocations"] = .integer(Int64(clamping: allocations)) }
@@ -115,10 +158,10 @@ extension BenchKindResult {
         o["runs"] = .array(
             runs.map { r in
                 var ro: JSONObject = ["count": .integer(Int64(r.count))]
-                ro["p50Ns"] = .integer(Int64(clamping: r.p50))
-                ro["p90Ns"] = .integer(Int64(clamping: r.p90))
-                ro["p99Ns"] = .integer(Int64(clamping: r.p99))
-                ro["maxNs"] = .integer(Int64(clamping: r.max))
+                ro["p50Ns"] = .number(rounded(r.p50))
+                ro["p90Ns"] = .number(rounded(r.p90))
+                ro["p99Ns"] = .number(rounded(r.p99))
+                ro["maxNs"] = .number(rounded(r.max))
                 ro["meanNs"] = .number(rounded(r.mean))
                 if let a = r.allocations { ro["allocations"] = .integer(Int64(clamping: a)) }
                 if let b = r.bytes { ro["bytes"] = .integer(Int64(clamping: b)) }
@@ -131,24 +174,20 @@ extension BenchKindResult {
 
     init(_ v: JSONValue, path p: [JSONPathComponent]) throws {
         let name = try string(v, "kind", p)
-        guard let kind = BenchOperation(rawValue: name) else {
-            throw JSONError(
-                "expected one of \(BenchOperation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(name)\"",
-                path: p + [.key("kind")])
+        guard !name.isEmpty, name != BenchKind.unattributedName else {
+            throw JSONError("expected the name of an operation kind, found \"\(name)\"", path: p + [.key("kind")])
         }
         var runs: [Run] = []
         for (i, r) in try array(v, "runs", p).enumerated() {
             let rp = p + [.key("runs"), .index(i)]
             runs.append(
                 Run(
-                    count: try int(r, "count", rp), p50: try uint(r, "p50Ns", rp), p90: try uint(r, "p90Ns", rp), p99: try uint(r, "p99Ns", rp),
-                    max: try uint(r, "maxNs", rp), mean: try double(r, "meanNs", rp), allocations: try optionalUInt(r, "allocations", rp),
-                    bytes: try optionalUInt(r, "bytes", rp), instructions: try optionalUInt(r, "instructions", rp),
-                    timed: try optionalUInt(r, "timed", rp).map { Int(clamping: $0) }))
+                    count: try int(r, "count", rp), p50: try double(r, "p50Ns", rp), p90: try double(r, "p90Ns", rp),
+                    p99: try double(r, "p99Ns", rp), max: try double(r, "maxNs", rp), mean: try double(r, "meanNs", rp),
+                    allocations: try optionalUInt(r, "allocations", rp), bytes: try optionalUInt(r, "bytes", rp),
+                    instructions: try optionalUInt(r, "instructions", rp), timed: try optionalUInt(r, "timed", rp).map { Int(clamping: $0) }))
         }
-        self.init(
-            kind: kind, count: try int(v, "count", p), p50: try uint(v, "p50Ns", p), p90: try uint(v, "p90Ns", p), p99: try uint(v, "p99Ns", p),
-            max: try uint(v, "maxNs", p), mean: try double(v, "meanNs", p), runs: runs)
+        self.init(kind: BenchKind(named: name), runs: runs)
     }
 }
 
@@ -215,5 +254,49 @@ private func optionalUnsigned(_ v: JSONValue, _ key: String, _ p: [JSONPathCompo
 
 private func integers(_ values: [UInt64]) -> JSONValue { .array(values.map { .integer(Int64(clamping: $0)) }) }
 
+private func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number(rounded($0)) }) }
+
+private func doubles(_ v: JSONValue, _ key: String, _ p: [JSONPathComponent]) throws -> [Double] {
+    try array(v, key, p).enumerated().map { i, m in
+        guard let d = m.doubleValue, d >= 0 else { throw JSONError("expected a number ≥ 0, found \(m.kindDescription)", path: p + [.key(key), .index(i)]) }
+        return d
+    }
+}
+
 /// A figure rounded to 3 decimals, so reports do not carry float noise.
 private func rounded(_ x: Double) -> Double { x.isFinite ? (x * 1000).rounded() / 1000 : 0 }
+
+extension BenchComparison {
+    /// The comparison as a JSON value: how it compared, what it tested, every figure, and the
+    /// traces and kinds only one side has.
+    public var json: JSONValue {
+        func change(_ c: BenchChange) -> JSONValue {
+            var o: JSONObject = ["trace": .string(c.trace), "row": .string(c.row), "metric": .string(c.metric.rawValue)]
+            o["old"] = .number(rounded(c.old))
+            o["new"] = .number(rounded(c.new))
+            if let p = c.pValue { o["p"] = .number(p) }
+            o["regressed"] = .bool(c.regressed)
+            return .object(o)
+        }
+        func kinds(_ list: [BenchKindChange]) -> JSONValue {
+            .array(list.map { ["trace": .string($0.trace), "kind": .string($0.kind.name)] })
+        }
+        return [
+            "paired": .bool(paired), "threshold": .number(threshold), "fdr": .number(fdr),
+            "metrics": .array(metrics.map { .string($0.rawValue) }), "figures": .integer(Int64(changes.count)),
+            "tested": .integer(Int64(tested)), "belowResolution": .integer(Int64(belowResolution)),
+            "regressions": .integer(Int64(regressions.count)), "newTraces": .array(newTraces.map { .string($0) }),
+            "removedTraces": .array(removedTraces.map { .string($0) }), "newKinds": kinds(newKinds), "removedKinds": kinds(removedKinds),
+            "changes": .array(changes.map(change)),
+        ]
+    }
+}
+
+extension BenchFormat {
+    /// The report's JSON text, with a `comparison` member when there is one.
+    public static func jsonText(_ report: BenchReport, comparison: BenchComparison?) -> String {
+        guard let comparison, case .object(var o) = report.json else { return report.jsonText }
+        o["comparison"] = comparison.json
+        return JSONWriter.string(.object(o), style: .pretty) + "\n"
+    }
+}

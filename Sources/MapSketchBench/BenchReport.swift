@@ -1,5 +1,5 @@
-import MapSketchReplay
 public import MapSketchGeometry
+public import MapSketchReplay
 
 /// The figures of one operation kind over a trace's measured runs. Times are nanoseconds.
 public struct BenchKindResult: Hashable, Sendable {
@@ -7,8 +7,9 @@ public struct BenchKindResult: Hashable, Sendable {
     public struct Run: Hashable, Sendable {
         /// Operations in the run.
         public var count: Int
-        /// Latency percentiles and maximum in the run.
-        public var p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64
+        /// Latency percentiles and maximum in the run (interpolated within the clock's step:
+        /// ``BenchClock``).
+        public var p50: Double, p90: Double, p99: Double, max: Double
         /// Mean latency in the run.
         public var mean: Double
         /// Allocations the run's operations made, when counted.
@@ -23,7 +24,7 @@ public struct BenchKindResult: Hashable, Sendable {
 
         /// Creates a run's figures.
         public init(
-            count: Int, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64, mean: Double, allocations: UInt64? = nil,
+            count: Int, p50: Double, p90: Double, p99: Double, max: Double, mean: Double, allocations: UInt64? = nil,
             bytes: UInt64? = nil, instructions: UInt64? = nil, timed: Int? = nil
         ) {
             self.count = count
@@ -40,28 +41,28 @@ public struct BenchKindResult: Hashable, Sendable {
     }
 
     /// The kind.
-    public var kind: BenchOperation
-    /// Operations per run.
-    public var count: Int
-    /// Latency percentiles and maximum over every timed operation of every run (HDR histogram,
-    /// 3 significant digits; which operations are timed: ``BenchTiming``).
-    public var p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64
-    /// Mean latency over every timed operation.
-    public var mean: Double
+    public var kind: BenchKind
     /// Each measured run.
     public var runs: [Run]
 
     /// Creates a kind's figures.
-    public init(kind: BenchOperation, count: Int, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64, mean: Double, runs: [Run]) {
+    public init(kind: BenchKind, runs: [Run]) {
         self.kind = kind
-        self.count = count
-        self.p50 = p50
-        self.p90 = p90
-        self.p99 = p99
-        self.max = max
-        self.mean = mean
         self.runs = runs
     }
+
+    /// Operations per run (the largest run's: runs of one trace agree).
+    public var count: Int { runs.map(\.count).max() ?? 0 }
+    /// The median of the runs' latency percentiles and maxima.
+    public var p50: Double { median(runs.map(\.p50)) ?? 0 }
+    /// The median of the runs' 90th percentiles.
+    public var p90: Double { median(runs.map(\.p90)) ?? 0 }
+    /// The median of the runs' 99th percentiles.
+    public var p99: Double { median(runs.map(\.p99)) ?? 0 }
+    /// The largest latency of any run.
+    public var max: Double { runs.map(\.max).max() ?? 0 }
+    /// The median of the runs' mean latencies.
+    public var mean: Double { median(runs.map(\.mean)) ?? 0 }
 
     /// Timed operations over all runs (nil when the runs do not say: all were timed).
     public var timed: Int? {
@@ -77,31 +78,57 @@ public struct BenchKindResult: Hashable, Sendable {
     public var bytes: UInt64? { runs.compactMap(\.bytes).max() }
     /// Instructions per run (the median run's), under callgrind.
     public var instructions: UInt64? { median(runs.compactMap(\.instructions)) }
+
+    /// Whether the kind's median latency is below what `clock` resolves: its latencies are
+    /// reported as such and gated on the counters only.
+    public func isBelowResolution(of clock: BenchClock) -> Bool { p50 < clock.resolution }
+}
+
+/// What the operations of a measured run add up to when each is counted once, at its outermost
+/// kind: the part of the run that belongs to some kind. The rest is the run's `unattributed` row.
+public struct BenchAttributedRun: Hashable, Sendable {
+    /// Time, ns (estimated from the timed operations when fast kinds are timed on a sample).
+    public var nanoseconds: Double
+    /// Allocations and bytes, when counted.
+    public var allocations: UInt64?, bytes: UInt64?
+    /// Instructions, under callgrind.
+    public var instructions: UInt64?
+
+    /// Creates a run's attributed share.
+    public init(nanoseconds: Double, allocations: UInt64? = nil, bytes: UInt64? = nil, instructions: UInt64? = nil) {
+        self.nanoseconds = nanoseconds
+        self.allocations = allocations
+        self.bytes = bytes
+        self.instructions = instructions
+    }
 }
 
 /// The figures of one trace: its totals per run and its operation kinds.
 public struct BenchTraceResult: Hashable, Sendable {
-    /// The trace's name (its path below the folder given, without `.trace.jsonl`).
+    /// The trace's name: its path below the folder given, or its file name when the file was
+    /// given, without `.trace.jsonl` (``TraceSelection``).
     public var name: String
     /// Events in the trace.
     public var events: Int
-    /// Wall-clock time of each measured run's replay (every event, on fresh model state), ns.
-    public var totalNanoseconds: [UInt64]
+    /// Wall-clock time of each measured run's replay of the events (on fresh model state), ns.
+    public var totalNanoseconds: [Double]
     /// Time to set the model up from the header in each measured run, ns.
-    public var setupNanoseconds: [UInt64]
+    public var setupNanoseconds: [Double]
     /// Allocations of each whole measured run (set-up and replay), when counted.
     public var allocations: [UInt64]?
     /// Bytes allocated by each whole measured run, when counted.
     public var bytes: [UInt64]?
     /// Instructions of each measured run under callgrind (set-up, replay and the GPS reads).
     public var instructions: [UInt64]?
-    /// The kinds that occurred, in ``BenchOperation`` order.
+    /// Each measured run's attributed share.
+    public var attributed: [BenchAttributedRun]
+    /// The kinds that occurred, in report order.
     public var kinds: [BenchKindResult]
 
     /// Creates a trace's figures.
     public init(
-        name: String, events: Int, totalNanoseconds: [UInt64], setupNanoseconds: [UInt64], allocations: [UInt64]? = nil,
-        bytes: [UInt64]? = nil, instructions: [UInt64]? = nil, kinds: [BenchKindResult]
+        name: String, events: Int, totalNanoseconds: [Double], setupNanoseconds: [Double], allocations: [UInt64]? = nil,
+        bytes: [UInt64]? = nil, instructions: [UInt64]? = nil, attributed: [BenchAttributedRun] = [], kinds: [BenchKindResult]
     ) {
         self.name = name
         self.events = events
@@ -110,15 +137,55 @@ public struct BenchTraceResult: Hashable, Sendable {
         self.allocations = allocations
         self.bytes = bytes
         self.instructions = instructions
+        self.attributed = attributed
         self.kinds = kinds
     }
 
     /// The median run's replay time, ns.
-    public var total: UInt64 { median(totalNanoseconds) ?? 0 }
+    public var total: Double { median(totalNanoseconds) ?? 0 }
     /// Events per second of the median run.
-    public var eventsPerSecond: Double { total > 0 ? Double(events) * 1e9 / Double(total) : 0 }
+    public var eventsPerSecond: Double { total > 0 ? Double(events) * 1e9 / total : 0 }
     /// The figures of one kind, when it occurred.
-    public func kind(_ k: BenchOperation) -> BenchKindResult? { kinds.first { $0.kind == k } }
+    public func kind(_ k: BenchKind) -> BenchKindResult? { kinds.first { $0.kind == k } }
+
+    /// What belongs to no kind in each measured run: the run's time (set-up and replay), its
+    /// allocations and its instructions less its attributed share (never below zero).
+    public var unattributed: [BenchAttributedRun] {
+        attributed.indices.map { r in
+            let a = attributed[r]
+            let time = (totalNanoseconds.indices.contains(r) ? totalNanoseconds[r] : 0)
+                + (setupNanoseconds.indices.contains(r) ? setupNanoseconds[r] : 0)
+            func rest(_ whole: [UInt64]?, _ part: UInt64?) -> UInt64? {
+                guard let whole, whole.indices.contains(r), let part else { return nil }
+                return whole[r] > part ? whole[r] - part : 0
+            }
+            return BenchAttributedRun(
+                nanoseconds: Swift.max(0, time - a.nanoseconds), allocations: rest(allocations, a.allocations),
+                bytes: rest(bytes, a.bytes), instructions: rest(instructions, a.instructions))
+        }
+    }
+
+    /// The share of the trace's time that belongs to a kind (the median run's), in 0…1; nil
+    /// when not measured.
+    public var attributedTimeFraction: Double? {
+        let fractions = attributed.indices.compactMap { r -> Double? in
+            guard totalNanoseconds.indices.contains(r), setupNanoseconds.indices.contains(r) else { return nil }
+            let whole = totalNanoseconds[r] + setupNanoseconds[r]
+            return whole > 0 ? Swift.min(1, attributed[r].nanoseconds / whole) : nil
+        }
+        return median(fractions)
+    }
+
+    /// The share of the trace's instructions that belongs to a kind (the median run's), in 0…1;
+    /// nil when not measured.
+    public var attributedInstructionFraction: Double? {
+        guard let instructions else { return nil }
+        let fractions = attributed.indices.compactMap { r -> Double? in
+            guard instructions.indices.contains(r), instructions[r] > 0, let a = attributed[r].instructions else { return nil }
+            return Swift.min(1, Double(a) / Double(instructions[r]))
+        }
+        return median(fractions)
+    }
 }
 
 /// A trace that could not be measured: it failed to parse or its header could not be set up.
@@ -162,20 +229,51 @@ public struct BenchCounters: Hashable, Sendable {
     }
 }
 
+/// The build that measured a report.
+public struct BenchBuild: Hashable, Sendable {
+    /// The `mapsketch` version (or the library's, for a report made from code).
+    public var version: String
+    /// `release` or `debug`: a debug build is many times slower, and its figures say nothing of
+    /// a release build's.
+    public var configuration: String
+
+    /// Creates a build description.
+    public init(version: String, configuration: String) {
+        self.version = version
+        self.configuration = configuration
+    }
+
+    /// This build's configuration: `debug` when compiled without optimisation, else `release`.
+    public static var currentConfiguration: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
+    }
+}
+
 /// Everything a bench measured: the document `--json` and `--save-baseline` write (schema
-/// `mapsketch-bench`, version ``schemaVersion``; `Benchmarks/bench-report.schema.json`).
+/// `mapsketch-bench`, version ``schemaVersion``; `docs/bench-report.schema.json`).
 public struct BenchReport: Hashable, Sendable {
     /// The schema's name, the document's `schema` member.
     public static let schemaName = "mapsketch-bench"
     /// The schema version this build writes and reads.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
-    /// Warm-up runs per trace.
+    /// Warm-up runs per trace (before each measured run, in the same process).
     public var warmup: Int
     /// Measured runs asked for per trace (fewer when a time budget ran out).
     public var runs: Int
     /// The counters measured.
     public var counters: BenchCounters
+    /// The clock latencies were read from.
+    public var clock: BenchClock
+    /// The build that measured.
+    public var build: BenchBuild
+    /// The shard of the selection measured (`--shard K/N`), if any: a trace of another shard is
+    /// not expected here.
+    public var shard: TraceSelection.Shard?
     /// The measured traces, sorted by name.
     public var traces: [BenchTraceResult]
     /// The traces that could not be measured.
@@ -183,22 +281,32 @@ public struct BenchReport: Hashable, Sendable {
     /// The traces that failed with the error their header declares (`expect.error`): meant to
     /// fail, not measured, not an error.
     public var expectedFailures: [BenchFailure]
+    /// When this report is one side of a paired run of two builds (`--against`): the pair's id,
+    /// shared by both reports, whose runs were made alternately and can be compared run by run.
+    public var pairID: String?
 
     /// Creates a report.
     public init(
-        warmup: Int, runs: Int, counters: BenchCounters, traces: [BenchTraceResult], failures: [BenchFailure] = [],
-        expectedFailures: [BenchFailure] = []
+        warmup: Int, runs: Int, counters: BenchCounters, clock: BenchClock, build: BenchBuild, shard: TraceSelection.Shard? = nil,
+        traces: [BenchTraceResult], failures: [BenchFailure] = [], expectedFailures: [BenchFailure] = [], pairID: String? = nil
     ) {
         self.warmup = warmup
         self.runs = runs
         self.counters = counters
+        self.clock = clock
+        self.build = build
+        self.shard = shard
         self.traces = traces
         self.failures = failures
         self.expectedFailures = expectedFailures
+        self.pairID = pairID
     }
 
     /// The trace of this name, if measured.
     public func trace(_ name: String) -> BenchTraceResult? { traces.first { $0.name == name } }
+
+    /// Whether a trace of this name belongs to the report's shard (every trace does without one).
+    public func covers(_ name: String) -> Bool { shard.map { $0.contains(name) } ?? true }
 }
 
 /// The median of some values (the lower middle one for an even count), nil for none.

@@ -1,6 +1,6 @@
-public import MapSketchReplay
-public import Foundation
+import Foundation
 public import MapSketchGeometry
+public import MapSketchReplay
 
 /// How `mapsketch bench` measures each trace.
 public struct BenchOptions: Hashable, Sendable {
@@ -33,21 +33,36 @@ public struct BenchOptions: Hashable, Sendable {
     }
 }
 
-/// Measures traces: each is parsed once, replayed `warmup` times, then measured `runs` times on
-/// fresh model state (a new ``ReplaySession`` per run), with every operation timed by kind
-/// (``BenchOperation``) and, when built in, its allocations counted.
+/// How often `mapsketch bench` reads the clock around an operation.
+public enum BenchTiming: Hashable, Sendable {
+    /// Every operation is timed.
+    case everyOperation
+    /// Every `n`-th operation of each kind is timed (counts and allocations stay exact for all).
+    case every(Int)
+    /// Per kind, from the run before: slow operations are all timed; fast ones every `n`-th, with
+    /// `n` chosen so that reading the clock costs at most 2 % of the kind's time, keeping at least
+    /// 200 timed operations per run (the default).
+    case automatic
+}
+
+/// Measures traces in this process: each is parsed once, replayed `warmup` times, then measured
+/// `runs` times on fresh model state (a new ``ReplaySession`` per run), with every operation
+/// counted and timed by kind (``BenchKind``) and, when built in, its allocations counted.
 ///
 /// Measuring does not change what a replay does: the session applies the same events through the
 /// same calls; the bench only reads a clock and the allocation counters around them. The GPS
 /// reads (`gps.read`) and renderer lookups it times are the trace reader's and the renderer's
 /// own functions on the trace's own lines and graphics, run beside the replay.
 ///
+/// `mapsketch bench` makes each measured run in a fresh process instead (``BenchSession``), so
+/// that one process's memory layout does not bias every run; this runner is what each of those
+/// processes runs, and what code that benches traces itself uses.
+///
 /// ```swift
 /// let runner = BenchRunner(options: BenchOptions(runs: 5))
 /// let report = runner.run(try TraceSelection(paths: ["Traces"]).cases())
 /// print(BenchFormat.table(report))
 /// ```
-@MainActor
 public struct BenchRunner {
     /// The options.
     public var options: BenchOptions
@@ -60,12 +75,6 @@ public struct BenchRunner {
         self.init(options: options, underCallgrind: false)
     }
 
-    /// A runner for the child process `--instrument callgrind` starts: no clock, no allocation
-    /// counters; each measured run inside the region callgrind collects.
-    public static func underCallgrind(options: BenchOptions) -> BenchRunner {
-        BenchRunner(options: options, underCallgrind: true)
-    }
-
     init(options: BenchOptions, underCallgrind: Bool) {
         self.options = options
         let allocations = !underCallgrind && options.countAllocations && AllocationCounters.start()
@@ -73,73 +82,107 @@ public struct BenchRunner {
         recorder = BenchRecorder(countsAllocations: allocations, underCallgrind: underCallgrind, timing: options.timing)
     }
 
-    /// Measures every trace in order. A trace that fails to parse or to set up is reported in
-    /// ``BenchReport/failures`` and not measured — unless its header declares that error
-    /// (`expect.error`, as the malformed corpus does): it is then an expected failure
-    /// (``BenchReport/expectedFailures``), not measured either. A trace that declares an error
-    /// but reads and sets up is a failure: it is not the trace it says it is.
+    /// The clock this runner reads.
+    public var clock: BenchClock { recorder.clock }
+
+    /// A trace read for measuring, or why it is not measured.
+    enum Prepared {
+        /// Read and decoded: measure it.
+        case trace(Trace, text: String)
+        /// It cannot be measured.
+        case failure(InputError)
+        /// It fails as its header declares (`expect.error`): not measured, not an error.
+        case expectedFailure(InputError)
+    }
+
+    /// Reads and decodes a trace. A trace that declares an error (`expect.error`, as the malformed
+    /// corpus does) is an expected failure when it fails that way, and a failure when it reads and
+    /// sets up: it is not the trace it says it is.
+    @MainActor
+    static func prepare(_ url: URL) -> Prepared {
+        let file = display(url)
+        var text: String?
+        do throws(InputError) {
+            let t = try Replayer.text(of: url, displayName: file)
+            text = t
+            return try prepare(text: t, file: file)
+        } catch {
+            if let text, let declared = TraceExpectation.declared(inTraceText: Substring(text)), declared.matches(error) {
+                return .expectedFailure(error)
+            }
+            return .failure(error)
+        }
+    }
+
+    /// ``prepare(_:)`` for a trace's text.
+    @MainActor
+    static func prepare(text: String, file: String) throws(InputError) -> Prepared {
+        let trace = try TraceDecoder.decode(text, file: file)
+        guard let expected = trace.header.expect.error else { return .trace(trace, text: text) }
+        do throws(ReplayError) {
+            _ = try ReplaySession(trace: trace, name: "trace")
+        } catch {
+            throw InputError(file: file, line: error.line, column: 1, message: error.message)
+        }
+        return .failure(
+            InputError(
+                file: file, line: 1, column: 1,
+                message: "expected the trace to fail with an error containing \"\(expected)\" (expect.error), but it reads and sets up"))
+    }
+
+    /// Measures every trace in order, in this process. A trace that fails to parse or to set up
+    /// is reported in ``BenchReport/failures`` and not measured — unless its header declares that
+    /// error (``BenchReport/expectedFailures``).
     /// - Parameter progress: called before each trace with its 0-based position and name.
     /// - Complexity: O(t · (warmup + runs)) replays of t traces.
+    @MainActor
     public func run(_ cases: [GoldenCase], progress: (Int, String) -> Void = { _, _ in }) -> BenchReport {
         var traces: [BenchTraceResult] = []
         var failures: [BenchFailure] = []
         var expectedFailures: [BenchFailure] = []
         for (i, c) in cases.enumerated() {
             progress(i, c.name)
-            let file = display(c.trace)
-            var text: String?
-            do throws(InputError) {
-                let t = try Replayer.text(of: c.trace, displayName: file)
-                text = t
-                let trace = try TraceDecoder.decode(t, file: file)
-                if let expected = trace.header.expect.error {
-                    do throws(ReplayError) {
-                        _ = try ReplaySession(trace: trace, name: c.name)
-                    } catch {
-                        throw InputError(file: file, line: error.line, column: 1, message: error.message)
-                    }
-                    failures.append(
-                        BenchFailure(
-                            trace: c.name,
-                            error: InputError(
-                                file: file, line: 1, column: 1,
-                                message: "expected the trace to fail with an error containing \"\(expected)\" (expect.error), but it reads and sets up")))
-                    continue
-                }
-                traces.append(try measure(trace, name: c.name, file: file, source: c.trace))
-            } catch {
-                if let text, let declared = TraceExpectation.declared(inTraceText: Substring(text)), declared.matches(error) {
-                    expectedFailures.append(BenchFailure(trace: c.name, error: error))
-                } else {
+            switch Self.prepare(c.trace) {
+            case .trace(let trace, let text):
+                do throws(InputError) {
+                    traces.append(try measure(trace, name: c.name, file: Self.display(c.trace), text: text))
+                } catch {
                     failures.append(BenchFailure(trace: c.name, error: error))
                 }
+            case .failure(let e): failures.append(BenchFailure(trace: c.name, error: e))
+            case .expectedFailure(let e): expectedFailures.append(BenchFailure(trace: c.name, error: e))
             }
         }
         return BenchReport(
-            warmup: options.warmup, runs: options.runs, counters: counters, traces: traces, failures: failures, expectedFailures: expectedFailures)
+            warmup: options.warmup, runs: options.runs, counters: counters, clock: clock,
+            build: BenchBuild(version: "library", configuration: BenchBuild.currentConfiguration), traces: traces, failures: failures,
+            expectedFailures: expectedFailures)
     }
 
     /// Measures one parsed trace.
     /// - Parameters:
-    ///   - source: the trace file, whose GPS lines `gps.read` decodes again (nil: not timed).
+    ///   - text: the trace's text, whose GPS lines `gps.read` decodes again (nil: not timed).
     /// - Throws: ``InputError`` (`file:line:1`) when the header cannot be set up.
-    public func measure(_ trace: Trace, name: String, file: String, source: URL? = nil) throws(InputError) -> BenchTraceResult {
-        try measureKeepingOutput(trace, name: name, file: file, source: source).result
+    @MainActor
+    public func measure(_ trace: Trace, name: String, file: String, text: String? = nil) throws(InputError) -> BenchTraceResult {
+        try measureKeepingOutput(trace, name: name, file: file, text: text).result
     }
 
-    /// ``measure(_:name:file:source:)``, also returning the last measured run's output (tests
+    /// ``measure(_:name:file:text:)``, also returning the last measured run's output (tests
     /// compare it with a plain replay's).
+    @MainActor
     func measureKeepingOutput(
-        _ trace: Trace, name: String, file: String, source: URL?
+        _ trace: Trace, name: String, file: String, text: String?
     ) throws(InputError) -> (result: BenchTraceResult, output: ReplayOutput) {
-        let gpsLines = options.measureOperations ? source.map { Self.gpsLines(of: trace, in: $0) } ?? [] : []
+        let gpsLines = options.measureOperations ? text.map { Self.gpsLines(of: trace, in: $0) } ?? [] : []
         let probe = options.measureOperations ? recorder : nil
-        var totals: [UInt64] = []
-        var setups: [UInt64] = []
+        let recorder = recorder
+        var totals: [Double] = []
+        var setups: [Double] = []
         var allocations: [UInt64] = []
         var bytes: [UInt64] = []
         var output: ReplayOutput?
-        let budgetStart = monotonicNanoseconds()
+        let budgetStart = BenchClock.monotonicNanoseconds()
         func readGPSLines() {
             for (line, text) in gpsLines {
                 recorder.measure(.gpsRead) { recorder.keep(Self.decodeLine(text, line: line)) }
@@ -154,36 +197,43 @@ public struct BenchRunner {
             var t0: UInt64 = 0
             var t1: UInt64 = 0
             var t2: UInt64 = 0
-            func replay() {
-                a0 = AllocationCounters.read()
-                t0 = monotonicNanoseconds()
-                do {
-                    session = try ReplaySession(trace: trace, name: name, probe: probe)
+            func setUp() {
+                do throws(ReplayError) {
+                    session = try recorder.measure(.setup) { () throws(ReplayError) in try ReplaySession(trace: trace, name: name, probe: probe) }
                 } catch {
                     failure = error
-                    return
                 }
-                t1 = monotonicNanoseconds()
-                session?.run()
-                t2 = monotonicNanoseconds()
-                a1 = AllocationCounters.read()
-                // Under callgrind the reads count inside the measured region, after the replay.
-                if recorder.underCallgrind { readGPSLines() }
             }
-            if recorder.underCallgrind && measured { BenchRegion.region(replay) } else { replay() }
-            let a = a1 - a0
+            if recorder.underCallgrind {
+                // Only the replay inside the region: no clock, no counters.
+                let body = {
+                    setUp()
+                    session?.run()
+                    if measured { readGPSLines() }
+                }
+                if measured { BenchRegion.region(body) } else { body() }
+            } else {
+                a0 = AllocationCounters.read()
+                t0 = BenchClock.monotonicNanoseconds()
+                setUp()
+                t1 = BenchClock.monotonicNanoseconds()
+                session?.run()
+                t2 = BenchClock.monotonicNanoseconds()
+                a1 = AllocationCounters.read()
+            }
             if let failure { throw InputError(file: file, line: failure.line, column: 1, message: failure.message) }
             guard measured else {
                 recorder.discardRun()
                 continue
             }
             recorder.endRun()
-            totals.append(t2 &- t1)
-            setups.append(t1 &- t0)
+            let a = a1 - a0
+            totals.append(Double(t2 &- t1))
+            setups.append(Double(t1 &- t0))
             allocations.append(a.count)
             bytes.append(a.bytes)
             if i == options.warmup + max(options.runs, 1) - 1, let session { output = session.output() }
-            if let budget = options.timeBudget, Double(monotonicNanoseconds() &- budgetStart) / 1e9 >= budget {
+            if let budget = options.timeBudget, Double(BenchClock.monotonicNanoseconds() &- budgetStart) / 1e9 >= budget {
                 if let session { output = session.output() }
                 break
             }
@@ -204,15 +254,41 @@ public struct BenchRunner {
         let result = BenchTraceResult(
             name: name, events: trace.events.count, totalNanoseconds: totals, setupNanoseconds: setups,
             allocations: counters.allocations ? allocations : nil, bytes: counters.allocations ? bytes : nil,
-            kinds: recorder.finishTrace())
-        return (result, output ?? ReplayOutput(document: .null, geometry: nil))
+            attributed: [], kinds: [])
+        return (Self.withRuns(recorder.finishTrace(), of: result, allocations: counters.allocations), output ?? ReplayOutput(document: .null, geometry: nil))
     }
 
-    /// The GPS events' lines of the trace file: (line number, text).
-    static func gpsLines(of trace: Trace, in url: URL) -> [(Int, String)] {
+    /// `result` with the kinds and the attributed share of the recorder's runs.
+    static func withRuns(
+        _ runs: [(kinds: [BenchKindRun], attributed: BenchAttributed)], of result: BenchTraceResult, allocations: Bool
+    ) -> BenchTraceResult {
+        var out = result
+        out.attributed = runs.map {
+            BenchAttributedRun(
+                nanoseconds: $0.attributed.nanoseconds, allocations: allocations ? $0.attributed.allocations : nil,
+                bytes: allocations ? $0.attributed.bytes : nil)
+        }
+        out.kinds = BenchKind.builtIn.compactMap { kind in
+            guard let slot = kind.slot else { return nil }
+            let perRun = runs.map { $0.kinds[slot] }
+            guard perRun.contains(where: { $0.count > 0 }) else { return nil }
+            return BenchKindResult(
+                kind: kind,
+                runs: perRun.map {
+                    BenchKindResult.Run(
+                        count: $0.count, p50: $0.p50, p90: $0.p90, p99: $0.p99, max: $0.max,
+                        mean: $0.timed > 0 ? $0.timedNanoseconds / Double($0.timed) : 0,
+                        allocations: allocations ? $0.allocations : nil, bytes: allocations ? $0.bytes : nil, timed: $0.timed)
+                })
+        }
+        return out
+    }
+
+    /// The GPS events' lines of the trace text: (line number, text).
+    static func gpsLines(of trace: Trace, in text: String) -> [(Int, String)] {
         let wanted = trace.events.compactMap { e -> Int? in if case .gps = e.event { e.line } else { nil } }
-        guard !wanted.isEmpty, let data = FileManager.default.contents(atPath: url.path) else { return [] }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard !wanted.isEmpty else { return [] }
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         return wanted.compactMap { n in
             guard n >= 1, n <= lines.count else { return nil }
             return (n, String(decoding: lines[n - 1], as: UTF8.self))
@@ -224,7 +300,8 @@ public struct BenchRunner {
         (try? JSONParser.decode(text) { try TraceDecoder.decodeEvent($0, line: line) })?.line ?? -1
     }
 
-    private func display(_ url: URL) -> String {
+    /// A path as reports show it: relative to the current folder when inside it.
+    static func display(_ url: URL) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let p = url.standardizedFileURL.path
         return p.hasPrefix(cwd + "/") ? String(p.dropFirst(cwd.count + 1)) : p

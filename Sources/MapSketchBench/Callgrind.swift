@@ -1,21 +1,32 @@
-import MapSketchReplay
 public import Foundation
+import MapSketchReplay
 
-/// Instruction counts from valgrind's callgrind: `mapsketch bench --instrument callgrind` runs the
-/// bench again under callgrind, which counts instructions only inside the measured region (one
-/// replay of one trace, set-up included; ``BenchRegion``) and writes one profile per measured
-/// run. Instruction counts do not depend on the machine's load, so they can be gated tightly.
+/// Instruction counts from valgrind's callgrind.
+///
+/// `mapsketch bench --instrument callgrind` measures the traces again in a server process under
+/// callgrind (``CallgrindServer``), which counts instructions only inside the measured region (one
+/// replay of one trace, set-up included; ``BenchRegion``) and writes one profile per measured run.
+/// Instruction counts do not depend on the machine's load, so they can be gated tightly.
+///
+/// They depend on the code and the trace only. The server is started with fixed arguments, a
+/// fixed environment (`SWIFT_DETERMINISTIC_HASHING=1`, nothing else) and no path of the user's:
+/// it is sent each trace's text on its standard input, and measures each one in a child process
+/// forked from the same state, so nothing measured before (another trace, a longer name, a
+/// deeper folder) changes the memory a trace is measured in.
 public enum Callgrind {
     /// What callgrind counted in one measured run.
     public struct Run: Hashable, Sendable {
         /// Instructions in the whole region.
         public var total: UInt64
+        /// Instructions in operations of some kind, each counted once at its outermost kind.
+        public var attributed: UInt64
         /// Inclusive instructions of each operation kind.
-        public var kinds: [BenchOperation: UInt64]
+        public var kinds: [BenchKind: UInt64]
 
         /// Creates a run's counts.
-        public init(total: UInt64, kinds: [BenchOperation: UInt64]) {
+        public init(total: UInt64, attributed: UInt64, kinds: [BenchKind: UInt64]) {
             self.total = total
+            self.attributed = attributed
             self.kinds = kinds
         }
     }
@@ -35,78 +46,120 @@ public enum Callgrind {
     public static let missingMessage =
         "--instrument callgrind needs valgrind, which is not on PATH: install Debian's valgrind package (apt-get install valgrind)"
 
-    /// valgrind's arguments for a child bench writing its profiles to `outFile`.N.
-    public static func arguments(outFile: String, executable: String, childArguments: [String]) -> [String] {
+    /// The executable's name in the folder the server runs in (the server's fixed `argv[0]`).
+    static let serverExecutable = "./mapsketch"
+
+    /// valgrind's arguments for a server writing its profiles to `cg.<pid>.<n>` in its folder.
+    public static func arguments(warmup: Int, runs: Int) -> [String] {
         [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=\(BenchRegion.regionSymbol)",
             "--dump-after=\(BenchRegion.regionSymbol)", "--dump-instr=no", "--dump-line=no", "--compress-strings=no",
-            "--compress-pos=no", "--callgrind-out-file=\(outFile)", executable,
-        ] + childArguments
+            "--compress-pos=no", "--callgrind-out-file=cg.%p", serverExecutable,
+        ] + CallgrindServer.arguments(warmup: warmup, runs: runs)
     }
 
-    /// Runs `executable childArguments` under callgrind and returns the counts of each measured
-    /// region, in the order the child ran them.
-    /// - Throws: ``Failure`` when valgrind cannot start, exits with a failure, or writes no profile.
-    public static func run(valgrind: String, executable: String, childArguments: [String], expectedRuns: Int) throws(Failure) -> [Run] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsketch-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))")
+    /// Measures each of `traces` (their texts) `runs` times after `warmup` replays, in
+    /// `executable`'s callgrind server, and returns each trace's runs in order.
+    /// - Parameter progress: called with the number of traces measured so far.
+    /// - Throws: ``Failure`` when valgrind cannot start or fails, when the executable does not
+    ///   speak the server's protocol, or when a trace's profiles are missing.
+    public static func measure(
+        _ traces: [String], valgrind: String, executable: String, warmup: Int, runs: Int, progress: (Int) -> Void = { _ in }
+    ) throws(Failure) -> [[Run]] {
+        guard !traces.isEmpty else { return [] }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapsketch-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64(Date().timeIntervalSince1970 * 1e6))")
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {
             throw Failure(description: "cannot create \(dir.path): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("callgrind.out").path
+        stripDebugInfo(executable, to: dir.appendingPathComponent("mapsketch").path)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: valgrind)
-        p.arguments = arguments(outFile: out, executable: withoutDebugInfo(executable, in: dir), childArguments: childArguments)
-        var env = ProcessInfo.processInfo.environment
+        p.arguments = arguments(warmup: warmup, runs: runs)
+        p.currentDirectoryURL = dir
         // Swift's per-process hashing seed changes dictionary probing, and so instruction counts.
-        env["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        p.environment = env
+        p.environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+        let input = Pipe()
+        let output = Pipe()
         let log = dir.appendingPathComponent("valgrind.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = FileHandle(forWritingAtPath: log.path)
-        p.standardOutput = handle
-        p.standardError = handle
+        let logHandle = FileHandle(forWritingAtPath: log.path)
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = logHandle
         do {
             try p.run()
         } catch {
             throw Failure(description: "cannot start \(valgrind): \(error.localizedDescription)")
         }
+        let writer = input.fileHandleForWriting
+        let texts = traces
+        Thread {
+            for t in texts {
+                let bytes = Data(t.utf8)
+                try? writer.write(contentsOf: Data("\(bytes.count)\n".utf8) + bytes)
+            }
+            try? writer.close()
+        }.start()
+        // Each child says `<index> <pid>` once it has measured its trace.
+        var pids: [Int: Int32] = [:]
+        var pending = Data()
+        let reader = output.fileHandleForReading
+        while let chunk = try? reader.read(upToCount: 4096), !chunk.isEmpty {
+            pending += chunk
+            while let nl = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[pending.startIndex..<nl], as: UTF8.self)
+                pending = Data(pending[(nl + 1)...])
+                let f = line.split(separator: " ")
+                if f.count == 2, let i = Int(f[0]), let pid = Int32(f[1]) {
+                    pids[i] = pid
+                    progress(pids.count)
+                }
+            }
+        }
         p.waitUntilExit()
-        try? handle?.close()
+        try? logHandle?.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let tail = text.split(separator: "\n").suffix(15).joined(separator: "\n")
         guard p.terminationStatus == 0 else {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            let tail = text.split(separator: "\n").suffix(15).joined(separator: "\n")
             throw Failure(description: "valgrind exited with status \(p.terminationStatus):\n\(tail)")
         }
-        var runs: [Run] = []
-        for n in 1...max(expectedRuns, 1) {
-            let file = "\(out).\(n)"
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw Failure(description: "callgrind wrote \(n - 1) profile(s), expected \(expectedRuns)")
+        var out: [[Run]] = []
+        for i in traces.indices {
+            guard let pid = pids[i] else {
+                throw Failure(
+                    description: "the callgrind server measured \(pids.count) of \(traces.count) traces (does \(executable) speak this bench's server protocol?):\n\(tail)")
             }
-            runs.append(parse(text))
+            var runsOfTrace: [Run] = []
+            for n in 1...max(runs, 1) {
+                let file = dir.appendingPathComponent("cg.\(pid).\(n)").path
+                guard let profile = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw Failure(description: "callgrind wrote \(n - 1) profile(s) for trace \(i + 1), expected \(runs)")
+                }
+                runsOfTrace.append(parse(profile))
+            }
+            out.append(runsOfTrace)
         }
-        return runs
+        return out
     }
 
-    /// A copy of `executable` without its DWARF debug information (valgrind 3.19 cannot read the
-    /// DWARF 5 that Swift 6 writes and gives up), keeping its symbol table, which is all callgrind
-    /// needs to name functions. The executable itself when binutils' `objcopy` is missing.
-    static func withoutDebugInfo(_ executable: String, in dir: URL) -> String {
-        let copy = dir.appendingPathComponent("mapsketch").path
-        guard let objcopy = locate("objcopy") else { return executable }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: objcopy)
-        p.arguments = ["--strip-debug", executable, copy]
-        do {
-            try p.run()
-        } catch {
-            return executable
+    /// Copies `executable` to `copy` without its DWARF debug information (valgrind 3.19 cannot
+    /// read the DWARF 5 that Swift 6 writes and gives up), keeping its symbol table, which is all
+    /// callgrind needs to name functions; a plain copy when binutils' `objcopy` is missing.
+    static func stripDebugInfo(_ executable: String, to copy: String) {
+        if let objcopy = locate("objcopy") {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: objcopy)
+            p.arguments = ["--strip-debug", executable, copy]
+            if (try? p.run()) != nil {
+                p.waitUntilExit()
+                if p.terminationStatus == 0 { return }
+            }
         }
-        p.waitUntilExit()
-        return p.terminationStatus == 0 ? copy : executable
+        try? FileManager.default.copyItem(atPath: executable, toPath: copy)
     }
 
     /// An executable on `PATH`, or nil.
@@ -118,56 +171,54 @@ public enum Callgrind {
         return nil
     }
 
-    /// Reads one profile: the total (`summary:` or `totals:`), and each kind's inclusive cost (its
-    /// function's own cost plus its calls' costs). The profile must have been written without name
-    /// and position compression.
+    /// Reads one profile: the total (`summary:` or `totals:`), the attributed marker's inclusive
+    /// cost, and each kind's (its function's own cost plus its calls' costs). The profile must
+    /// have been written without name and position compression.
     /// - Complexity: O(n) in the profile's size.
     public static func parse(_ text: String) -> Run {
         var total: UInt64 = 0
-        var kinds: [BenchOperation: UInt64] = [:]
-        var current: BenchOperation?
-        var afterCalls = false
+        var attributed: UInt64 = 0
+        var kinds: [BenchKind: UInt64] = [:]
+        enum Current { case none, attributed, kind(BenchKind) }
+        var current = Current.none
         for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = raw.utf8
             if raw.hasPrefix("totals:") || raw.hasPrefix("summary:") {
                 total = Swift.max(total, UInt64(raw.split(separator: " ").dropFirst().first ?? "") ?? 0)
                 continue
             }
             if raw.hasPrefix("fn=") {
-                current = kind(inFunction: raw.dropFirst(3))
-                afterCalls = false
+                let name = raw.dropFirst(3)
+                if name == BenchRegion.attributedSymbol {
+                    current = .attributed
+                } else if let k = kind(inFunction: name) {
+                    current = .kind(k)
+                } else {
+                    current = .none
+                }
                 continue
             }
-            if raw.hasPrefix("calls=") {
-                afterCalls = true
-                continue
-            }
-            guard let k = current, let first = line.first, (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "*") else {
-                continue
-            }
-            // A cost line: position(s) then the event count (Ir). With --dump-line=no and
-            // --dump-instr=no there is one position column.
+            guard let first = raw.utf8.first, (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: "-") || first == UInt8(ascii: "*")
+            else { continue }
+            // A cost line: position then the event count (Ir); a call's line after `calls=` is
+            // its inclusive cost. With --dump-line=no and --dump-instr=no there is one position
+            // column.
             let fields = raw.split(separator: " ")
-            if fields.count >= 2, let ir = UInt64(fields[1]) { kinds[k, default: 0] += ir }
-            _ = afterCalls
-            afterCalls = false
+            guard fields.count >= 2, let ir = UInt64(fields[1]) else { continue }
+            switch current {
+            case .none: break
+            case .attributed: attributed += ir
+            case .kind(let k): kinds[k, default: 0] += ir
+            }
         }
-        return Run(total: total, kinds: kinds)
+        return Run(total: total, attributed: attributed, kinds: kinds)
     }
 
-    /// The kind whose per-kind function `name` is, if any: `mapsketch_bench_kind_<ordinal>`, or a
-    /// copy the optimiser specialised for one caller, whose mangled name starts with the same
-    /// identifier and its length (`$s22mapsketch_bench_kind_0…`).
-    static func kind(inFunction name: Substring) -> BenchOperation? {
-        guard let r = name.range(of: BenchRegion.kindSymbol) else { return nil }
-        let before = name[..<r.lowerBound].reversed().prefix { $0.isNumber }
-        let digits: Substring
-        if !before.isEmpty, let length = Int(String(before.reversed())), length > BenchRegion.kindSymbol.count {
-            digits = name[r.upperBound...].prefix(length - BenchRegion.kindSymbol.count)
-        } else {
-            digits = name[r.upperBound...].prefix { $0.isNumber }
-        }
-        guard let n = Int(digits) else { return nil }
-        return BenchOperation.allCases.first { $0.ordinal == n }
+    /// The kind whose marker function `name` is (`mapsketch_bench_kind_<slot>`), if any.
+    static func kind(inFunction name: Substring) -> BenchKind? {
+        guard name.hasPrefix(BenchRegion.kindSymbol), let slot = Int(name.dropFirst(BenchRegion.kindSymbol.count)),
+            BenchKind.builtIn.indices.contains(slot)
+        else { return nil }
+        return BenchKind.builtIn[slot]
     }
 }

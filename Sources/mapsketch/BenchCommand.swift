@@ -31,43 +31,117 @@ struct BenchThreshold: ExpressibleByArgument {
     var defaultValueDescription: String { "5%" }
 }
 
-struct BenchCommand: AsyncParsableCommand {
+/// `mapsketch bench`: measure traces, or compare two saved reports.
+struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure traces (files or folders): latency per operation kind, allocations and instructions; compare with a baseline.",
+        abstract: "Measure traces per operation kind, compare with a baseline or another build; or compare two saved reports.",
+        subcommands: [BenchRunCommand.self, BenchCompareCommand.self],
+        defaultSubcommand: BenchRunCommand.self)
+}
+
+/// The options a comparison takes, shared by `bench` and `bench compare`.
+struct BenchComparisonOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The increase a figure may show before it is a regression, e.g. 5% or 0.5%.", valueName: "percent"))
+    var threshold: BenchThreshold = BenchThreshold(fraction: 0.05)
+
+    @Option(
+        name: .customLong("metric"),
+        help: ArgumentHelp(
+            "A metric to gate (repeatable): instructions, allocations, bytes, p50, p90, p99, max, mean, total (default: the exact counters measured; with --against, also p50 and total).",
+            valueName: "metric"))
+    var metrics: [BenchMetric] = []
+
+    @Option(help: ArgumentHelp("The false discovery rate held across the wall-clock figures of a comparison (Benjamini–Hochberg).", valueName: "q"))
+    var fdr: Double = BenchComparison.defaultFDR
+
+    @Option(help: ArgumentHelp("Write a Markdown summary (for a pull request or a job summary) to this file.", valueName: "file"))
+    var markdown: String?
+
+    @Option(help: ArgumentHelp("Write JUnit XML (each regression a failure; new and removed traces skipped) to this file.", valueName: "file"))
+    var junit: String?
+
+    func validate() throws {
+        guard fdr > 0, fdr < 1 else { throw ValidationError("--fdr must be a rate between 0 and 1 (exclusive), found \(fdr)") }
+    }
+
+    /// Compares, or exits 2 with the comparison's error.
+    func compare(_ current: BenchReport, with baseline: BenchReport, file: String, defaultMetrics: [BenchMetric]?) throws(ExitCode) -> BenchComparison {
+        do {
+            return try BenchComparison.compare(
+                current, baseline: baseline, baselineFile: file, metrics: metrics.isEmpty ? defaultMetrics : metrics,
+                threshold: threshold.fraction, fdr: fdr)
+        } catch {
+            throw CLI.fail(error.description)
+        }
+    }
+
+    /// Writes the Markdown and JUnit files asked for.
+    func writeFiles(_ report: BenchReport, _ comparison: BenchComparison?, baselineFile: String?) throws(ExitCode) {
+        if let markdown { try CLI.write(BenchFormat.markdown(report, comparison: comparison, baselineFile: baselineFile), to: markdown) }
+        if let junit { try CLI.write(BenchFormat.junit(report, comparison: comparison), to: junit) }
+    }
+}
+
+/// Reads a saved bench report, or exits 2 saying why it cannot.
+func readBenchReport(_ path: String, what: String) throws(ExitCode) -> BenchReport {
+    guard let data = FileManager.default.contents(atPath: path) else { throw CLI.fail("\(path): cannot read the \(what) file") }
+    do {
+        return try BenchReport.decode(String(decoding: data, as: UTF8.self), file: path)
+    } catch {
+        throw CLI.fail(error.description)
+    }
+}
+
+struct BenchRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Measure traces (files or folders): latency per operation kind, allocations and instructions; compare.",
         discussion: """
-            Each trace is parsed once, replayed --warmup times, then measured --runs times on fresh model state. \
-            Per operation kind (gesture, mapHitTest, sketchHitTest, select, vertexInsert/vertexMove interactive and \
-            programmatic, vertexRemove.programmatic, undo, redo, rendererLookup.simple/classBreaks/uniqueValue, \
-            gps.read/filter/project/append): count, p50/p90/p99/max latency (HDR histogram) and throughput; per trace: \
-            events/s and the replay's total. Allocation counts and bytes need a build with --traits AllocationCounters \
-            (jemalloc); instruction counts need --instrument callgrind (valgrind).
+            Each measured run is made in a fresh process: --warmup replays of the trace, then one measured replay on fresh \
+            model state; --runs rounds of that. With --against OTHER_BINARY (another build of mapsketch, e.g. the main \
+            branch's) both builds are measured in the same rounds, one right after the other on each trace in alternating \
+            order, and compared run by run with a paired test: the way to gate wall clock in CI. --baseline compares with a \
+            saved report: by default only its exact counters (instructions, allocations, bytes), which do not depend on the \
+            machine; never gate unpaired wall clock across machines.
 
-            --baseline compares with a saved report: by default only the exact counters (instructions, allocations, \
-            bytes) are gated; wall-clock metrics (--metric p50 …) are gated only when the median moved by more than the \
-            threshold and a Mann-Whitney U test over the runs says the change is real (p < 0.05; at least 4 runs on \
-            both sides).
+            A wall-clock figure regresses when the runs say it is slower (a one-sided t test on the logarithms, paired under \
+            --against) after the false discovery rate across all tested figures is held at --fdr, when it grew by more than \
+            --threshold, and by at least the clock's resolution. A kind whose median is below the clock's resolution is \
+            gated on its counters only. A trace without baseline figures is reported as new, a baseline trace not benched as \
+            removed: neither is an error.
 
-            Exit codes: 0 ok; 1 a regression against the baseline; 2 a usage or input error (a trace that fails to \
-            parse or set up is reported as file:line:column, left out, and makes the exit status 2 at the end).
+            The kinds:
+            \(BenchKind.builtIn.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n"))
+              \(BenchKind.unattributedName): what belongs to no kind (a row of its own in every output)
+
+            Allocation counts and bytes need a build with --traits AllocationCounters (jemalloc); instruction counts need \
+            --instrument callgrind (valgrind). Exit codes: 0 ok; 1 a regression; 2 a usage or input error (a trace that \
+            fails to parse or set up is reported as file:line:column, left out, and makes the exit status 2 at the end).
             """)
 
     @OptionGroup var select: TraceSelectionOptions
 
-    @Option(help: "Replays per trace before measuring.")
+    @Option(help: "Replays of a trace before each measured run.")
     var warmup: Int = 1
 
-    @Option(help: "Measured replays per trace.")
+    @Option(help: "Measured runs per trace (rounds of fresh processes).")
     var runs: Int = 5
 
-    @Option(help: ArgumentHelp("Stop measuring a trace after this many seconds of runs (at least one run).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Start no new round after this many seconds (at least one round is made).", valueName: "seconds"))
     var timeBudget: Double?
 
-    @Option(help: "Also count instructions: re-run the measured replays under valgrind's callgrind.")
+    @Option(help: "Also count instructions: measure the traces again under valgrind's callgrind.")
     var instrument: BenchInstrument?
 
-    @Option(help: ArgumentHelp("Measured replays per trace under callgrind (instruction counts repeat exactly, so 1 is usually enough).", valueName: "n"))
+    @Option(help: ArgumentHelp("Measured replays per trace under callgrind (instruction counts repeat exactly, so 1 is enough).", valueName: "n"))
     var instrumentRuns: Int = 1
+
+    @Option(help: ArgumentHelp("Measure another build of mapsketch beside this one and compare run by run; exit 1 on a regression.", valueName: "binary"))
+    var against: String?
+
+    @Option(help: ArgumentHelp("With --against: write the other build's report to this file.", valueName: "file"))
+    var againstJSON: String?
 
     @Option(help: ArgumentHelp("Write every figure to this file, as a baseline for --baseline.", valueName: "file"))
     var saveBaseline: String?
@@ -75,17 +149,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Compare with this saved report; exit 1 on a regression.", valueName: "file"))
     var baseline: String?
 
-    @Option(help: ArgumentHelp("The increase --baseline allows, e.g. 5% or 0.5%.", valueName: "percent"))
-    var threshold: BenchThreshold = BenchThreshold(fraction: 0.05)
+    @OptionGroup var comparison: BenchComparisonOptions
 
-    @Option(
-        name: .customLong("metric"),
-        help: ArgumentHelp(
-            "A metric to gate (repeatable): instructions, allocations, bytes, p50, p90, p99, max, mean, total (default: the exact counters measured).",
-            valueName: "metric"))
-    var metrics: [BenchMetric] = []
-
-    @Option(help: ArgumentHelp("Write the JSON report (schema mapsketch-bench, version 1) to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the JSON report (schema mapsketch-bench, version 2) to this file.", valueName: "file"))
     var json: String?
 
     @Option(help: "What goes to standard output (or --output): table, json, bmf (Bencher Metric Format), github-action-benchmark (customSmallerIsBetter).")
@@ -93,12 +159,6 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the --format output to this file instead of standard output.", valueName: "file"))
     var output: String?
-
-    @Option(help: ArgumentHelp("Write a Markdown summary (for a pull request or a job summary) to this file.", valueName: "file"))
-    var markdown: String?
-
-    @Option(help: ArgumentHelp("Write JUnit XML (each regression a failure) to this file.", valueName: "file"))
-    var junit: String?
 
     @Flag(help: "Time whole replays only, with no per-operation measurement: a plain replay, to see the bench's own overhead.")
     var totalsOnly = false
@@ -109,11 +169,8 @@ struct BenchCommand: AsyncParsableCommand {
             valueName: "n"))
     var timeEvery: Int?
 
-    @Flag(help: "Never show the progress bar (it shows only on a terminal, and never with CI=true).")
+    @Flag(help: "Print no progress lines.")
     var noProgress = false
-
-    @Flag(help: .hidden)
-    var callgrindChild = false
 
     func validate() throws {
         if warmup < 0 { throw ValidationError("--warmup must be 0 or more, found \(warmup)") }
@@ -121,15 +178,13 @@ struct BenchCommand: AsyncParsableCommand {
         if instrumentRuns < 1 { throw ValidationError("--instrument-runs must be 1 or more, found \(instrumentRuns)") }
         if let timeBudget, !(timeBudget > 0) { throw ValidationError("--time-budget must be a positive number of seconds") }
         if let timeEvery, timeEvery < 1 { throw ValidationError("--time-every must be 1 or more, found \(timeEvery)") }
-        if !metrics.isEmpty && baseline == nil { throw ValidationError("--metric needs --baseline") }
+        if !comparison.metrics.isEmpty && baseline == nil && against == nil { throw ValidationError("--metric needs --baseline or --against") }
+        if baseline != nil && against != nil { throw ValidationError("give --baseline or --against, not both") }
+        if againstJSON != nil && against == nil { throw ValidationError("--against-json needs --against") }
     }
 
     @MainActor
-    mutating func run() async throws {
-        if callgrindChild {
-            runCallgrindChild()
-            return
-        }
+    func run() async throws {
         let valgrind: String?
         if instrument == .callgrind {
             guard let v = Callgrind.locateValgrind() else { throw CLI.fail(Callgrind.missingMessage) }
@@ -137,41 +192,51 @@ struct BenchCommand: AsyncParsableCommand {
         } else {
             valgrind = nil
         }
-        // Read the baseline first: a bad one should fail before minutes of measuring.
-        var base: BenchReport?
-        if let baseline {
-            guard let data = FileManager.default.contents(atPath: baseline) else { throw CLI.fail("\(baseline): cannot read the baseline file") }
-            do {
-                base = try BenchReport.decode(String(decoding: data, as: UTF8.self), file: baseline)
-            } catch {
-                throw CLI.fail(error.description)
+        // Read the baseline and find the other build first: a bad one should fail before minutes of measuring.
+        let base = try baseline.map { p throws(ExitCode) in try readBenchReport(p, what: "baseline") }
+        var builds = [BenchSession.Build(executable: CLI.executablePath, label: "this build")]
+        if let against {
+            guard FileManager.default.isExecutableFile(atPath: against) else {
+                throw CLI.fail("\(against): --against needs an executable mapsketch (another build of this tool)")
             }
+            builds.insert(BenchSession.Build(executable: against, label: against), at: 0)
         }
         let cases = try select.cases()
-        let runner = BenchRunner(options: BenchOptions(
+        let session = BenchSession(
+            options: BenchOptions(
                 warmup: warmup, runs: runs, timeBudget: timeBudget, measureOperations: !totalsOnly,
-                timing: timeEvery.map { $0 == 1 ? .everyOperation : .every($0) } ?? .automatic))
-        let progress = ProgressBar(enabled: !noProgress && CLI.stderrIsTerminal && ProcessInfo.processInfo.environment["CI"] != "true")
-        var report = runner.run(cases) { i, name in progress.show(i, cases.count, name) }
-        progress.end()
-        if let valgrind {
-            report = try withInstructions(report, cases: cases, valgrind: valgrind, progress: progress)
-        }
-        for f in report.failures { CLI.printError("mapsketch: \(f.error)") }
-        var comparison: BenchComparison?
-        if let base, let baseline {
-            do {
-                comparison = try BenchComparison.compare(
-                    report, baseline: base, baselineFile: baseline, metrics: metrics.isEmpty ? nil : metrics, threshold: threshold.fraction)
-            } catch {
-                throw CLI.fail(error.description)
+                timing: timeEvery.map { $0 == 1 ? .everyOperation : .every($0) } ?? .automatic),
+            instrumentRuns: instrumentRuns)
+        let quiet = noProgress
+        let reports: [BenchReport]
+        do {
+            reports = try session.run(cases, builds: builds, valgrind: valgrind, shard: select.shard) { line in
+                if !quiet { CLI.printError("bench: " + line) }
             }
+        } catch {
+            throw CLI.fail(error.description)
         }
-        let table = BenchFormat.table(report) + (comparison.map { BenchFormat.comparisonSummary($0, baselineFile: baseline ?? "") } ?? "")
+        let report = reports[reports.count - 1]
+        for f in report.failures { CLI.printError("mapsketch: \(f.error)") }
+        var result: BenchComparison?
+        var baselineName: String?
+        if let base, let baseline {
+            result = try comparison.compare(report, with: base, file: baseline, defaultMetrics: nil)
+            baselineName = baseline
+        } else if let against {
+            let other = reports[0]
+            let exact = [BenchMetric.instructions, .allocations, .bytes].filter { m in
+                m == .instructions ? report.counters.instructions && other.counters.instructions : report.counters.allocations && other.counters.allocations
+            }
+            result = try comparison.compare(report, with: other, file: against, defaultMetrics: [.p50, .total] + exact)
+            baselineName = against
+            if let againstJSON { try CLI.write(other.jsonText, to: againstJSON) }
+        }
+        let table = BenchFormat.table(report) + (result.map { BenchFormat.comparisonSummary($0, baselineFile: baselineName ?? "") } ?? "")
         let primary: String
         switch format {
         case .table: primary = table
-        case .json: primary = report.jsonText
+        case .json: primary = BenchFormat.jsonText(report, comparison: result)
         case .bmf: primary = BenchFormat.bmf(report)
         case .githubActionBenchmark: primary = BenchFormat.githubActionBenchmark(report)
         }
@@ -183,72 +248,43 @@ struct BenchCommand: AsyncParsableCommand {
             // Machine output owns standard output; the people's table goes to standard error.
             if format != .table { FileHandle.standardError.write(Data(table.utf8)) }
         }
-        if let json { try CLI.write(report.jsonText, to: json) }
+        if let json { try CLI.write(BenchFormat.jsonText(report, comparison: result), to: json) }
         if let saveBaseline { try CLI.write(report.jsonText, to: saveBaseline) }
-        if let markdown { try CLI.write(BenchFormat.markdown(report, comparison: comparison, baselineFile: baseline), to: markdown) }
-        if let junit { try CLI.write(BenchFormat.junit(report, comparison: comparison), to: junit) }
+        try comparison.writeFiles(report, result, baselineFile: baselineName)
         if !report.failures.isEmpty { throw ExitCode(2) }
-        if let comparison, !comparison.regressions.isEmpty { throw ExitCode(1) }
-    }
-
-    /// Re-runs the measured traces under callgrind and adds the instruction counts.
-    @MainActor
-    private func withInstructions(_ report: BenchReport, cases: [GoldenCase], valgrind: String, progress: ProgressBar) throws(ExitCode) -> BenchReport {
-        let measured = cases.filter { c in report.trace(c.name) != nil }
-        guard !measured.isEmpty else { return report }
-        let runs = instrumentRuns
-        if progress.enabled { CLI.progress("callgrind: \(measured.count) trace(s) × \(runs) run(s)…") }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let child = ["bench", "--callgrind-child", "--warmup", "\(max(warmup, 1))", "--runs", "\(runs)"] + measured.map(\.trace.path)
-        let counted: [Callgrind.Run]
-        do {
-            counted = try Callgrind.run(valgrind: valgrind, executable: executable, childArguments: child, expectedRuns: measured.count * runs)
-        } catch {
-            progress.end()
-            throw CLI.fail("--instrument callgrind: \(error)")
-        }
-        progress.end()
-        var out = report
-        out.counters.instructions = true
-        for (i, c) in measured.enumerated() {
-            guard let t = out.traces.firstIndex(where: { $0.name == c.name }) else { continue }
-            let slice = Array(counted[(i * runs)..<((i + 1) * runs)])
-            out.traces[t].instructions = slice.map(\.total)
-            // Instruction counts go with the first runs (callgrind may make fewer runs than the clock).
-            for k in out.traces[t].kinds.indices {
-                let kind = out.traces[t].kinds[k].kind
-                for r in out.traces[t].kinds[k].runs.indices where r < slice.count {
-                    out.traces[t].kinds[k].runs[r].instructions = slice[r].kinds[kind] ?? 0
-                }
-            }
-        }
-        return out
-    }
-
-    /// Under callgrind: replay the given trace files (in order, no selection) with the measured
-    /// region marked; the parent reads the profiles.
-    @MainActor
-    private func runCallgrindChild() {
-        let runner = BenchRunner.underCallgrind(options: BenchOptions(warmup: warmup, runs: runs, countAllocations: false))
-        let cases = select.paths.map { GoldenCase(name: $0, trace: URL(fileURLWithPath: $0)) }
-        _ = runner.run(cases)
+        if let result, !result.regressions.isEmpty { throw ExitCode(1) }
     }
 }
 
-/// A one-line progress bar on standard error: `[#####.....] 12/177 gps/real-…`.
-@MainActor
-final class ProgressBar {
-    let enabled: Bool
-    init(enabled: Bool) { self.enabled = enabled }
+struct BenchCompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two saved bench reports (--json or --save-baseline output) without measuring anything.",
+        discussion: """
+            The same comparison and outputs as `bench --baseline`: exact counters by default, wall clock with --metric. \
+            Two reports saved from one `bench --against` job (--json and --against-json) are compared run by run; any other \
+            two are compared as unpaired runs. Exit codes: 0 no regression; 1 a regression; 2 a usage or input error.
+            """)
 
-    func show(_ i: Int, _ n: Int, _ name: String) {
-        guard enabled, n > 0 else { return }
-        let width = 24
-        let done = i * width / n
-        CLI.progress("[" + String(repeating: "#", count: done) + String(repeating: ".", count: width - done) + "] \(i + 1)/\(n) \(name)")
-    }
+    @Argument(help: "The old report (the baseline).")
+    var old: String
 
-    func end() {
-        if enabled { CLI.endProgress() }
+    @Argument(help: "The new report.")
+    var new: String
+
+    @OptionGroup var comparison: BenchComparisonOptions
+
+    @Option(help: ArgumentHelp("Write the comparison as JSON (the new report with a `comparison` member) to this file.", valueName: "file"))
+    var json: String?
+
+    @MainActor
+    func run() async throws {
+        let base = try readBenchReport(old, what: "old report")
+        let current = try readBenchReport(new, what: "new report")
+        let result = try comparison.compare(current, with: base, file: old, defaultMetrics: nil)
+        print(BenchFormat.comparisonSummary(result, baselineFile: old), terminator: "")
+        if let json { try CLI.write(BenchFormat.jsonText(current, comparison: result), to: json) }
+        try comparison.writeFiles(current, result, baselineFile: old)
+        if !result.regressions.isEmpty { throw ExitCode(1) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapSketchBench
 import MapSketchGeometry
 import MapSketchReplay
 
@@ -36,7 +37,20 @@ struct MapSketchCommand: AsyncParsableCommand {
     /// Runs the command with the documented exit codes: a usage error exits 2 (not
     /// ArgumentParser's 64), as does an input error; a failed check exits 1.
     static func main() async {
-        if let message = unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
+        // The bench's own processes, before anything reads the environment or allocates for the
+        // command line: their measurements must not depend on either.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let server = CallgrindServer.selected(by: arguments) {
+            Foundation.exit(CallgrindServer.serve(warmup: server.warmup, runs: server.runs))
+        }
+        if let requested = BenchWorker.Setup.requestedProtocol(in: arguments) {
+            guard requested == BenchWorker.protocolVersion, let setup = BenchWorker.Setup(arguments: arguments) else {
+                CLI.printError("mapsketch: this build speaks bench worker protocol \(BenchWorker.protocolVersion), asked for \(requested)")
+                Foundation.exit(2)
+            }
+            Foundation.exit(BenchWorker.serve(setup, version: CLI.version))
+        }
+        if let message = unknownSubcommand(arguments) {
             CLI.printError("mapsketch: " + message)
             CLI.printError("Usage: mapsketch <subcommand>\n  See 'mapsketch --help' for the subcommands.")
             Foundation.exit(2)
@@ -147,6 +161,11 @@ enum CLI {
 
     /// A path as the user should see it: relative to the current directory when inside it.
     static func display(_ url: URL) -> String { InputFile.displayPath(url) }
+
+    /// This executable's path (for the bench's worker processes).
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
 
     /// Whether stderr is a terminal (progress is shown only then).
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

@@ -135,6 +135,11 @@ extension MapView {
     /// (``MapTouchDelegate/mapView(_:shouldBeginDragAt:mapPoint:)``); a drag it takes goes to it
     /// and the map stays where it is.
     public func dispatch(_ gesture: Gesture) {
+        measure(.gestureDispatch) { act(on: gesture) }
+    }
+
+    /// What ``dispatch(_:)`` does, as one measured operation.
+    private func act(on gesture: Gesture) {
         emit(.gesture(gesture))
         switch gesture {
         case .pan: navigation = .panning
@@ -144,7 +149,7 @@ extension MapView {
         switch gesture {
         case .tap(let s):
             if touchDelegate?.mapViewShouldShowCallouts(self) ?? true {
-                showCallout(forTapAt: s)
+                _ = measure(.callout) { showCallout(forTapAt: s) }
             }
             touchDelegate?.mapView(self, didClickAt: s, mapPoint: toMap(s))
         case .holdBegan(let s):
@@ -167,7 +172,7 @@ extension MapView {
                 oneFingerDrag = .delegate(last: to)
                 touchDelegate?.mapView(self, didDragTo: to, mapPoint: toMap(to))
             } else if touchDelegate?.mapViewShouldPan(self) ?? true {
-                panStep(from: from, to: to)
+                measure(.viewportPan) { panStep(from: from, to: to) }
             } else {
                 navigationAnchor = nil  // the map stays; a later step pans from where it is
             }
@@ -182,7 +187,7 @@ extension MapView {
             navigationAnchor = nil
         case .pinch(let step):
             oneFingerDrag = .map  // the pan a pinch hands over to its remaining finger is the map's
-            pinchStep(step)
+            measure(.viewportPinch) { pinchStep(step) }
         }
     }
 

@@ -48,12 +48,10 @@ public final class MapView {
     /// Receives every map event synchronously, in order (in addition to the observers).
     public var eventHandler: (@MainActor (MapEvent) -> Void)?
     var eventObservers: [(id: Int, handler: @MainActor (MapEvent) -> Void)] = []
-    /// Times the model's operations for a measuring tool (`mapsketch bench`); nil: not measuring.
-    /// Given when the map is made and never changed, so an operation reads it without retaining
-    /// it: one load and a nil check when nil.
-    package let operationProbe: (any OperationProbe)?
-    /// The probe's ``OperationProbe/wrapsOperations``.
-    let probeWrapsOperations: Bool
+    /// Times the model's operations for a measuring tool (`mapsketch bench`); no probe: not
+    /// measuring. Given when the map is made and never changed, so an operation reads it without
+    /// retaining it: one load and a nil check when there is none.
+    package let probe: OperationProbeHandle
     var nextObserverID = 0
 
     /// Creates a map.
@@ -73,8 +71,7 @@ public final class MapView {
         self.viewport = viewport
         self.spatialReference = spatialReference
         self.gestureRecognizer = GestureRecognizer(thresholds: thresholds)
-        self.operationProbe = operationProbe
-        probeWrapsOperations = operationProbe?.wrapsOperations ?? false
+        probe = OperationProbeHandle(operationProbe)
     }
 
     // MARK: Transforms

@@ -6,6 +6,15 @@
 package enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
     /// The gesture recogniser turning one raw touch into gestures.
     case gestureRecognition
+    /// A recognised gesture handed to the map and its touch delegate (``MapView/dispatch(_:)``):
+    /// announcing it and everything it causes (the operations below nest inside it).
+    case gestureDispatch
+    /// A pan gesture moving the map.
+    case viewportPan
+    /// A pinch step zooming (and turning) the map.
+    case viewportPinch
+    /// A tap showing or dismissing a callout (its map hit test included).
+    case callout
     /// A map hit test for a tap (the graphics under it, topmost first), as a callout makes it.
     case mapHitTest
     /// The sketch's vertex / mid-vertex hit test for a tap or a hold.
@@ -14,11 +23,17 @@ package enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
     case sketchSelect
     /// A tap on the map inserting (or appending) a vertex.
     case vertexInsert
-    /// A tap moving a point sketch's point, or one step of a vertex drag (and its release).
+    /// A tap moving a point sketch's point, or a vertex drag: its start, a step, its release.
     case vertexMove
     /// A snap query: the point under the finger snapped to the sketch, the chosen graphics
     /// layers or a geometry guide (a tap that adds a vertex, a drag step, a reticle placement).
     case snapQuery
+    /// A freehand or shape tool's stroke: its start, a step, its end.
+    case toolStroke
+    /// A transform handle's drag: its start, a step, its release.
+    case transformHandle
+    /// The sketch's validation rules judging an edit before it commits.
+    case validation
 }
 
 /// What a probe noted when an operation began (``OperationProbe/begin(_:)``), handed back when it
@@ -31,14 +46,17 @@ package struct ProbeMark: Sendable {
     package var allocations: UInt64, bytes: UInt64
     /// Whether the probe times this operation.
     package var timed: Bool
+    /// Whether the operation is inside no other one.
+    package var outermost: Bool
 
     /// A mark.
     @inlinable
-    package init(ticks: UInt64, allocations: UInt64, bytes: UInt64, timed: Bool) {
+    package init(ticks: UInt64, allocations: UInt64, bytes: UInt64, timed: Bool, outermost: Bool) {
         self.ticks = ticks
         self.allocations = allocations
         self.bytes = bytes
         self.timed = timed
+        self.outermost = outermost
     }
 }
 
@@ -48,8 +66,11 @@ package struct ProbeMark: Sendable {
 /// The map brackets each operation with ``begin(_:)`` and ``end(_:_:)`` (two plain calls, no
 /// closure), unless the probe must run the operation itself (``wrapsOperations``: e.g. to have a
 /// profiler attribute it to a named function), when it calls ``wrap(_:_:)``.
-@MainActor
-package protocol OperationProbe: AnyObject {
+///
+/// A probe is called from whatever thread runs the model's operations (the main actor for a map;
+/// the caller's thread for a sketch editor used on its own): it must be used by one thread at a
+/// time, as a replay uses it.
+package protocol OperationProbe: AnyObject, Sendable {
     /// Whether operations must run inside ``wrap(_:_:)`` rather than between ``begin(_:)`` and
     /// ``end(_:_:)``. Read once, when the probe is installed.
     var wrapsOperations: Bool { get }
@@ -62,17 +83,43 @@ package protocol OperationProbe: AnyObject {
     func end(_ operation: ProbedOperation, _ mark: ProbeMark)
 }
 
+/// A map's probe as the model's code calls it: the probe (nil: not measuring) and whether it wraps
+/// operations, read once. Copied into what measures on the map's behalf (the sketch's editor).
+package struct OperationProbeHandle: Sendable {
+    /// The probe.
+    package let probe: (any OperationProbe)?
+    /// The probe's ``OperationProbe/wrapsOperations``.
+    let wraps: Bool
+
+    /// No probe: operations run unmeasured.
+    package static let none = OperationProbeHandle(nil)
+
+    /// A handle on `probe`.
+    package init(_ probe: (any OperationProbe)?) {
+        self.probe = probe
+        wraps = probe?.wrapsOperations ?? false
+    }
+
+    /// Runs `body` as one `operation`, measured by the probe when there is one.
+    @inline(__always)
+    package func measure<Result, Failure: Error>(
+        _ operation: ProbedOperation, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard let probe else { return try body() }
+        if wraps { return try runWrapped({ probe.wrap(operation, $0) }, body) }
+        let mark = probe.begin(operation)
+        defer { probe.end(operation, mark) }
+        return try body()
+    }
+}
+
 extension MapView {
     /// Runs `body` as one `operation`, measured by the map's probe when it has one.
     @inline(__always)
     package func measure<Result, Failure: Error>(
         _ operation: ProbedOperation, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard let probe = operationProbe else { return try body() }
-        if probeWrapsOperations { return try runWrapped({ probe.wrap(operation, $0) }, body) }
-        let mark = probe.begin(operation)
-        defer { probe.end(operation, mark) }
-        return try body()
+        try probe.measure(operation, body)
     }
 }
 

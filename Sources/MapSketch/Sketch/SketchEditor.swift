@@ -44,6 +44,9 @@ public struct SketchEditor: Sendable {
     /// Edits the editor committed on its own (a drag ended by another call) that a rule
     /// refused: the layer posts them (``takeRejections()``).
     var pendingRejections: [SketchEditRejection] = []
+    /// Measures the validation of each edit for a measuring tool: the probe of the map the
+    /// sketch layer is on (none on its own).
+    package var probe = OperationProbeHandle.none
 
     /// An empty sketch of `type` (point, multipoint, polyline or polygon).
     /// - Throws: ``GeometryError/unsupported(_:)`` for an envelope.

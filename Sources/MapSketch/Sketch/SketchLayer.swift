@@ -302,15 +302,17 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         case .moveVertex?: operation = .vertexMove
         case _?: operation = .vertexInsert
         }
-        let outcome: SketchEditor.TapOutcome
-        do {
-            outcome = try mapView.measure(operation) { try editor.tap(at: point, hit: hit) }
-        } catch {
-            postRejections(of: error)
-            return
+        mapView.measure(operation) {
+            let outcome: SketchEditor.TapOutcome
+            do {
+                outcome = try editor.tap(at: point, hit: hit)
+            } catch {
+                postRejections(of: error)
+                return
+            }
+            if case .edited(let kind) = outcome { postGeometryChange(.edit(kind)) }
+            postSelectionIfChanged(from: old)
         }
-        if case .edited(let kind) = outcome { postGeometryChange(.edit(kind)) }
-        postSelectionIfChanged(from: old)
     }
 
     /// Rule 4: a hold on the selected vertex starts dragging it (a hold elsewhere may start a
@@ -320,7 +322,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         guard case .vertex(let part, let index) = editor.selection,
             mapView.measure(.sketchHitTest, { editor.hitTest(mapPoint, reach: hitReach(in: mapView)) })
                 == .vertex(part: part, index: index),
-            (try? editor.beginDrag(part: part, index: index)) != nil
+            mapView.measure(.vertexMove, { (try? editor.beginDrag(part: part, index: index)) != nil })
         else {
             if tool == .vertex { _ = beginToolDrag(mapView, at: screen, mapPoint: mapPoint) }
             return
@@ -333,8 +335,10 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         if continueToolDrag(mapView, to: screen, mapPoint: mapPoint) { return }
         guard let d = editor.drag else { return }
         let point = snapped(mapPoint, context: .move(part: d.part, index: d.index), post: false)
-        if mapView.measure(.vertexMove, { editor.updateDrag(to: point) }) { postGeometryChange(.dragMoved) }
-        if magnifierShown { postMagnifier(.move(screen)) }
+        mapView.measure(.vertexMove) {
+            if editor.updateDrag(to: point) { postGeometryChange(.dragMoved) }
+            if magnifierShown { postMagnifier(.move(screen)) }
+        }
     }
 
     /// Release commits the drag as one undo step; a cancelled hold puts the vertex back.
@@ -345,17 +349,24 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         guard let d = editor.drag else { return }
         let old = editor.selection
         let point = cancelled ? mapPoint : snapped(mapPoint, context: .move(part: d.part, index: d.index), post: true)
-        if cancelled {
-            snapState = nil
-            if editor.cancelDrag() { postGeometryChange(.dragCancelled) }
-        } else if mapView.measure(.vertexMove, { editor.endDrag(at: point) }) {
-            postGeometryChange(.edit(.moveVertex))
-        } else if postPendingRejections() {
-            postGeometryChange(.dragCancelled)  // refused by a rule: the vertex went back
+        mapView.measure(.vertexMove) {
+            if cancelled {
+                snapState = nil
+                if editor.cancelDrag() { postGeometryChange(.dragCancelled) }
+            } else if editor.endDrag(at: point) {
+                postGeometryChange(.edit(.moveVertex))
+            } else if postPendingRejections() {
+                postGeometryChange(.dragCancelled)  // refused by a rule: the vertex went back
+            }
+            if magnifierShown { postMagnifier(.hide) }
+            postSelectionIfChanged(from: old)
         }
-        if magnifierShown { postMagnifier(.hide) }
-        postSelectionIfChanged(from: old)
     }
+
+    /// On a map, the sketch's validation is measured by the map's probe (when it has one).
+    override func didMove(to mapView: MapView) { editor.probe = mapView.probe }
+
+    override func didLeave(_ mapView: MapView) { editor.probe = .none }
 
     /// The map pans for one-finger moves unless a vertex or a tool drag is under way.
     public func mapViewShouldPan(_ mapView: MapView) -> Bool { !isDragging && toolState.drag == nil }

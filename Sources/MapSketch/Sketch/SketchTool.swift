@@ -130,17 +130,19 @@ extension SketchLayer {
         if case .reticle = tool { return false }
         if let scope = editor.selection.transformScope, let handle = handleHit(at: screen, in: map) {
             let anchor = toolState.transformAnchor
-            do {
-                try perform(.dragMoved) { try $0.beginTransform(handle.kind, of: scope, at: mapPoint, anchor: anchor); return false }
-            } catch {
-                return false
+            return map.measure(.transformHandle) {
+                do {
+                    try perform(.dragMoved) { try $0.beginTransform(handle.kind, of: scope, at: mapPoint, anchor: anchor); return false }
+                } catch {
+                    return false
+                }
+                toolState.drag = .handle(last: mapPoint)
+                return true
             }
-            toolState.drag = .handle(last: mapPoint)
-            return true
         }
         switch tool {
-        case .freehand: toolState.drag = .stroke([mapPoint])
-        case .shape: toolState.drag = .shape(start: screen, current: screen)
+        case .freehand: map.measure(.toolStroke) { toolState.drag = .stroke([mapPoint]) }
+        case .shape: map.measure(.toolStroke) { toolState.drag = .shape(start: screen, current: screen) }
         case .vertex, .reticle: return false
         }
         return true
@@ -150,7 +152,24 @@ extension SketchLayer {
     /// touched, O(1)), a stroke gains a point, a shape's box grows.
     /// - Returns: whether a tool drag is under way.
     func continueToolDrag(_ map: MapView, to screen: ScreenPoint, mapPoint: Point) -> Bool {
-        guard let d = toolState.drag else { return false }
+        guard let kind = toolDragOperation else { return false }
+        map.measure(kind) { stepDrag(to: screen, mapPoint: mapPoint) }
+        return true
+    }
+
+    /// The operation the drag under way is measured as (nil: none is under way). Reads the drag
+    /// without retaining a stroke's points, which must stay uniquely referenced as they grow.
+    private var toolDragOperation: ProbedOperation? {
+        switch toolState.drag {
+        case .handle?: .transformHandle
+        case .stroke?, .shape?: .toolStroke
+        case nil: nil
+        }
+    }
+
+    /// One step of the drag under way.
+    private func stepDrag(to screen: ScreenPoint, mapPoint: Point) {
+        guard let d = toolState.drag else { return }
         switch d {
         case .handle:
             toolState.drag = .handle(last: mapPoint)
@@ -162,20 +181,26 @@ extension SketchLayer {
         case .shape(let start, _):
             toolState.drag = .shape(start: start, current: screen)
         }
-        return true
     }
 
     /// The finger of the tool's drag lifted at `screen` (or the drag was cancelled): the
     /// transform, stroke or shape becomes one undo step, or goes away.
     /// - Returns: whether a tool drag was under way.
     func endToolDrag(_ map: MapView, at screen: ScreenPoint, mapPoint: Point, cancelled: Bool) -> Bool {
-        guard let d = toolState.drag else { return false }
+        guard let kind = toolDragOperation else { return false }
+        map.measure(kind) { finishDrag(map, at: screen, mapPoint: mapPoint, cancelled: cancelled) }
+        return true
+    }
+
+    /// The end of the drag under way.
+    private func finishDrag(_ map: MapView, at screen: ScreenPoint, mapPoint: Point, cancelled: Bool) {
+        guard let d = toolState.drag else { return }
         toolState.drag = nil
         switch d {
         case .handle:
             if cancelled {
                 if editor.cancelTransform() { postGeometryChange(.dragCancelled) }
-                return true
+                return
             }
             let old = editor.selection
             if editor.endTransform(at: mapPoint) {
@@ -185,17 +210,16 @@ extension SketchLayer {
             }
             postSelectionIfChanged(from: old)
         case .stroke(var points):
-            guard !cancelled else { return true }
+            guard !cancelled else { return }
             if points.last.map({ !$0.equals2D(mapPoint) }) ?? true { points.append(mapPoint) }
-            guard case .freehand(let tolerance) = tool else { return true }
+            guard case .freehand(let tolerance) = tool else { return }
             let deviation = tolerance * map.viewport.resolution
             _ = try? perform(.edit(.freehand)) { try $0.addFreehandStroke(points, maxDeviation: deviation) }
         case .shape(let start, _):
-            guard !cancelled, case .shape(let shape) = tool else { return true }
+            guard !cancelled, case .shape(let shape) = tool else { return }
             let vertices = shape.vertices(shape.outline(from: start, to: screen).map(map.toMap), closedPath: geometryType == .polyline)
             _ = try? perform(.edit(.shape)) { try $0.addShape(vertices) }
         }
-        return true
     }
 
     /// Whether the tool keeps a hold to itself: the reticle tool ignores holds, freehand and

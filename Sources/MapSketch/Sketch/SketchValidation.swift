@@ -157,6 +157,23 @@ extension SketchEditor {
         let before = snapshot.store
         let after = store
         let old = snapshot.measures ?? SketchMeasures(before)
+        let (rejection, new) = probe.measure(.validation) {
+            Self.judge(change, kind: kind, by: rules, before: before, after: after, old: old, part: part, index: index)
+        }
+        if let rejection {
+            store = before
+            measureCache = old
+            throw SketchError.editRejected(rejection)
+        }
+        measureCache = new
+    }
+
+    /// The rules' verdict on a change from `before` to `after`: the first rule it breaks, and the
+    /// measures of `after` when a rule needed them.
+    private static func judge(
+        _ change: SketchChange, kind: SketchEditRecord.Kind, by rules: SketchValidation, before: VertexStore, after: VertexStore,
+        old: SketchMeasures, part: Int?, index: Int?
+    ) -> (SketchEditRejection?, SketchMeasures?) {
         var rejection: SketchEditRejection?
         var new: SketchMeasures?
         if let max = rules.maximumVertices {
@@ -188,12 +205,7 @@ extension SketchEditor {
             let proposal = SketchEditProposal(kind: kind, part: part, index: index, before: before, after: after)
             if let reason = check(proposal) { rejection = SketchEditRejection(rule: .custom, kind: kind, reason: reason) }
         }
-        if let rejection {
-            store = before
-            measureCache = old
-            throw SketchError.editRejected(rejection)
-        }
-        measureCache = new
+        return (rejection, new)
     }
 
     /// The running area and length the minimum rules compare, when known (for tests).

@@ -2,7 +2,7 @@ package import MapSketch
 
 /// An operation the replay engine itself delimits, beside the model's own
 /// (``ReplayOperation/model(_:)``): the trace's calls, the GPS stages of a fix, the renderer lookup
-/// a graphic needs, and setting the model up from the header.
+/// a graphic needs.
 package enum ReplayOperation: Hashable, Sendable {
     /// One of the model's operations, delimited by the model (``ProbedOperation``).
     case model(ProbedOperation)
@@ -36,7 +36,6 @@ package enum ReplayOperation: Hashable, Sendable {
 /// operations through ``OperationProbe`` (the session installs the probe in its map), and the
 /// engine's own (``ReplayOperation``) through the same begin / end pair. A session without a probe
 /// (the default) pays one nil check per event.
-@MainActor
 package protocol ReplayProbe: OperationProbe {
     /// Called just before an engine operation runs.
     func begin(_ operation: ReplayOperation) -> ProbeMark

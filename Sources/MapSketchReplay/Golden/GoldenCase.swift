@@ -67,11 +67,4 @@ public enum GoldenCorpus {
         while rel.hasPrefix("/") { rel.removeFirst() }
         return rel
     }
-
-    /// The cases of shard `k` of `n` (1-based): every n-th case starting at the k-th, so shards
-    /// are balanced across folders and together cover the corpus exactly once.
-    public static func shard(_ cases: [GoldenCase], k: Int, n: Int) -> [GoldenCase] {
-        guard n > 1 else { return cases }
-        return cases.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
-    }
 }

@@ -3,17 +3,25 @@ import Foundation
 /// Which traces a command works on: trace files and folders of them, narrowed by name patterns and
 /// split into shards — what `mapsketch check` and `mapsketch bench` select with the same options.
 ///
-/// A folder contributes every `*.trace.jsonl` under it, named by its path relative to the folder
-/// without the suffix (`gps/real-gpx-visnjan`); a file is named by its path as given, without the
-/// suffix. The result is sorted by name, without duplicates (a file listed twice, or also inside a
-/// listed folder, is selected once).
+/// A trace's name is its path relative to the folder it was found in, without the suffix: a
+/// folder contributes every `*.trace.jsonl` under it (`gps/real-gpx-visnjan`), and a file given
+/// on its own is named as if its folder had been given and only it chosen (`Traces/demo/demo.trace.jsonl`
+/// is `demo`). So a trace has the same name given as a file or in its folder, wherever that folder
+/// is, and reports and baselines made either way match. The result is sorted by name, without
+/// duplicates (a file listed twice, or also inside a listed folder, is selected once); two
+/// different files of one name are an error.
 ///
 /// ```swift
 /// let selection = TraceSelection(paths: ["Traces"], filters: ["gps/real-*"], shard: .init(k: 1, n: 4))
 /// let cases = try selection.cases()
 /// ```
 public struct TraceSelection: Hashable, Sendable {
-    /// One of `n` equal parts of a selection (1-based `k`).
+    /// One of `n` parts of a selection (1-based `k`).
+    ///
+    /// A trace's shard depends on its name only (a 64-bit FNV-1a hash of the name, modulo `n`):
+    /// adding or removing other traces never moves it, so a shard's report can be compared with
+    /// a baseline of the whole corpus, and a baseline trace of another shard is known not to
+    /// belong here.
     public struct Shard: Hashable, Sendable, CustomStringConvertible {
         /// Which part, 1…n.
         public var k: Int
@@ -35,6 +43,13 @@ public struct TraceSelection: Hashable, Sendable {
         }
 
         public var description: String { "\(k)/\(n)" }
+
+        /// Whether the trace named `name` belongs to this shard.
+        public func contains(_ name: String) -> Bool {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+            return h % UInt64(n) == UInt64(k - 1)
+        }
     }
 
     /// Trace files (`*.trace.jsonl`) and folders.
@@ -83,7 +98,7 @@ public struct TraceSelection: Hashable, Sendable {
                 guard FileManager.default.isReadableFile(atPath: url.path) else {
                     throw OutputError(path: path, message: "cannot read the file: permission denied")
                 }
-                found = [GoldenCase(name: String(path.dropLast(GoldenCorpus.traceSuffix.count)), trace: url)]
+                found = [GoldenCase(name: String(url.lastPathComponent.dropLast(GoldenCorpus.traceSuffix.count)), trace: url)]
             }
             for c in found where seen.insert(c.trace.standardizedFileURL.path).inserted { out.append(c) }
         }
@@ -96,7 +111,12 @@ public struct TraceSelection: Hashable, Sendable {
             }
         }
         out.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        if let shard { out = GoldenCorpus.shard(out, k: shard.k, n: shard.n) }
+        for (a, b) in zip(out, out.dropFirst()) where a.name == b.name {
+            throw OutputError(
+                path: b.trace.path,
+                message: "two traces are named \"\(a.name)\" (\(a.trace.path) and \(b.trace.path)): a trace's name is its path below the folder given, so give one folder that holds both")
+        }
+        if let shard { out = out.filter { shard.contains($0.name) } }
         return out
     }
 

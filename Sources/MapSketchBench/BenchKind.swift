@@ -1,0 +1,149 @@
+/// A kind of operation `mapsketch bench` measures separately; its name is the kind's name in every
+/// report.
+///
+/// Every operation a trace drives belongs to a kind: the model's own (what a touch causes, between
+/// the map receiving it and the sketch changing), the trace's calls (timed around the call), the
+/// GPS stages of a fix, renderer lookups, and setting the model up from the header. Kinds may
+/// nest (a snap query inside a drag step, validation inside an edit): each kind's figures include
+/// what nests inside it, and a trace's attributed share counts each operation once, at its
+/// outermost kind. What belongs to no kind (the replay's own dispatch between operations) is the
+/// trace's `unattributed` row.
+///
+/// The built-in kinds are ``builtIn``, in report order.
+public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The name reports use, e.g. `vertexInsert.interactive`.
+    public let name: String
+    /// What the kind measures, for `mapsketch help bench`.
+    public let summary: String
+    /// The position in report order: a built-in kind's index in ``builtIn``; kinds of other
+    /// builds (read from a report) come after every built-in one, by name.
+    let order: Int
+
+    init(_ name: String, _ order: Int, _ summary: String) {
+        self.name = name
+        self.order = order
+        self.summary = summary
+    }
+
+    /// The built-in kind of this name, or a kind this build does not measure (read from another
+    /// build's report), ordered after the built-in ones.
+    public init(named name: String) {
+        self = Self.builtIn.first { $0.name == name } ?? BenchKind(name, Self.builtIn.count, "")
+    }
+
+    public var description: String { name }
+
+    public static func == (a: Self, b: Self) -> Bool { a.name == b.name }
+    public func hash(into h: inout Hasher) { h.combine(name) }
+    public static func < (a: Self, b: Self) -> Bool {
+        a.order != b.order ? a.order < b.order : a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+    }
+
+    /// The slot of a built-in kind in a recorder: its index in ``builtIn``.
+    var slot: Int? { order < Self.builtIn.count ? order : nil }
+
+    // The model's operations (what a touch causes).
+
+    /// Setting the model up from the trace's header: the map, its graphics layers and their
+    /// graphics, the sketch and the replay's observers.
+    public static let setup = BenchKind("setup", 0, "setting the model up from the trace's header: map, layers, graphics, sketch")
+    /// The gesture recogniser turning one raw touch (or the clock reaching a timer) into gestures,
+    /// and the map announcing them to its observers.
+    public static let gesture = BenchKind("gesture", 1, "the gesture recogniser turning a touch into gestures")
+    /// A recognised gesture handed to the map and its touch delegate: announcing it and all it
+    /// causes (the kinds below nest inside it).
+    public static let gestureDispatch = BenchKind(
+        "gesture.dispatch", 2, "a recognised gesture handed to the map and the sketch, and all it causes (nests the kinds below)")
+    /// A one-finger pan moving the map.
+    public static let viewportPan = BenchKind("viewport.pan", 3, "a pan gesture moving the map")
+    /// A two-finger pinch zooming (and turning) the map, a step or its end.
+    public static let viewportPinch = BenchKind("viewport.pinch", 4, "a pinch step zooming or turning the map")
+    /// A tap's callout: the map hit test for the graphic under it and showing or dismissing the
+    /// callout.
+    public static let callout = BenchKind("callout", 5, "a tap showing or dismissing a callout (its map hit test included)")
+    /// A map hit test for a tap (the graphics under it, topmost first), as a callout makes it.
+    public static let mapHitTest = BenchKind("mapHitTest", 6, "the map's hit test of the graphics under a tap")
+    /// The sketch's vertex / mid-vertex hit test for a tap or a hold.
+    public static let sketchHitTest = BenchKind("sketchHitTest", 7, "the sketch's vertex and mid-vertex hit test")
+    /// Selecting a vertex or mid-vertex: a tap on one, or a selection call.
+    public static let select = BenchKind("select", 8, "selecting: a tap on a vertex or mid-vertex, or a selection call")
+    /// A tap on the map inserting or appending a vertex.
+    public static let vertexInsertInteractive = BenchKind("vertexInsert.interactive", 9, "a tap inserting or appending a vertex")
+    /// A tap moving a point sketch's point, or a vertex drag: its start on a hold, each step, its
+    /// release.
+    public static let vertexMoveInteractive = BenchKind(
+        "vertexMove.interactive", 10, "a tap moving a point, or a vertex drag's start, steps and release")
+    /// A snap query: a point snapped to the sketch, graphics layers or a geometry guide.
+    public static let snapQuery = BenchKind("snap.query", 11, "snapping a point to the sketch, graphics or a guide")
+    /// A freehand or shape tool's stroke: its start, each step, its end.
+    public static let toolStroke = BenchKind("tool.stroke", 12, "a freehand or shape tool's stroke: start, steps, end")
+    /// A transform handle's drag (move, rotate, scale): its start, each step, its release.
+    public static let transformInteractive = BenchKind("transform.interactive", 13, "a transform handle's drag: start, steps, release")
+    /// Validating an edit before it commits (the sketch's validation rules).
+    public static let validation = BenchKind("validation", 14, "validating an edit before it commits")
+
+    // The trace's calls.
+
+    /// An `insertVertex` call.
+    public static let vertexInsertProgrammatic = BenchKind("vertexInsert.programmatic", 15, "an insertVertex call")
+    /// A `moveVertex` call.
+    public static let vertexMoveProgrammatic = BenchKind("vertexMove.programmatic", 16, "a moveVertex call")
+    /// A `removeVertex` or `removeSelectedVertex` call.
+    public static let vertexRemoveProgrammatic = BenchKind("vertexRemove.programmatic", 17, "a removeVertex or removeSelectedVertex call")
+    /// An `addPart`, `removePart` or `removeSelectedPart` call.
+    public static let partProgrammatic = BenchKind("part.programmatic", 18, "an addPart, removePart or removeSelectedPart call")
+    /// An `applyGeometry` or `setGeometry` call.
+    public static let geometryProgrammatic = BenchKind("geometry.programmatic", 19, "an applyGeometry or setGeometry call")
+    /// A `clear` call.
+    public static let clear = BenchKind("clear", 20, "a clear call")
+    /// An `undo` call.
+    public static let undo = BenchKind("undo", 21, "an undo call")
+    /// A `redo` call.
+    public static let redo = BenchKind("redo", 22, "a redo call")
+    /// A `moveSelection`, `rotateSelection` or `scaleSelection` call.
+    public static let transformProgrammatic = BenchKind(
+        "transform.programmatic", 23, "a moveSelection, rotateSelection or scaleSelection call")
+    /// A programmatic reticle call: `reticleSelect`, `reticlePickUp`, `reticlePlace`, `reticleCancel`.
+    public static let reticle = BenchKind("reticle", 24, "a reticle call: select, pick up, place, cancel")
+    /// A `setTool` call.
+    public static let toolSwitch = BenchKind("tool.switch", 25, "a setTool call")
+    /// A `setSnapping` or `setTransformAnchor` call.
+    public static let sketchSettings = BenchKind("sketch.settings", 26, "a setSnapping or setTransformAnchor call")
+    /// A `setViewport`, `pan` or `zoom` call.
+    public static let viewportProgrammatic = BenchKind("viewport.programmatic", 27, "a setViewport, pan or zoom call")
+    /// An `addGraphic` call.
+    public static let graphicsAdd = BenchKind("graphics.add", 28, "an addGraphic call")
+    /// A `removeGraphic` or `removeAllGraphics` call.
+    public static let graphicsRemove = BenchKind("graphics.remove", 29, "a removeGraphic or removeAllGraphics call")
+    /// An `addGraphicsLayer` or `removeLayer` call.
+    public static let layers = BenchKind("layers", 30, "an addGraphicsLayer or removeLayer call")
+
+    // Renderers and GPS.
+
+    /// A simple renderer resolving a graphic's symbol.
+    public static let rendererSimple = BenchKind("rendererLookup.simple", 31, "a simple renderer resolving a graphic's symbol")
+    /// A class-breaks renderer resolving a graphic's symbol from its attributes.
+    public static let rendererClassBreaks = BenchKind("rendererLookup.classBreaks", 32, "a class-breaks renderer resolving a symbol")
+    /// A unique-value renderer resolving a graphic's symbol from its attributes.
+    public static let rendererUniqueValue = BenchKind("rendererLookup.uniqueValue", 33, "a unique-value renderer resolving a symbol")
+    /// Reading a GPS fix: decoding its trace line.
+    public static let gpsRead = BenchKind("gps.read", 34, "decoding a GPS fix's trace line")
+    /// The GPS filter deciding whether a fix is kept.
+    public static let gpsFilter = BenchKind("gps.filter", 35, "the GPS filter deciding whether a fix is kept")
+    /// Projecting a kept fix into the map's spatial reference.
+    public static let gpsProject = BenchKind("gps.project", 36, "projecting a kept fix into the map's spatial reference")
+    /// Appending a projected fix to the sketch (a new part first when its segment changes).
+    public static let gpsAppend = BenchKind("gps.append", 37, "appending a projected fix to the sketch")
+
+    /// Every built-in kind, in report order.
+    public static let builtIn: [BenchKind] = [
+        setup, gesture, gestureDispatch, viewportPan, viewportPinch, callout, mapHitTest, sketchHitTest, select, vertexInsertInteractive,
+        vertexMoveInteractive, snapQuery, toolStroke, transformInteractive, validation, vertexInsertProgrammatic,
+        vertexMoveProgrammatic, vertexRemoveProgrammatic, partProgrammatic, geometryProgrammatic, clear, undo, redo,
+        transformProgrammatic, reticle, toolSwitch, sketchSettings, viewportProgrammatic, graphicsAdd, graphicsRemove, layers,
+        rendererSimple, rendererClassBreaks, rendererUniqueValue, gpsRead, gpsFilter, gpsProject, gpsAppend,
+    ]
+
+    /// The name of the row that holds what belongs to no kind.
+    public static let unattributedName = "unattributed"
+}

@@ -1,0 +1,280 @@
+import Foundation
+public import MapSketchReplay
+import MapSketchGeometry
+
+/// How `mapsketch bench` measures: each measured run of each trace in a fresh process, and, with a
+/// second build (`--against`), the two builds' runs made alternately, side by side.
+///
+/// A process's memory layout (where the allocator put things, which cache sets they share) can
+/// make one process consistently faster or slower than another at the same operation. Were all
+/// of a build's runs made in one process, that bias would look like a difference between builds.
+/// So the bench makes its runs in rounds: each round starts a worker process per build
+/// (``BenchWorker``), has it replay every trace (warm-up replays, then one measured run), and
+/// ends it. Across rounds a layout's bias becomes noise that the statistics see, not a shift they
+/// mistake for a regression.
+///
+/// With two builds, each trace of a round is measured by both, one right after the other, in
+/// alternating order (ABBA: A then B for one trace, B then A for the next, and so on across
+/// rounds), so a load that comes and goes on the machine falls on both builds alike; run `r` of
+/// one build and run `r` of the other are a pair, compared by a paired test (``BenchComparison``).
+public struct BenchSession {
+    /// One build to measure: a `mapsketch` executable.
+    public struct Build: Hashable, Sendable {
+        /// The executable's path.
+        public var executable: String
+        /// How reports name it (`this build`, or the path given to `--against`).
+        public var label: String
+
+        /// Creates a build.
+        public init(executable: String, label: String) {
+            self.executable = executable
+            self.label = label
+        }
+    }
+
+    /// Why a session could not measure.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
+    }
+
+    /// What each run measures (warm-up, timing, operations); `runs` is the number of rounds.
+    public var options: BenchOptions
+    /// Replays per trace under callgrind, when instructions are counted.
+    public var instrumentRuns: Int
+
+    /// A session.
+    public init(options: BenchOptions, instrumentRuns: Int = 1) {
+        self.options = options
+        self.instrumentRuns = instrumentRuns
+    }
+
+    /// Measures `cases` with each of `builds` (one or two), and returns a report per build, in
+    /// the order of `builds`. With two builds the reports share a pair id.
+    /// - Parameters:
+    ///   - valgrind: when given, instruction counts are added (``Callgrind``).
+    ///   - progress: called with a line of progress at each step.
+    /// - Throws: ``Failure`` when a build cannot start its worker or does not speak this bench's
+    ///   worker protocol, or when callgrind fails.
+    @MainActor
+    public func run(
+        _ cases: [GoldenCase], builds: [Build], valgrind: String? = nil, shard: TraceSelection.Shard? = nil,
+        progress: (String) -> Void = { _ in }
+    ) throws(Failure) -> [BenchReport] {
+        precondition(builds.count == 1 || builds.count == 2, "one build, or two to compare")
+        let paths = cases.map(\.trace.path)
+        let setup = BenchWorker.Setup(
+            warmup: options.warmup, timing: options.timing, measureOperations: options.measureOperations, traces: paths)
+        var results = Array(repeating: Array(repeating: [BenchTraceResult](), count: cases.count), count: builds.count)
+        var failures = Array(repeating: [Int: BenchFailure](), count: builds.count)
+        var expected = Array(repeating: [Int: BenchFailure](), count: builds.count)
+        var hellos: [BenchWorker.Hello] = []
+        let start = Date()
+        var rounds = 0
+        for round in 0..<Swift.max(options.runs, 1) {
+            let workers = try builds.map { b throws(Failure) in try WorkerProcess(b, setup) }
+            if hellos.isEmpty { hellos = workers.map(\.hello) }
+            for t in cases.indices where builds.indices.allSatisfy({ failures[$0][t] == nil && expected[$0][t] == nil }) {
+                let pair = round * cases.count + t
+                let order = builds.count == 2 && pair % 2 == 1 ? [1, 0] : Array(builds.indices)
+                for b in order {
+                    switch try workers[b].run(t) {
+                    case .measured(var r):
+                        r.name = cases[t].name
+                        results[b][t].append(r)
+                    case .failure(let e): failures[b][t] = BenchFailure(trace: cases[t].name, error: e)
+                    case .expectedFailure(let e): expected[b][t] = BenchFailure(trace: cases[t].name, error: e)
+                    }
+                }
+            }
+            for w in workers { w.finish() }
+            rounds = round + 1
+            progress("round \(rounds)/\(options.runs): \(cases.count) trace(s), \(Int(Date().timeIntervalSince(start))) s")
+            if let budget = options.timeBudget, Date().timeIntervalSince(start) >= budget { break }
+        }
+        let pairID = builds.count == 2 ? UUID().uuidString.lowercased() : nil
+        var reports: [BenchReport] = []
+        for b in builds.indices {
+            let h = hellos[b]
+            let traces = cases.indices.compactMap { t in Self.merge(results[b][t]) }
+            reports.append(
+                BenchReport(
+                    warmup: options.warmup, runs: rounds, counters: BenchCounters(allocations: h.allocations, instructions: false),
+                    clock: h.clock, build: BenchBuild(version: h.version, configuration: h.configuration), shard: shard, traces: traces,
+                    failures: failures[b].sorted { $0.key < $1.key }.map(\.value),
+                    expectedFailures: expected[b].sorted { $0.key < $1.key }.map(\.value), pairID: pairID))
+        }
+        if let valgrind {
+            for b in builds.indices {
+                progress("callgrind (\(builds[b].label)): \(reports[b].traces.count) trace(s) × \(instrumentRuns) run(s)…")
+                reports[b] = try withInstructions(reports[b], cases: cases, build: builds[b], valgrind: valgrind, progress: progress)
+            }
+        }
+        return reports
+    }
+
+    /// One trace's single-run results merged into one result of all its runs.
+    static func merge(_ runs: [BenchTraceResult]) -> BenchTraceResult? {
+        guard var out = runs.first else { return nil }
+        for r in runs.dropFirst() {
+            out.totalNanoseconds += r.totalNanoseconds
+            out.setupNanoseconds += r.setupNanoseconds
+            if let a = r.allocations { out.allocations = (out.allocations ?? []) + a }
+            if let b = r.bytes { out.bytes = (out.bytes ?? []) + b }
+            out.attributed += r.attributed
+            for k in r.kinds {
+                if let i = out.kinds.firstIndex(where: { $0.kind == k.kind }) {
+                    out.kinds[i].runs += k.runs
+                } else {
+                    out.kinds.append(k)
+                }
+            }
+        }
+        out.kinds.sort { $0.kind < $1.kind }
+        return out
+    }
+
+    /// `report` with the instruction counts of its traces, measured under callgrind by `build`.
+    @MainActor
+    private func withInstructions(
+        _ report: BenchReport, cases: [GoldenCase], build: Build, valgrind: String, progress: (String) -> Void
+    ) throws(Failure) -> BenchReport {
+        let measured = cases.filter { report.trace($0.name) != nil }
+        var texts: [String] = []
+        for c in measured {
+            guard let data = FileManager.default.contents(atPath: c.trace.path) else {
+                throw Failure(description: "\(c.trace.path): cannot read the trace again for callgrind")
+            }
+            texts.append(String(decoding: data, as: UTF8.self))
+        }
+        let counted: [[Callgrind.Run]]
+        do {
+            counted = try Callgrind.measure(
+                texts, valgrind: valgrind, executable: build.executable, warmup: Swift.max(options.warmup, 1), runs: instrumentRuns
+            ) { n in
+                if n % 25 == 0 || n == texts.count { progress("callgrind (\(build.label)): \(n)/\(texts.count) traces") }
+            }
+        } catch {
+            throw Failure(description: "--instrument callgrind (\(build.label)): \(error)")
+        }
+        var out = report
+        out.counters.instructions = true
+        for (i, c) in measured.enumerated() {
+            guard let t = out.traces.firstIndex(where: { $0.name == c.name }) else { continue }
+            out.traces[t] = Self.adding(counted[i], to: out.traces[t])
+        }
+        return out
+    }
+
+    /// A trace's figures with callgrind's runs added: its instructions, its attributed share's
+    /// and each kind's (the first runs get them when callgrind made fewer runs than the clock).
+    static func adding(_ runs: [Callgrind.Run], to trace: BenchTraceResult) -> BenchTraceResult {
+        var out = trace
+        out.instructions = runs.map(\.total)
+        for r in out.attributed.indices where r < runs.count { out.attributed[r].instructions = runs[r].attributed }
+        for k in out.kinds.indices {
+            let kind = out.kinds[k].kind
+            for r in out.kinds[k].runs.indices where r < runs.count { out.kinds[k].runs[r].instructions = runs[r].kinds[kind] ?? 0 }
+        }
+        return out
+    }
+}
+
+/// A running worker (``BenchWorker``) of one build.
+@MainActor
+private final class WorkerProcess {
+    let process = Process()
+    let input: FileHandle
+    let output: LineReader
+    let build: BenchSession.Build
+    private(set) var hello: BenchWorker.Hello
+
+    init(_ build: BenchSession.Build, _ setup: BenchWorker.Setup) throws(BenchSession.Failure) {
+        self.build = build
+        process.executableURL = URL(fileURLWithPath: build.executable)
+        process.arguments = setup.arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.standardError
+        do {
+            try process.run()
+        } catch {
+            throw BenchSession.Failure(description: "\(build.label): cannot start \(build.executable): \(error.localizedDescription)")
+        }
+        input = stdin.fileHandleForWriting
+        output = LineReader(stdout.fileHandleForReading.fileDescriptor)
+        let first = output.next()
+        guard let first, let v = try? JSONParser.parse(first), let h = BenchWorker.Hello(v) else {
+            try? input.close()
+            process.waitUntilExit()
+            let seen = first.map { "it said: \($0.prefix(200))" } ?? "it exited with status \(process.terminationStatus) without a word"
+            throw BenchSession.Failure(
+                description:
+                    "\(build.label) (\(build.executable)) does not speak this bench's worker protocol (version \(BenchWorker.protocolVersion)); \(seen). Build both from versions of MapSketch whose `bench` has --against")
+        }
+        hello = h
+    }
+
+    /// Asks for one measured run of trace `i`.
+    func run(_ i: Int) throws(BenchSession.Failure) -> BenchWorker.Answer {
+        do {
+            try input.write(contentsOf: Data("run \(i)\n".utf8))
+        } catch {
+            throw BenchSession.Failure(description: "\(build.label): its worker stopped taking work: \(error.localizedDescription)")
+        }
+        guard let line = output.next() else {
+            process.waitUntilExit()
+            throw BenchSession.Failure(
+                description: "\(build.label): its worker exited with status \(process.terminationStatus) while measuring trace \(i + 1)")
+        }
+        do {
+            return try BenchWorker.Answer(try JSONParser.parse(line))
+        } catch {
+            throw BenchSession.Failure(description: "\(build.label): its worker answered what is not a bench result: \(error)")
+        }
+    }
+
+    /// Ends the worker.
+    func finish() {
+        try? input.close()
+        process.waitUntilExit()
+    }
+}
+
+/// Lines from a file descriptor, read with plain reads.
+private final class LineReader {
+    let fd: Int32
+    var buffer: [UInt8] = []
+    var start = 0
+
+    init(_ fd: Int32) { self.fd = fd }
+
+    /// The next line without its newline, or nil at the end.
+    func next() -> String? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[start..<nl], as: UTF8.self)
+                start = nl + 1
+                if start > 65_536 {
+                    buffer.removeFirst(start)
+                    start = 0
+                }
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let n = chunk.withUnsafeMutableBytes { b -> Int in
+                guard let base = b.baseAddress else { return -1 }
+                return read(fd, base, b.count)
+            }
+            if n <= 0 {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            buffer += chunk[0..<n]
+        }
+    }
+}
