@@ -1,26 +1,33 @@
 #include "mapsketch_counters.h"
 
+#include <stdint.h>
+
 __thread uint64_t mapsketch_allocation_count __attribute__((tls_model("initial-exec")));
 __thread uint64_t *mapsketch_allocated_bytes __attribute__((tls_model("initial-exec")));
 
-__attribute__((noinline)) void mapsketch_bench_region(void (*body)(void *), void *context) {
-    body(context);
-    __asm__ volatile("" ::: "memory");  // not a tail call: the region's frame stays until the body returns
-}
+// The measured region and the per-kind markers of `mapsketch bench --instrument callgrind`.
+//
+// Swift calls these with a non-escaping closure `() -> Void`, declared on its side with
+// `@_silgen_name` and the Swift calling convention: the closure arrives as its function and its
+// context, and is called back with the context in the Swift context register (`swift_context`).
+// Nothing is allocated to cross into C, so the markers add no allocation to what they measure.
+typedef void (*mapsketch_swift_body)(void *context __attribute__((swift_context))) __attribute__((swiftcall));
 
-__attribute__((noinline)) void mapsketch_bench_attributed(void (*body)(void *), void *context) {
-    body(context);
-    __asm__ volatile("" ::: "memory");
+#define MAPSKETCH_CALL(fn, context) ((mapsketch_swift_body)(fn))(context)
+
+__attribute__((noinline, swiftcall)) void mapsketch_bench_region(void *fn, void *context) {
+    MAPSKETCH_CALL(fn, context);
+    __asm__ volatile("" ::: "memory");  // not a tail call: the region's frame stays until the body returns
 }
 
 // One function per kind slot, `mapsketch_bench_kind_<slot>`, all made by this one macro. Each
 // differs from the others in the constant it stores, so no linker folds two into one symbol.
 static volatile int mapsketch_bench_last_kind;
-#define MAPSKETCH_KIND_FUNCTION(n)                                                                  \
-    __attribute__((noinline)) void mapsketch_bench_kind_##n(void (*body)(void *), void *context) { \
-        mapsketch_bench_last_kind = n;                                                              \
-        body(context);                                                                              \
-        __asm__ volatile("" ::: "memory");                                                          \
+#define MAPSKETCH_KIND_FUNCTION(n)                                                              \
+    __attribute__((noinline)) void mapsketch_bench_kind_##n(void *fn, void *context) {        \
+        mapsketch_bench_last_kind = n;                                                          \
+        MAPSKETCH_CALL(fn, context);                                                            \
+        __asm__ volatile("" ::: "memory");                                                      \
     }
 #define MAPSKETCH_KIND_ENTRY(n) mapsketch_bench_kind_##n,
 #define MAPSKETCH_TEN(X, tens) X(tens##0) X(tens##1) X(tens##2) X(tens##3) X(tens##4) X(tens##5) X(tens##6) X(tens##7) X(tens##8) X(tens##9)
@@ -31,16 +38,31 @@ static volatile int mapsketch_bench_last_kind;
 
 MAPSKETCH_SLOTS(MAPSKETCH_KIND_FUNCTION)
 
-static void (*const mapsketch_bench_kinds[MAPSKETCH_BENCH_KIND_SLOTS])(void (*)(void *), void *) = {
+static void (*const mapsketch_bench_kinds[MAPSKETCH_BENCH_KIND_SLOTS])(void *, void *) = {
     MAPSKETCH_SLOTS(MAPSKETCH_KIND_ENTRY)
 };
 
-void mapsketch_bench_kind(int slot, void (*body)(void *), void *context) {
+static void mapsketch_bench_run_kind(intptr_t slot, void *fn, void *context) {
     if (slot >= 0 && slot < MAPSKETCH_BENCH_KIND_SLOTS) {
-        mapsketch_bench_kinds[slot](body, context);
+        mapsketch_bench_kinds[slot](fn, context);
     } else {
-        body(context);
+        MAPSKETCH_CALL(fn, context);
     }
+}
+
+// An operation inside another one: only its kind's marker.
+__attribute__((noinline, swiftcall)) void mapsketch_bench_kind(intptr_t slot, void *fn, void *context) {
+    mapsketch_bench_run_kind(slot, fn, context);
+    __asm__ volatile("" ::: "memory");
+}
+
+// An operation inside no other: the attributed marker around its kind's marker; its inclusive
+// cost is the part of the region that belongs to some kind.
+static volatile int mapsketch_bench_attributed_count;
+__attribute__((noinline, swiftcall)) void mapsketch_bench_attributed(intptr_t slot, void *fn, void *context) {
+    mapsketch_bench_attributed_count += 1;
+    mapsketch_bench_run_kind(slot, fn, context);
+    __asm__ volatile("" ::: "memory");
 }
 
 #ifdef MAPSKETCH_JEMALLOC

@@ -23,6 +23,7 @@ extension BenchRecorder: ReplayProbe {
     static func slot(_ operation: ProbedOperation) -> Int {
         let kind: BenchKind
         switch operation {
+        case .touch: kind = .touch
         case .gestureRecognition: kind = .gesture
         case .gestureDispatch: kind = .gestureDispatch
         case .viewportPan: kind = .viewportPan

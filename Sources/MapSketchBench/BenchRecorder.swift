@@ -157,7 +157,7 @@ final class BenchRecorder: @unchecked Sendable {
     @inline(__always)
     func measure<Result, Failure: Error>(_ kind: BenchKind, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         guard let slot = kind.slot else { return try body() }
-        if underCallgrind { return try runWrapped({ wrap(slot, $0) }, body) }
+        if underCallgrind { return try runWrapped(SlotWrapper(recorder: self, slot: slot), body) }
         let mark = begin(slot)
         defer { end(slot, mark) }
         return try body()
@@ -215,11 +215,7 @@ final class BenchRecorder: @unchecked Sendable {
     func wrap(_ slot: Int, _ body: () -> Void) {
         let outermost = state.pointee.depth == 0
         state.pointee.depth += 1
-        if outermost {
-            BenchRegion.attributed { BenchRegion.operation(slot, body) }
-        } else {
-            BenchRegion.operation(slot, body)
-        }
+        BenchRegion.operation(slot, outermost: outermost, body)
         state.pointee.depth -= 1
         accumulators[slot].count += 1
     }
@@ -360,4 +356,11 @@ final class BenchRecorder: @unchecked Sendable {
         for k in 0..<Self.slotCount { accumulators[k] = Accumulator() }
         return out
     }
+}
+
+/// The recorder's marker of one kind, as ``runWrapped(_:_:)`` calls it.
+private struct SlotWrapper: OperationWrapper {
+    let recorder: BenchRecorder
+    let slot: Int
+    func run(_ body: () -> Void) { recorder.wrap(slot, body) }
 }

@@ -45,23 +45,10 @@ static inline uint64_t mapsketch_ticks(void) {
 #endif
 }
 
-/// Calls `body(context)`: the measured region of `mapsketch bench --instrument callgrind`, which
-/// collects instructions only inside this function (`--toggle-collect=mapsketch_bench_region`)
-/// and writes a profile after each call (`--dump-after=mapsketch_bench_region`). A C function, so
-/// that no Swift optimisation renames or specialises it.
-void mapsketch_bench_region(void (*body)(void *), void *context);
-
-/// Calls `body(context)` inside the function that marks an outermost measured operation,
-/// `mapsketch_bench_attributed`: its inclusive instruction count under callgrind is the part of a
-/// replay that belongs to some operation kind.
-void mapsketch_bench_attributed(void (*body)(void *), void *context);
-
-/// The number of operation-kind slots.
+/// The number of operation-kind slots of the callgrind markers (`mapsketch_bench_kind_<slot>`).
+/// The markers themselves — `mapsketch_bench_region`, `mapsketch_bench_attributed` and
+/// `mapsketch_bench_kind` — take a Swift closure and are declared on the Swift side
+/// (`BenchRegion`), not here.
 #define MAPSKETCH_BENCH_KIND_SLOTS 128
-
-/// Calls `body(context)` inside the function of kind slot `slot` (0 ..< MAPSKETCH_BENCH_KIND_SLOTS),
-/// `mapsketch_bench_kind_<slot>`: under callgrind, that function's inclusive instruction count is
-/// the kind's. Out of range: `body` runs unmarked.
-void mapsketch_bench_kind(int slot, void (*body)(void *), void *context);
 
 #endif

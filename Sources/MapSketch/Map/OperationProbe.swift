@@ -4,6 +4,9 @@
 /// The calls an app makes itself (programmatic edits, undo, redo) are timed around the call by
 /// whoever makes it; these are the operations only the model can delimit.
 package enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
+    /// A raw touch handled by the map (``MapView/handle(_:)``): recognising its gestures and
+    /// dispatching them (the operations below nest inside it).
+    case touch
     /// The gesture recogniser turning one raw touch into gestures.
     case gestureRecognition
     /// A recognised gesture handed to the map and its touch delegate (``MapView/dispatch(_:)``):
@@ -106,7 +109,7 @@ package struct OperationProbeHandle: Sendable {
         _ operation: ProbedOperation, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard let probe else { return try body() }
-        if wraps { return try runWrapped({ probe.wrap(operation, $0) }, body) }
+        if wraps { return try runWrapped(ProbeWrapper(probe: probe, operation: operation), body) }
         let mark = probe.begin(operation)
         defer { probe.end(operation, mark) }
         return try body()
@@ -123,22 +126,34 @@ extension MapView {
     }
 }
 
+/// Something that runs a plain `() -> Void` inside itself: a probe's marker of one operation.
+package protocol OperationWrapper {
+    /// Runs `body` once, inside the wrapper.
+    func run(_ body: () -> Void)
+}
+
 /// Runs a throwing `body` through `wrapper`, which takes a plain `() -> Void` (a probe's `wrap`, a
-/// C function's callback), and gives back its result or throws its error.
+/// C function's callback), and gives back its result or throws its error. Nothing is allocated:
+/// the closures stay on the stack.
 @inline(__always)
 package func runWrapped<Result, Failure: Error>(
-    _ wrapper: (() -> Void) -> Void, _ body: () throws(Failure) -> Result
+    _ wrapper: some OperationWrapper, _ body: () throws(Failure) -> Result
 ) throws(Failure) -> Result {
     var result: Result?
     var failure: Failure?
-    withoutActuallyEscaping(body) { body in
-        wrapper {
-            do throws(Failure) { result = try body() } catch { failure = error }
-        }
+    wrapper.run {
+        do throws(Failure) { result = try body() } catch { failure = error }
     }
     if let failure { throw failure }
-    // `result` is set once `wrapper` returns without a failure (a wrapper must call its body
+    // `result` is set once the wrapper returns without a failure (a wrapper must call its body
     // once); evaluating `body` again is unreachable.
     if let result { return result }
     return try body()
+}
+
+/// A probe's wrap of one model operation.
+private struct ProbeWrapper: OperationWrapper {
+    let probe: any OperationProbe
+    let operation: ProbedOperation
+    func run(_ body: () -> Void) { probe.wrap(operation, body) }
 }

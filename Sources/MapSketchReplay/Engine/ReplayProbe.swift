@@ -54,9 +54,16 @@ extension ReplayProbe {
     package func measure<Result, Failure: Error>(
         _ operation: ReplayOperation, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        if wrapsOperations { return try runWrapped({ wrap(operation, $0) }, body) }
+        if wrapsOperations { return try runWrapped(ReplayWrapper(probe: self, operation: operation), body) }
         let mark = begin(operation)
         defer { end(operation, mark) }
         return try body()
     }
+}
+
+/// A probe's wrap of one engine operation.
+private struct ReplayWrapper: OperationWrapper {
+    let probe: any ReplayProbe
+    let operation: ReplayOperation
+    func run(_ body: () -> Void) { probe.wrap(operation, body) }
 }

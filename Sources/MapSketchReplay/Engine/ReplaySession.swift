@@ -210,18 +210,24 @@ public final class ReplaySession {
                 refusals.note(RefusedEvent(line: e.line, call: "gps", message: refused))
             }
         case .call(let c):
-            do {
-                if let probe {
-                    try probe.measure(.call(c.name)) { try call(c) }
-                } else {
-                    try call(c)
-                }
-            } catch SketchError.editRejected {
-                // Logged as `rejected` by the layer's rejection observer.
-            } catch {
-                log.append(.error, ["line": .integer(Int64(e.line)), "call": .string(c.name.rawValue), "message": .string("\(error)")])
-                refusals.note(RefusedEvent(line: e.line, call: c.name.rawValue, message: "\(error)"))
+            if let probe {
+                probe.measure(.call(c.name)) { perform(c, line: e.line) }
+            } else {
+                perform(c, line: e.line)
             }
+        }
+    }
+
+    /// Makes a trace call; a call the model refuses is logged as an `error` event (a rejected edit
+    /// is logged as `rejected` by the layer's rejection observer).
+    private func perform(_ c: TraceCall, line: Int) {
+        do {
+            try call(c)
+        } catch SketchError.editRejected {
+            // Logged as `rejected` by the layer's rejection observer.
+        } catch {
+            log.append(.error, ["line": .integer(Int64(line)), "call": .string(c.name.rawValue), "message": .string("\(error)")])
+            refusals.note(RefusedEvent(line: line, call: c.name.rawValue, message: "\(error)"))
         }
     }
 
