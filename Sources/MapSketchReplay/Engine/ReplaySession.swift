@@ -38,32 +38,32 @@ public final class ReplaySession {
     private var observesSnaps = false
     /// Measures the replay's operations (`mapsketch bench`); nil when not measuring, which costs
     /// one nil check per event.
-    let recorder: BenchRecorder?
+    let probe: (any ReplayProbe)?
 
     /// Sets up the map from the trace's header.
     /// - Throws: ``ReplayError`` when the header describes something the model refuses (a
     ///   duplicate layer name, a renderer the map rejects, a non-finite sketch coordinate).
     public convenience init(trace: Trace, name: String) throws(ReplayError) {
-        try self.init(trace: trace, name: name, recorder: nil)
+        try self.init(trace: trace, name: name, probe: nil)
     }
 
-    /// Sets up the map from the trace's header, with `recorder` measuring every operation (the
+    /// Sets up the map from the trace's header, with `probe` measuring every operation (the
     /// renderer lookups of the header's graphics included).
-    init(trace: Trace, name: String, recorder: BenchRecorder?) throws(ReplayError) {
+    package init(trace: Trace, name: String, probe: (any ReplayProbe)?) throws(ReplayError) {
         self.trace = trace
         self.name = name
-        self.recorder = recorder
+        self.probe = probe
         let h = trace.header
         refusals = ReplayRefusals(declared: h.expect.refusedCalls)
         mapView = MapView(
-            screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds, operationProbe: recorder)
+            screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds, operationProbe: probe)
         mapView.wrapAround = h.options.wrapAround
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
         mapView.allowRotationByPinching = h.options.allowRotationByPinching
         log.reportsRotation = h.options.allowRotationByPinching
         gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
-            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, recorder: recorder) }
+            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, probe: probe) }
             if let s = h.sketch {
                 let layer: SketchLayer
                 if let g = s.geometry { layer = try SketchLayer(geometry: g) } else { layer = try SketchLayer(geometryType: s.geometryType) }
@@ -139,7 +139,7 @@ public final class ReplaySession {
 
     static func addLayer(
         _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: [GraphicID])],
-        recorder: BenchRecorder?
+        probe: (any ReplayProbe)?
     ) throws {
         let layer = GraphicsLayer()
         layer.isHitTestEnabled = l.hitTestable
@@ -148,7 +148,7 @@ public final class ReplaySession {
         try map.addLayer(layer, named: l.name)
         var ids: [GraphicID] = []
         for g in l.graphics {
-            ids.append(try add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference), to: layer, recorder: recorder))
+            ids.append(try add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference), to: layer, probe: probe))
         }
         layers[l.name] = (layer, ids)
     }
@@ -156,9 +156,9 @@ public final class ReplaySession {
     /// Adds a graphic to a layer. Under a bench, the layer's renderer lookup for the graphic (the
     /// one the layer makes when a graphic has no symbol of its own) is timed first, on the same
     /// renderer and attributes.
-    static func add(_ graphic: Graphic, to layer: GraphicsLayer, recorder: BenchRecorder?) throws -> GraphicID {
-        if let recorder, graphic.symbol == nil, let renderer = layer.renderer {
-            recorder.keep(recorder.measure(BenchOperation(renderer)) { renderer.symbolIndex(for: graphic.attributes) })
+    static func add(_ graphic: Graphic, to layer: GraphicsLayer, probe: (any ReplayProbe)?) throws -> GraphicID {
+        if let probe, graphic.symbol == nil, let renderer = layer.renderer {
+            probe.keep(probe.measure(.rendererLookup(.init(renderer))) { renderer.symbolIndex(for: graphic.attributes) })
         }
         return try layer.add(graphic)
     }
@@ -206,13 +206,13 @@ public final class ReplaySession {
         case .touch(let phase, let id, let location):
             mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
         case .gps(let fix):
-            if let refused = gps.ingest(fix, into: sketch, log: log, recorder: recorder) {
+            if let refused = gps.ingest(fix, into: sketch, log: log, probe: probe) {
                 refusals.note(RefusedEvent(line: e.line, call: "gps", message: refused))
             }
         case .call(let c):
             do {
-                if let recorder, let operation = BenchOperation(c) {
-                    try recorder.measure(operation) { try call(c) }
+                if let probe {
+                    try probe.measure(.call(c.name)) { try call(c) }
                 } else {
                     try call(c)
                 }
@@ -254,7 +254,7 @@ public final class ReplaySession {
         case .setGeometry(let g): try requireSketch(c).setGeometry(g)
         case .addGraphic(let name, let g):
             var l = try requireLayer(name)
-            l.ids.append(try Self.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference), to: l.layer, recorder: recorder))
+            l.ids.append(try Self.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference), to: l.layer, probe: probe))
             graphicsLayers[name] = l
             log.append(.graphicAdded, ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
         case .removeGraphic(let name, let index):
@@ -273,7 +273,7 @@ public final class ReplaySession {
             graphicsLayers[name] = l
             log.append(.graphicsCleared, ["layer": .string(name)])
         case .addGraphicsLayer(let layer):
-            try Self.addLayer(layer, to: mapView, into: &graphicsLayers, recorder: recorder)
+            try Self.addLayer(layer, to: mapView, into: &graphicsLayers, probe: probe)
             log.append(.layerAdded, ["layer": .string(layer.name)])
         case .removeLayer(let name):
             try mapView.removeLayer(named: name)

@@ -24,7 +24,7 @@ public enum Replayer {
     /// The text of a trace file.
     /// - Throws: ``TraceError`` when the file cannot be read, or at the first line that is not
     ///   UTF-8 (or that fails to decode before it).
-    static func text(of url: URL, displayName file: String) throws(TraceError) -> String {
+    package static func text(of url: URL, displayName file: String) throws(TraceError) -> String {
         let data = try InputFile.contents(of: url, displayName: file)
         guard let text = String(validating: data, as: UTF8.self) else {
             // The streaming decoder locates the first byte that is not UTF-8.
