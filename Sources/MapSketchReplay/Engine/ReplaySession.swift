@@ -171,8 +171,8 @@ public final class ReplaySession {
     /// Whether every event has been applied.
     public var isFinished: Bool { position >= trace.events.count }
 
-    /// Applies the next event, after the timers due up to its time (see ``advanceClock(to:)``).
-    /// When every event has been applied, it fires the timers due up to the trace's end
+    /// Applies the next event, after the map's timers due up to its time (each logged at its own
+    /// time). When every event has been applied, it fires the timers due up to the trace's end
     /// (``finish()``) and returns false.
     @discardableResult
     public func step() -> Bool {
