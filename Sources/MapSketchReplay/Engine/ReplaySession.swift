@@ -11,6 +11,11 @@ import Foundation
 /// `MapView.handle(_:)`, calls to the sketch, layer or map, GPS fixes filtered, projected and
 /// appended to the sketch. Nothing sleeps, so the same trace gives the same output on every run.
 ///
+/// The clock fires the map's timers (a hold) at their own times, in order with the events, and
+/// after the last event up to the trace's end (``Trace/endTime``), each logged at its own time:
+/// a hold that falls between two events is logged at its touch-down plus the hold duration, not
+/// at the next event.
+///
 /// ```swift
 /// let session = try ReplaySession(trace: trace, name: "tap")
 /// session.run()
@@ -166,42 +171,51 @@ public final class ReplaySession {
     /// Whether every event has been applied.
     public var isFinished: Bool { position >= trace.events.count }
 
-    /// Applies the next event. Returns false when there is none.
+    /// Applies the next event, after the map's timers due up to its time (each logged at its own
+    /// time). When every event has been applied, it fires the timers due up to the trace's end
+    /// (``finish()``) and returns false.
     @discardableResult
     public func step() -> Bool {
-        guard position < trace.events.count else { return false }
+        guard position < trace.events.count else {
+            finish()
+            return false
+        }
         apply(trace.events[position])
         position += 1
         return true
     }
 
-    /// Applies events until `count` have been applied (all of them when nil), without sleeping.
+    /// Applies events until `count` have been applied, each after the timers due up to its time,
+    /// without sleeping; with `count` nil (or at least the number of events), runs on to the
+    /// trace's end (``finish()``).
     public func run(upTo count: Int? = nil) {
         let end = min(count ?? trace.events.count, trace.events.count)
         while position < end { step() }
+        if end == trace.events.count { finish() }
         log.flush()
     }
 
-    /// Applies every event, sleeping between them so the replay keeps the trace's pace
-    /// (`speed` > 1 runs faster). Only for watching a replay; output is the same as ``run(upTo:)``.
+    /// Applies every event and fires every timer, sleeping until each one's time so the replay
+    /// keeps the trace's pace (`speed` > 1 runs faster), then runs on to the trace's end. Only for
+    /// watching a replay; output is the same as ``run(upTo:)``.
     public func runPaced(speed: Double = 1) async {
         var last = trace.events.first?.t ?? 0
-        while position < trace.events.count {
-            let t = trace.events[position].t
-            let wait = (t - last) / max(speed, 1e-9)
+        while let next = nextOnClock() {
+            let wait = (next.time - last) / max(speed, 1e-9)
             if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(min(wait, 3600) * 1e9)) }
-            last = t
-            step()
+            last = max(last, next.time)
+            if next.isTimer { advanceClock(to: next.time) } else { step() }
         }
+        finish()
         log.flush()
     }
 
-    /// Applies one event: advance the gesture clock to its time, then feed it. The one place each
-    /// kind of trace event is dispatched (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all
-    /// come here), so a hook around an event kind goes here.
+    /// Applies one event: advance the clock to its time (firing the timers due by then, each at
+    /// its own time), then feed it. The one place each kind of trace event is dispatched
+    /// (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all come here), so a hook around an
+    /// event kind goes here.
     func apply(_ e: TraceEntry) {
-        log.now = e.t
-        mapView.advanceTime(to: e.t)
+        advanceClock(to: e.t)
         switch e.event {
         case .touch(let phase, let id, let location):
             mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
