@@ -124,11 +124,16 @@ struct CheckCommand: AsyncParsableCommand {
             recap += "failed:\n"
             for r in failed { recap += "  \(r.goldenCase.name)\n" }
         }
-        let drifted = results.filter { $0.drift != nil }
+        // One pass over the statuses (a filter over `drift` crashes the 6.3 optimiser's copy
+        // propagation in release builds).
+        var drifted: [(name: String, drift: GoldenDrift)] = []
+        for r in results {
+            if case .drifted(let d) = r.status { drifted.append((r.goldenCase.name, d)) }
+        }
         if verbose, !drifted.isEmpty {
             recap +=
                 "passed within the tolerance, not byte for byte (rewrite these goldens with `--record drifted`):\n"
-            for r in drifted { recap += "  \(r.goldenCase.name): \(r.drift.map(\.description) ?? "")\n" }
+            for d in drifted { recap += "  \(d.name): \(d.drift.description)\n" }
         }
         print(recap, terminator: "")
         try reportObsolete(selection)

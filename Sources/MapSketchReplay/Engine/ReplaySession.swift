@@ -180,7 +180,7 @@ public final class ReplaySession {
             finish()
             return false
         }
-        apply(trace.events[position])
+        apply(at: position)
         position += 1
         return true
     }
@@ -214,20 +214,24 @@ public final class ReplaySession {
     /// its own time), then feed it. The one place each kind of trace event is dispatched
     /// (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all come here), so a hook around an
     /// event kind goes here.
-    func apply(_ e: TraceEntry) {
-        advanceClock(to: e.t)
-        switch e.event {
+    func apply(at index: Int) {
+        // Read in place: copying the entry (its call's strings and geometry) costs more than a
+        // touch's whole recognition.
+        let t = trace.events[index].t
+        advanceClock(to: t)
+        switch trace.events[index].event {
         case .touch(let phase, let id, let location):
-            mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
+            mapView.handle(TouchEvent(time: t, id: id, phase: phase, location: location))
         case .gps(let fix):
             if let refused = gps.ingest(fix, into: sketch, log: log, probe: probe) {
-                refusals.note(RefusedEvent(line: e.line, call: "gps", message: refused))
+                refusals.note(RefusedEvent(line: trace.events[index].line, call: "gps", message: refused))
             }
         case .call(let c):
+            let line = trace.events[index].line
             if let probe {
-                probe.measure(.call(c.name)) { perform(c, line: e.line) }
+                probe.measure(.call(c.name)) { perform(c, line: line) }
             } else {
-                perform(c, line: e.line)
+                perform(c, line: line)
             }
         }
     }
