@@ -47,10 +47,10 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Setting the model up from the trace's header: the map, its graphics layers and their
     /// graphics, the sketch and the replay's observers.
     public static let setup = BenchKind("setup", 0, "setting the model up from the trace's header: map, layers, graphics, sketch")
-    /// A raw touch handled by the map: its gestures recognised and dispatched (the gesture kinds
-    /// nest inside it).
+    /// A touch of the trace fed to the map: its gestures recognised and dispatched (the gesture
+    /// kinds nest inside it).
     public static let touch = BenchKind(
-        "touch", 1, "a raw touch handled by the map: its gestures recognised and dispatched (nests the kinds below)")
+        "touch", 1, "a touch fed to the map: its gestures recognised and dispatched (nests the kinds below)")
     /// The gesture recogniser turning one raw touch into gestures.
     public static let gesture = BenchKind("gesture", 2, "the gesture recogniser turning a touch into gestures")
     /// A recognised gesture handed to the map and its touch delegate: announcing it and all it
@@ -129,14 +129,17 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
     public static let rendererClassBreaks = BenchKind("rendererLookup.classBreaks", 33, "a class-breaks renderer resolving a symbol")
     /// A unique-value renderer resolving a graphic's symbol from its attributes.
     public static let rendererUniqueValue = BenchKind("rendererLookup.uniqueValue", 34, "a unique-value renderer resolving a symbol")
+    /// A GPS fix of the trace taken in: filtered, projected and appended (the stages nest inside
+    /// it).
+    public static let gpsFix = BenchKind("gps.fix", 35, "a GPS fix taken in: filtered, projected, appended (nests the stages)")
     /// Reading a GPS fix: decoding its trace line.
-    public static let gpsRead = BenchKind("gps.read", 35, "decoding a GPS fix's trace line")
+    public static let gpsRead = BenchKind("gps.read", 36, "decoding a GPS fix's trace line")
     /// The GPS filter deciding whether a fix is kept.
-    public static let gpsFilter = BenchKind("gps.filter", 36, "the GPS filter deciding whether a fix is kept")
+    public static let gpsFilter = BenchKind("gps.filter", 37, "the GPS filter deciding whether a fix is kept")
     /// Projecting a kept fix into the map's spatial reference.
-    public static let gpsProject = BenchKind("gps.project", 37, "projecting a kept fix into the map's spatial reference")
+    public static let gpsProject = BenchKind("gps.project", 38, "projecting a kept fix into the map's spatial reference")
     /// Appending a projected fix to the sketch (a new part first when its segment changes).
-    public static let gpsAppend = BenchKind("gps.append", 38, "appending a projected fix to the sketch")
+    public static let gpsAppend = BenchKind("gps.append", 39, "appending a projected fix to the sketch")
 
     /// Every built-in kind, in report order.
     public static let builtIn: [BenchKind] = [
@@ -144,7 +147,7 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
         vertexMoveInteractive, snapQuery, toolStroke, transformInteractive, validation, vertexInsertProgrammatic,
         vertexMoveProgrammatic, vertexRemoveProgrammatic, partProgrammatic, geometryProgrammatic, clear, undo, redo,
         transformProgrammatic, reticle, toolSwitch, sketchSettings, viewportProgrammatic, graphicsAdd, graphicsRemove, layers,
-        rendererSimple, rendererClassBreaks, rendererUniqueValue, gpsRead, gpsFilter, gpsProject, gpsAppend,
+        rendererSimple, rendererClassBreaks, rendererUniqueValue, gpsFix, gpsRead, gpsFilter, gpsProject, gpsAppend,
     ]
 
     /// The name of the row that holds what belongs to no kind.

@@ -23,7 +23,6 @@ extension BenchRecorder: ReplayProbe {
     static func slot(_ operation: ProbedOperation) -> Int {
         let kind: BenchKind
         switch operation {
-        case .touch: kind = .touch
         case .gestureRecognition: kind = .gesture
         case .gestureDispatch: kind = .gestureDispatch
         case .viewportPan: kind = .viewportPan
@@ -47,6 +46,8 @@ extension BenchRecorder: ReplayProbe {
     static func slot(_ operation: ReplayOperation) -> Int {
         switch operation {
         case .model(let m): return slot(m)
+        case .touch: return BenchKind.touch.order
+        case .gpsFix: return BenchKind.gpsFix.order
         case .call(let call): return kind(of: call).order
         case .gpsFilter: return BenchKind.gpsFilter.order
         case .gpsProject: return BenchKind.gpsProject.order

@@ -108,11 +108,6 @@ struct NavigationAnchor {
 extension MapView {
     /// Feeds one raw touch: recognises gestures and dispatches them.
     public func handle(_ touch: TouchEvent) {
-        measure(.touch) { handleTouch(touch) }
-    }
-
-    /// What ``handle(_:)`` does, as one measured operation.
-    private func handleTouch(_ touch: TouchEvent) {
         handlingPhase = touch.phase
         defer { handlingPhase = nil }
         for g in measure(.gestureRecognition, { gestureRecognizer.process(touch) }) { dispatch(g) }

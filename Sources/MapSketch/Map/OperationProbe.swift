@@ -4,9 +4,6 @@
 /// The calls an app makes itself (programmatic edits, undo, redo) are timed around the call by
 /// whoever makes it; these are the operations only the model can delimit.
 package enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
-    /// A raw touch handled by the map (``MapView/handle(_:)``): recognising its gestures and
-    /// dispatching them (the operations below nest inside it).
-    case touch
     /// The gesture recogniser turning one raw touch into gestures.
     case gestureRecognition
     /// A recognised gesture handed to the map and its touch delegate (``MapView/dispatch(_:)``):
@@ -127,6 +124,7 @@ extension MapView {
 }
 
 /// Something that runs a plain `() -> Void` inside itself: a probe's marker of one operation.
+@usableFromInline
 package protocol OperationWrapper {
     /// Runs `body` once, inside the wrapper.
     func run(_ body: () -> Void)
@@ -135,7 +133,7 @@ package protocol OperationWrapper {
 /// Runs a throwing `body` through `wrapper`, which takes a plain `() -> Void` (a probe's `wrap`, a
 /// C function's callback), and gives back its result or throws its error. Nothing is allocated:
 /// the closures stay on the stack.
-@inline(__always)
+@inlinable @inline(__always)
 package func runWrapped<Result, Failure: Error>(
     _ wrapper: some OperationWrapper, _ body: () throws(Failure) -> Result
 ) throws(Failure) -> Result {

@@ -4,6 +4,12 @@ package import MapSketch
 /// (``ReplayOperation/model(_:)``): the trace's calls, the GPS stages of a fix, the renderer lookup
 /// a graphic needs.
 package enum ReplayOperation: Hashable, Sendable {
+    /// A touch of the trace fed to the map: its gestures recognised and dispatched (the model's
+    /// operations nest inside it).
+    case touch
+    /// A GPS fix of the trace taken in: filtered, projected and appended (its stages nest
+    /// inside it).
+    case gpsFix
     /// One of the model's operations, delimited by the model (``ProbedOperation``).
     case model(ProbedOperation)
     /// A trace call, around the model call it makes.

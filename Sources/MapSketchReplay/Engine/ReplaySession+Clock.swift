@@ -11,8 +11,8 @@ extension ReplaySession {
             log.now = due
             mapView.advanceTime(to: due)
         }
+        // With no timer due, the map need not be told: a touch carries its own time.
         log.now = time
-        mapView.advanceTime(to: time)
     }
 
     /// Runs the clock on to the trace's end (``Trace/endTime``: its `end` line, else its last

@@ -215,24 +215,31 @@ public final class ReplaySession {
     /// (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all come here), so a hook around an
     /// event kind goes here.
     func apply(at index: Int) {
-        // Read in place: copying the entry (its call's strings and geometry) costs more than a
-        // touch's whole recognition.
-        let t = trace.events[index].t
-        advanceClock(to: t)
+        advanceClock(to: trace.events[index].t)
+        guard let probe else { return feed(index) }
+        // Each event is one operation of the kind of event it is (what the map, the sketch and
+        // the GPS stages do with it nests inside); timers fire before it, as their own.
+        let operation: ReplayOperation
+        switch trace.events[index].event {
+        case .touch: operation = .touch
+        case .gps: operation = .gpsFix
+        case .call(let c): operation = .call(c.name)
+        }
+        probe.measure(operation) { feed(index) }
+    }
+
+    /// Feeds event `index` to the model: a touch to the map, a fix through the GPS stages to the
+    /// sketch, a call to the sketch, a layer or the map. Reads the event in place: copying it
+    /// (its call's strings and geometry) would cost more than a touch's whole recognition.
+    private func feed(_ index: Int) {
         switch trace.events[index].event {
         case .touch(let phase, let id, let location):
-            mapView.handle(TouchEvent(time: t, id: id, phase: phase, location: location))
+            mapView.handle(TouchEvent(time: trace.events[index].t, id: id, phase: phase, location: location))
         case .gps(let fix):
             if let refused = gps.ingest(fix, into: sketch, log: log, probe: probe) {
                 refusals.note(RefusedEvent(line: trace.events[index].line, call: "gps", message: refused))
             }
-        case .call(let c):
-            let line = trace.events[index].line
-            if let probe {
-                probe.measure(.call(c.name)) { perform(c, line: line) }
-            } else {
-                perform(c, line: line)
-            }
+        case .call(let c): perform(c, line: trace.events[index].line)
         }
     }
 
