@@ -116,8 +116,10 @@ final class BenchRecorder: @unchecked Sendable {
         let perTick = underCallgrind ? 1 : BenchClock.measureNanosecondsPerTick()
         nanosecondsPerTick = perTick
         stepTicks = underCallgrind ? 1 : BenchClock.measureStep()
+        // Reports keep three decimals of a nanosecond.
         clock = BenchClock(
-            source: BenchClock.readsCycleCounter ? "cycle counter" : "monotonic clock", resolution: Double(stepTicks) * perTick)
+            source: BenchClock.readsCycleCounter ? "cycle counter" : "monotonic clock",
+            resolution: (Double(stepTicks) * perTick * 1000).rounded() / 1000)
         calibrationStart = (BenchClock.ticks(), BenchClock.monotonicNanoseconds())
         accumulators = .allocate(capacity: Self.slotCount)
         accumulators.initialize(repeating: Accumulator(), count: Self.slotCount)

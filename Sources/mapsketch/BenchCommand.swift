@@ -31,15 +31,6 @@ struct BenchThreshold: ExpressibleByArgument {
     var defaultValueDescription: String { "5%" }
 }
 
-/// `mapsketch bench`: measure traces, or compare two saved reports.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Measure traces per operation kind, compare with a baseline or another build; or compare two saved reports.",
-        subcommands: [BenchRunCommand.self, BenchCompareCommand.self],
-        defaultSubcommand: BenchRunCommand.self)
-}
-
 /// The options a comparison takes, shared by `bench` and `bench compare`.
 struct BenchComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The increase a figure may show before it is a regression, e.g. 5% or 0.5%.", valueName: "percent"))
@@ -93,10 +84,11 @@ func readBenchReport(_ path: String, what: String) throws(ExitCode) -> BenchRepo
     }
 }
 
-struct BenchRunCommand: AsyncParsableCommand {
+/// `mapsketch bench`: measure traces; `mapsketch bench compare`: compare two saved reports.
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Measure traces (files or folders): latency per operation kind, allocations and instructions; compare.",
+        commandName: "bench",
+        abstract: "Measure traces per operation kind, compare with a baseline or another build; or compare two saved reports.",
         discussion: """
             Each measured run is made in a fresh process: --warmup replays of the trace, then one measured replay on fresh \
             model state; --runs rounds of that. With --against OTHER_BINARY (another build of mapsketch, e.g. the main \
@@ -115,10 +107,13 @@ struct BenchRunCommand: AsyncParsableCommand {
             \(BenchKind.builtIn.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n"))
               \(BenchKind.unattributedName): what belongs to no kind (a row of its own in every output)
 
+            `mapsketch bench compare OLD.json NEW.json` compares two saved reports without measuring.
+
             Allocation counts and bytes need a build with --traits AllocationCounters (jemalloc); instruction counts need \
             --instrument callgrind (valgrind). Exit codes: 0 ok; 1 a regression; 2 a usage or input error (a trace that \
             fails to parse or set up is reported as file:line:column, left out, and makes the exit status 2 at the end).
-            """)
+            """,
+        subcommands: [BenchCompareCommand.self])
 
     @OptionGroup var select: TraceSelectionOptions
 

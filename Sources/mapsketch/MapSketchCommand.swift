@@ -55,20 +55,22 @@ struct MapSketchCommand: AsyncParsableCommand {
             CLI.printError("Usage: mapsketch <subcommand>\n  See 'mapsketch --help' for the subcommands.")
             Foundation.exit(2)
         }
+        // `bench compare OLD NEW`: `bench` takes trace paths, so its subcommand is routed here.
+        let root: any ParsableCommand.Type = arguments.starts(with: ["bench", "compare"]) ? BenchCompareCommand.self : Self.self
         do {
-            var command = try parseAsRoot()
+            var command = root == Self.self ? try parseAsRoot() : try root.parse(Array(arguments.dropFirst(2)))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
+            let code = root.exitCode(for: error)
             if code == .validationFailure {
-                CLI.printError(fullMessage(for: error))
+                CLI.printError(root.fullMessage(for: error))
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            root.exit(withError: error)
         }
     }
 }

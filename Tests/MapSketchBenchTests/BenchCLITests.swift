@@ -1,4 +1,5 @@
 import Foundation
+import MapSketchBench
 import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
@@ -29,6 +30,8 @@ import Testing
         #expect(r.out.contains("  gesture "))
         #expect(r.out.contains("  rendererLookup.classBreaks "))
         #expect(r.out.contains("3 traces benched (0 warm-up, 2 measured runs each)"))
+        #expect(r.out.contains("  unattributed "))
+        #expect(r.err.contains("bench: round 1/2") && r.err.contains("bench: round 2/2"), "a line per round: \(r.err)")
         #expect(!r.err.contains("\u{1B}["), "no progress bar when not on a terminal")
         let json = try JSONParser.parse(String(contentsOfFile: f("r.json"), encoding: .utf8))
         #expect(json["traces"]?.arrayValue?.count == 3)
@@ -61,7 +64,8 @@ import Testing
         // trace, kind, metric, old → new (change)
         let line = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("REGRESSION slowed total total: ") }, "\(r.out)")
         #expect(line.contains(" → ") && line.contains("%)") && line.contains(" p="))
-        #expect(r.out.contains("REGRESSION slowed gesture p50: "))
+        #expect(r.out.contains("REGRESSION slowed touch p50: "))
+        #expect(r.out.contains("unpaired runs") && r.out.contains("tested on wall clock"))
         #expect(try String(contentsOfFile: md, encoding: .utf8).contains("| ❌ | slowed | total | total |"))
         #expect(try String(contentsOfFile: xml, encoding: .utf8).contains("<failure message=\"slowed total total: "))
     }
@@ -78,7 +82,7 @@ import Testing
         #expect(other.err.contains("the baseline is for other traces"))
         let wall = try run(["bench", "Tests/Fixtures/bench", "--runs", "2", "--baseline", "Tests/Fixtures/bench/slowed.baseline.json", "--metric", "p50"])
         #expect(wall.code == 2)
-        #expect(wall.err.contains("needs at least 4 runs"))
+        #expect(wall.err.contains("needs at least 3 runs"))
         let missing = try run(["bench", "Traces/demo", "--baseline", "nope.json"])
         #expect(missing.code == 2)
         #expect(missing.err.contains("nope.json: cannot read the baseline file"))
@@ -86,10 +90,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let v2 = dir.appendingPathComponent("v2.json")
         let text = try String(contentsOfFile: "Tests/Fixtures/bench/slowed.baseline.json".isEmpty ? "" : Fixtures.url("Tests/Fixtures/bench/slowed.baseline.json").path, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 7").write(to: v2, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 7").write(to: v2, atomically: true, encoding: .utf8)
         let old = try run(["bench", "Tests/Fixtures/bench", "--baseline", v2.path])
         #expect(old.code == 2)
-        #expect(old.err.contains("v2.json:3:20: schemaVersion: expected schema version 1, found 7"), "\(old.err)")
+        #expect(old.err.contains("v2.json:3:20: schemaVersion: expected schema version 2, found 7"), "\(old.err)")
     }
 
     @Test func benchReportsABadTraceWithItsLocationAndExitsTwoAfterMeasuringTheRest() throws {
@@ -139,10 +143,14 @@ import Testing
         for option in [
             "--filter", "--shard", "--warmup", "--runs", "--time-budget", "--instrument", "--save-baseline", "--baseline", "--threshold",
             "--metric", "--json", "--format", "--output", "--markdown", "--junit", "--totals-only", "--time-every", "--no-progress",
+            "--against", "--against-json", "--fdr",
         ] {
             #expect(r.out.contains(option), "help bench lacks \(option)")
         }
-        #expect(!r.out.contains("callgrind-child"))
+        // The kinds, listed from the kinds themselves.
+        for kind in BenchKind.builtIn { #expect(r.out.contains("\(kind.name): "), "help bench lacks \(kind.name)") }
+        #expect(r.out.contains("unattributed"))
+        #expect(!r.out.contains("callgrind-server") && !r.out.contains("bench-worker"))
     }
 
     @Test func timeEveryTimesEveryNthOperationAndRefusesZero() throws {
@@ -160,5 +168,117 @@ import Testing
         #expect(gesture["timed"]?.int64Value == (count + 9) / 10)
         let bad = try run(["bench", trace, "--time-every", "0"])
         #expect(bad.code != 0 && bad.err.contains("--time-every must be 1 or more, found 0"), "\(bad.err)")
+    }
+
+    // MARK: Paired runs of two builds
+
+    @Test func againstItselfTheSameBuildReportsNoRegression() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let md = dir.appendingPathComponent("pr.md").path
+        let json = dir.appendingPathComponent("r.json").path
+        let other = dir.appendingPathComponent("other.json").path
+        let r = try run([
+            "bench", "Traces/demo", "Traces/programmatic", "--filter", "demo", "--filter", "undo*", "--runs", "4", "--against",
+            Self.executable.path, "--markdown", md, "--json", json, "--against-json", other,
+        ])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("compared with \(Self.executable.path) (paired runs"), "\(r.out)")
+        #expect(r.out.contains(" 0 regressions"))
+        #expect(try String(contentsOfFile: md, encoding: .utf8).contains("**no regression**"))
+        // Both reports share a pair id, so `bench compare` pairs them too.
+        let a = try JSONParser.parse(String(contentsOfFile: json, encoding: .utf8))
+        let b = try JSONParser.parse(String(contentsOfFile: other, encoding: .utf8))
+        #expect(a["pair"]?.stringValue != nil && a["pair"] == b["pair"])
+        #expect(a["comparison"]?["paired"]?.boolValue == true)
+        let compared = try run(["bench", "compare", other, json, "--metric", "p50"])
+        #expect(compared.code == 0, "\(compared.out)\(compared.err)")
+        #expect(compared.out.contains("paired runs"))
+    }
+
+    @Test func againstABinaryThatDoesNotSpeakTheProtocolExitsTwo() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fake = dir.appendingPathComponent("old-mapsketch")
+        try "#!/bin/sh\necho \"Error: Unknown option '$1'\" >&2\nexit 64\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let r = try run(["bench", "Traces/demo", "--runs", "3", "--against", fake.path])
+        #expect(r.code == 2, "\(r.out)\(r.err)")
+        #expect(r.err.contains("does not speak this bench's worker protocol"), "\(r.err)")
+        let missing = try run(["bench", "Traces/demo", "--against", dir.appendingPathComponent("nope").path])
+        #expect(missing.code == 2 && missing.err.contains("--against needs an executable mapsketch"))
+        let both = try run(["bench", "Traces/demo", "--against", fake.path, "--baseline", "x.json"])
+        #expect(both.code == 2 && both.err.contains("not both"))
+        // Another protocol version is refused by the worker itself.
+        let worker = try run(["bench-worker", "99", "1", "auto", "operations", "Traces/demo/demo.trace.jsonl"])
+        #expect(worker.code == 2 && worker.err.contains("protocol"))
+    }
+
+    // MARK: New and removed traces
+
+    @Test func aTraceNewToTheBaselineIsReportedAndIsNoError() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = dir.appendingPathComponent("one")
+        let two = dir.appendingPathComponent("two")
+        for d in [one, two] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(at: Fixtures.url("Traces/demo/demo.trace.jsonl"), to: one.appendingPathComponent("demo.trace.jsonl"))
+        try FileManager.default.copyItem(at: Fixtures.url("Traces/demo/demo.trace.jsonl"), to: two.appendingPathComponent("demo.trace.jsonl"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("Traces/programmatic/insert-vertex.trace.jsonl"), to: two.appendingPathComponent("added.trace.jsonl"))
+        let base = dir.appendingPathComponent("base.json").path
+        #expect(try run(["bench", one.path, "--runs", "3", "--save-baseline", base]).code == 0)
+        let md = dir.appendingPathComponent("pr.md").path
+        let xml = dir.appendingPathComponent("j.xml").path
+        let json = dir.appendingPathComponent("r.json").path
+        let r = try run(["bench", two.path, "--runs", "3", "--baseline", base, "--metric", "p50", "--markdown", md, "--junit", xml, "--json", json])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("new trace added"))
+        #expect(try String(contentsOfFile: md, encoding: .utf8).contains("| 🆕 | added | new"))
+        #expect(try String(contentsOfFile: xml, encoding: .utf8).contains(#"<skipped message="new trace"#))
+        #expect(try JSONParser.parse(String(contentsOfFile: json, encoding: .utf8))["comparison"]?["newTraces"]?[0]?.stringValue == "added")
+        // The other way round, it is removed.
+        let saved = dir.appendingPathComponent("two.json").path
+        #expect(try run(["bench", two.path, "--runs", "3", "--save-baseline", saved]).code == 0)
+        let back = try run(["bench", one.path, "--runs", "3", "--baseline", saved, "--metric", "p50"])
+        #expect(back.code == 0, "\(back.out)\(back.err)")
+        #expect(back.out.contains("removed trace added"))
+        // bench compare of the two saved reports says the same, without measuring.
+        let compared = try run(["bench", "compare", saved, base, "--metric", "p50"])
+        #expect(compared.code == 0 && compared.out.contains("removed trace added"), "\(compared.out)\(compared.err)")
+    }
+
+    // MARK: Counters that move only with the code
+
+    @Test func aTracesNameAndCountsDoNotDependOnWhereItIsOrHowItIsGiven() throws {
+        guard Callgrind.locateValgrind() != nil else { return }  // instruction counts need valgrind
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let short = dir.appendingPathComponent("t")
+        let long = dir.appendingPathComponent("a-much-longer-folder-name-than-the-other-one/and/deeper")
+        for d in [short, long] {
+            try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: Fixtures.url("Traces/programmatic/insert-vertex.trace.jsonl"), to: d.appendingPathComponent("x.trace.jsonl"))
+        }
+        var reports: [JSONValue] = []
+        for given in [short.path, long.appendingPathComponent("x.trace.jsonl").path, long.path] {
+            let json = dir.appendingPathComponent("r\(reports.count).json").path
+            let r = try run(["bench", given, "--runs", "1", "--warmup", "1", "--instrument", "callgrind", "--json", json])
+            #expect(r.code == 0, "\(r.err)")
+            reports.append(try JSONParser.parse(String(contentsOfFile: json, encoding: .utf8)))
+        }
+        let names = reports.map { $0["traces"]?[0]?["name"]?.stringValue }
+        #expect(names == ["x", "x", "x"])
+        func counts(_ r: JSONValue) -> [String: Int64] {
+            var out: [String: Int64] = ["total": r["traces"]?[0]?["instructions"]?[0]?.int64Value ?? -1]
+            for k in r["traces"]?[0]?["kinds"]?.arrayValue ?? [] {
+                out[k["kind"]?.stringValue ?? "?"] = k["instructions"]?.int64Value ?? -1
+            }
+            return out
+        }
+        let first = counts(reports[0])
+        #expect(first.count > 3 && first.values.allSatisfy { $0 > 0 }, "\(first)")
+        for r in reports.dropFirst() { #expect(counts(r) == first) }
     }
 }

@@ -37,16 +37,41 @@ import Testing
         #expect(try TraceSelection(paths: [dir.path]).cases().map(\.name) == ["a/one", "a/two", "b/three"])
         #expect(try TraceSelection(paths: [dir.path], filters: ["a/*"]).cases().map(\.name) == ["a/one", "a/two"])
         #expect(try TraceSelection(paths: [dir.path], filters: ["*three", "*one"]).cases().map(\.name) == ["a/one", "b/three"])
-        // A file is named by its path as given; listing it again, or its folder too, selects it once.
+        // A file is named as in its own folder (its file name); listing it again, or its folder too,
+        // selects it once.
         let file = dir.appendingPathComponent("b/three.trace.jsonl").path
         let one = try TraceSelection(paths: [file, file]).cases()
-        #expect(one.map(\.name) == [String(file.dropLast(".trace.jsonl".count))])
+        #expect(one.map(\.name) == ["three"])
+        #expect(try TraceSelection(paths: [dir.appendingPathComponent("b").path]).cases().map(\.name) == ["three"])
         #expect(one.first?.expected.lastPathComponent == "three.expected.json")
         #expect(try TraceSelection(paths: [dir.path, file]).cases().count == 3)
-        // Shards split the filtered, sorted selection and cover it exactly once.
-        let shards = (1...2).map { k in (try? TraceSelection(paths: [dir.path], shard: .init(k: k, n: 2)).cases().map(\.name)) ?? [] }
-        #expect(shards == [["a/one", "b/three"], ["a/two"]])
-        #expect(try TraceSelection(paths: [dir.path], shard: .init(k: 4, n: 4)).cases().isEmpty)
+        // Shards split the filtered selection and cover it exactly once; a trace's shard depends on
+        // its name only, not on the other traces selected.
+        for n in 1...4 {
+            let shards = (1...n).map { k in (try? TraceSelection(paths: [dir.path], shard: .init(k: k, n: n)).cases().map(\.name)) ?? [] }
+            #expect(shards.flatMap { $0 }.sorted() == ["a/one", "a/two", "b/three"], "\(n) shards")
+            for k in 1...n {
+                let alone = (try? TraceSelection(paths: [dir.path], filters: ["a/one"], shard: .init(k: k, n: n)).cases().map(\.name)) ?? []
+                #expect(alone == (shards[k - 1].contains("a/one") ? ["a/one"] : []), "a/one in shard \(k)/\(n)")
+            }
+        }
+    }
+
+    @Test func twoTracesOfOneNameAreAnError() throws {
+        let dir = try corpus()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent("a/one.trace.jsonl"), to: dir.appendingPathComponent("b/one.trace.jsonl"))
+        let a = dir.appendingPathComponent("a/one.trace.jsonl").path
+        let b = dir.appendingPathComponent("b/one.trace.jsonl").path
+        #expect(throws: OutputError.self) { try TraceSelection(paths: [a, b]).cases() }
+        do {
+            _ = try TraceSelection(paths: [a, b]).cases()
+        } catch {
+            #expect(error.description.contains("two traces are named \"one\""), "\(error)")
+        }
+        // In their common folder they have different names.
+        #expect(try TraceSelection(paths: [dir.path]).cases().map(\.name).contains("b/one"))
     }
 
     @Test func badSelectionsSayWhy() throws {

@@ -2,7 +2,8 @@ public import MapSketchGeometry
 
 /// Validates a JSON value against a JSON Schema (draft 2020-12), for the keywords this package's
 /// schemas use: `type`, `const`, `enum`, `required`, `properties`, `additionalProperties`
-/// (boolean), `items`, `minimum`, `oneOf`, and `$ref` to `#/$defs/…`.
+/// (boolean), `items`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`,
+/// `oneOf`, and `$ref` to `#/$defs/…`.
 /// Unknown keywords are an error, so a schema cannot silently use one this validator ignores.
 public struct JSONSchemaValidator {
     let root: JSONValue
@@ -25,7 +26,10 @@ public struct JSONSchemaValidator {
             return
         }
         for key in schema.keys {
-            let known: Set<String> = ["type", "const", "enum", "required", "properties", "additionalProperties", "items", "minimum", "oneOf", "$ref"]
+            let known: Set<String> = [
+                "type", "const", "enum", "required", "properties", "additionalProperties", "items", "minimum", "maximum", "exclusiveMinimum",
+                "exclusiveMaximum", "minLength", "oneOf", "$ref",
+            ]
             if !known.contains(key) && !Self.annotations.contains(key) { out.append("\(path): the validator does not know keyword \(key)") }
         }
         if let ref = schema["$ref"]?.stringValue {
@@ -42,6 +46,10 @@ public struct JSONSchemaValidator {
         if let c = schema["const"], c != v { out.append("\(path): expected \(c), found \(v)") }
         if let e = schema["enum"]?.arrayValue, !e.contains(v) { out.append("\(path): \(v) is not one of the allowed values") }
         if let min = schema["minimum"]?.doubleValue, let d = v.doubleValue, d < min { out.append("\(path): \(d) < minimum \(min)") }
+        if let max = schema["maximum"]?.doubleValue, let d = v.doubleValue, d > max { out.append("\(path): \(d) > maximum \(max)") }
+        if let min = schema["exclusiveMinimum"]?.doubleValue, let d = v.doubleValue, d <= min { out.append("\(path): \(d) ≤ exclusive minimum \(min)") }
+        if let max = schema["exclusiveMaximum"]?.doubleValue, let d = v.doubleValue, d >= max { out.append("\(path): \(d) ≥ exclusive maximum \(max)") }
+        if let min = schema["minLength"]?.doubleValue, let t = v.stringValue, Double(t.count) < min { out.append("\(path): shorter than \(min)") }
         if let one = schema["oneOf"]?.arrayValue {
             let passing = one.filter { alt in
                 var o: [String] = []

@@ -1,0 +1,196 @@
+import Foundation
+@testable import MapSketchBench
+import MapSketchGeometry
+import MapSketchReplay
+import MapSketchTestSupport
+import Testing
+
+/// Comparing two reports: exact counters, wall clock with false-discovery-rate control, paired
+/// runs, the clock's resolution, new and removed traces, shards.
+@MainActor
+@Suite struct BenchComparisonTests {
+    typealias F = BenchFixtures
+
+    @Test func exactCountersRegressPastTheThresholdOnly() throws {
+        let base = F.report(instructions: 1000, allocations: 10, p50s: [100, 100, 100, 100, 100], totals: [1, 1, 1, 1, 1])
+        let same = try BenchComparison.compare(base, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.05)
+        #expect(same.metrics == [.instructions, .allocations, .bytes])
+        #expect(same.regressions.isEmpty)
+        #expect(same.tested == 0, "exact counters take no significance test")
+        let slower = F.report(instructions: 1060, allocations: 10, p50s: [100, 100, 100, 100, 100], totals: [1, 1, 1, 1, 1])
+        let c = try BenchComparison.compare(slower, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.05)
+        #expect(Set(c.regressions.map(\.row)) == ["total", "undo", BenchKind.unattributedName])
+        #expect(c.regressions.allSatisfy { $0.metric == .instructions })
+        let r = try #require(c.regressions.first { $0.row == "undo" })
+        #expect(r.description == "t undo instructions: 1,000 → 1,060 (+6.0%)")
+        #expect(c.changes.first?.regressed == true)  // regressions first
+        let within = try BenchComparison.compare(slower, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.10)
+        #expect(within.regressions.isEmpty)
+        let oneMore = F.report(instructions: 1000, allocations: 11, p50s: [100, 100, 100, 100, 100], totals: [1, 1, 1, 1, 1])
+        let a = try BenchComparison.compare(oneMore, baseline: base, baselineFile: "b", metrics: [.allocations], threshold: 0)
+        #expect(a.regressions.count == 3)
+        let fromZero = try BenchComparison.compare(
+            oneMore, baseline: F.report(instructions: 1000, allocations: 0, p50s: [100, 100, 100, 100], totals: [1, 1, 1, 1]), baselineFile: "b",
+            metrics: [.allocations], threshold: 0.5)
+        #expect(fromZero.regressions.first?.changeText == "new")
+    }
+
+    @Test func wallClockNeedsASignificantShiftBeyondTheThresholdAndTheResolution() throws {
+        let base = F.report(instructions: 1, allocations: 1, p50s: [100, 102, 98, 101, 99], totals: [1000, 1010, 990, 1005, 995])
+        // One slow run is not a shift.
+        let oneSlow = F.report(instructions: 1, allocations: 1, p50s: [100, 101, 99, 400, 100], totals: [1000, 4000, 990, 1000, 1001])
+        let noisy = try BenchComparison.compare(oneSlow, baseline: base, baselineFile: "b", metrics: [.p50, .total], threshold: 0.05)
+        #expect(noisy.regressions.isEmpty, "\(noisy.regressions)")
+        #expect(noisy.tested == 3, "undo p50, the total and the unattributed time")
+        // Every run 20 % slower: a regression of the kind and of the totals.
+        let shifted = F.report(instructions: 1, allocations: 1, p50s: [120, 125, 119, 122, 121], totals: [1200, 1210, 1190, 1205, 1195])
+        let c = try BenchComparison.compare(shifted, baseline: base, baselineFile: "b", metrics: [.p50, .total], threshold: 0.05)
+        #expect(c.regressions.count == 3, "\(c.regressions)")
+        #expect(c.regressions.allSatisfy { ($0.pValue ?? 1) < 0.01 })
+        #expect(!c.paired)
+        // Significant but within the threshold.
+        let small = try BenchComparison.compare(shifted, baseline: base, baselineFile: "b", metrics: [.p50], threshold: 0.25)
+        #expect(small.regressions.isEmpty)
+        // Too few runs for wall clock.
+        let two = F.report(instructions: 1, allocations: 1, p50s: [120, 125], totals: [1, 1])
+        #expect(throws: OutputError.self) { try BenchComparison.compare(two, baseline: base, baselineFile: "b", metrics: [.p50], threshold: 0.05) }
+        // Beyond the threshold, significant, but less than the clock resolves (10 ns): not a
+        // regression the clock can vouch for.
+        let tiny = F.report(instructions: 1, allocations: 1, p50s: [30, 31, 29, 30, 30], totals: [1, 1, 1, 1, 1])
+        let tinySlow = F.report(instructions: 1, allocations: 1, p50s: [38, 39, 37, 38, 38], totals: [1, 1, 1, 1, 1])
+        #expect(try BenchComparison.compare(tinySlow, baseline: tiny, baselineFile: "b", metrics: [.p50], threshold: 0.05).regressions.isEmpty)
+        let tinyMuchSlower = F.report(instructions: 1, allocations: 1, p50s: [50, 52, 49, 51, 50], totals: [1, 1, 1, 1, 1])
+        #expect(try BenchComparison.compare(tinyMuchSlower, baseline: tiny, baselineFile: "b", metrics: [.p50], threshold: 0.05).regressions.count == 1)
+    }
+
+    @Test func aKindBelowTheClocksResolutionIsGatedOnItsCountersOnly() throws {
+        let base = F.report(instructions: 100, allocations: 1, p50s: [4, 5, 4, 5, 4], totals: [1, 1, 1, 1, 1])
+        let slower = F.report(instructions: 100, allocations: 1, p50s: [8, 9, 8, 9, 9], totals: [1, 1, 1, 1, 1])
+        let c = try BenchComparison.compare(slower, baseline: base, baselineFile: "b", metrics: [.p50, .instructions], threshold: 0.05)
+        #expect(c.regressions.isEmpty)
+        #expect(c.belowResolution == 1)
+        let p50 = try #require(c.changes.first { $0.metric == .p50 })
+        #expect(p50.pValue == nil, "not tested")
+        let more = F.report(instructions: 200, allocations: 1, p50s: [8, 9, 8, 9, 9], totals: [1, 1, 1, 1, 1])
+        #expect(try BenchComparison.compare(more, baseline: base, baselineFile: "b", metrics: [.p50, .instructions], threshold: 0.05).regressions.count == 3)
+        #expect(try #require(F.report(instructions: 1, allocations: 1, p50s: [4, 5, 4], totals: [1, 1, 1]).traces[0].kinds.first).isBelowResolution(of: F.clock))
+    }
+
+    /// Many traces of one kind each whose runs are noise around the same figure, both sides
+    /// drawn from one distribution.
+    static func noisyReport(_ rng: inout SeededRandom, traces: Int, runs: Int, slow: Set<Int> = [], pairID: String? = nil) -> BenchReport {
+        var report = F.report(instructions: 1, allocations: 1, p50s: [1], totals: [1], pairID: pairID)
+        report.runs = runs
+        report.traces = (0..<traces).map { i in
+            let level = 200 + Double(i % 37) * 40
+            let factor = slow.contains(i) ? 3.0 : 1.0
+            let p50s = (0..<runs).map { _ in level * factor * exp(0.04 * BenchStatisticsTests.gaussian(&rng)) }
+            let totals = (0..<runs).map { _ in level * 100 * factor * exp(0.02 * BenchStatisticsTests.gaussian(&rng)) }
+            return F.report(instructions: 1, allocations: 1, p50s: p50s, totals: totals, name: String(format: "trace-%04d", i)).traces[0]
+        }
+        return report
+    }
+
+    @Test func withoutFalseDiscoveryControlNoiseAloneWouldRegressAndWithItNothingDoes() throws {
+        var rng = SeededRandom(seed: 2024)
+        let a = Self.noisyReport(&rng, traces: 600, runs: 5)
+        let b = Self.noisyReport(&rng, traces: 600, runs: 5)
+        let c = try BenchComparison.compare(b, baseline: a, baselineFile: "a", metrics: [.p50, .total], threshold: 0.05)
+        #expect(c.tested == 1_800)
+        #expect(c.regressions.isEmpty, "\(c.regressions.prefix(3))")
+        // The same figures tested one by one at p < 0.05 and 5 %: what the old gate did.
+        let naive = c.changes.filter { ($0.pValue ?? 1) < 0.05 && $0.change > 0.05 }.count
+        #expect(naive > 0, "noise alone crosses p < 0.05 and 5 % somewhere in 1,800 figures")
+    }
+
+    @Test func aRealSlowdownIsFoundAmongManyFiguresAndNothingElse() throws {
+        var rng = SeededRandom(seed: 7)
+        let slow: Set<Int> = [5, 77, 300]
+        let a = Self.noisyReport(&rng, traces: 600, runs: 5, pairID: "p")
+        let b = Self.noisyReport(&rng, traces: 600, runs: 5, slow: slow, pairID: "p")
+        for paired in [true, false] {
+            var base = a
+            if !paired { base.pairID = nil }
+            let c = try BenchComparison.compare(b, baseline: base, baselineFile: "a", metrics: [.p50, .total], threshold: 0.05)
+            #expect(c.paired == paired)
+            let flagged = Set(c.regressions.map(\.trace))
+            #expect(flagged == Set(slow.map { String(format: "trace-%04d", $0) }), "paired \(paired): \(flagged.sorted())")
+        }
+    }
+
+    @Test func pairedRunsCancelALoadThatHitsBothBuilds() throws {
+        // A load that comes and goes: run r of both builds is slowed alike. Unpaired, the spread
+        // hides a 25 % slowdown; paired, it is plain.
+        let load: [Double] = [1.0, 1.6, 0.9, 2.2, 1.1, 1.4]
+        let oldRuns = load.map { 100 * $0 }
+        let newRuns = load.map { 125 * $0 }
+        let base = F.report(instructions: 1, allocations: 1, p50s: oldRuns, totals: oldRuns, pairID: "job")
+        let cur = F.report(instructions: 1, allocations: 1, p50s: newRuns.enumerated().map { $1 * (1 + 0.01 * Double($0 % 2)) }, totals: newRuns, pairID: "job")
+        let paired = try BenchComparison.compare(cur, baseline: base, baselineFile: "b", metrics: [.p50], threshold: 0.05)
+        #expect(paired.paired && paired.regressions.count == 1)
+        var unpaired = base
+        unpaired.pairID = nil
+        let u = try BenchComparison.compare(cur, baseline: unpaired, baselineFile: "b", metrics: [.p50], threshold: 0.05)
+        #expect(!u.paired && u.regressions.isEmpty)
+    }
+
+    @Test func newAndRemovedTracesAndKindsAreReportedNotErrors() throws {
+        var base = F.report(instructions: 100, allocations: 1, p50s: [100, 100, 100], totals: [1, 1, 1], name: "kept")
+        base.traces.append(F.report(instructions: 100, allocations: 1, p50s: [100, 100, 100], totals: [1, 1, 1], name: "gone").traces[0])
+        var cur = F.report(instructions: 100, allocations: 1, p50s: [100, 100, 100], totals: [1, 1, 1], name: "kept")
+        cur.traces.append(F.report(instructions: 100, allocations: 1, p50s: [100, 100, 100], totals: [1, 1, 1], name: "fresh").traces[0])
+        cur.traces[0].kinds.append(F.report(instructions: 5, allocations: 1, p50s: [1, 1, 1], totals: [1, 1, 1], kind: .redo).traces[0].kinds[0])
+        base.traces[0].kinds.append(F.report(instructions: 5, allocations: 1, p50s: [1, 1, 1], totals: [1, 1, 1], kind: .clear).traces[0].kinds[0])
+        let c = try BenchComparison.compare(cur, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.05)
+        #expect(c.regressions.isEmpty)
+        #expect(c.newTraces == ["fresh"])
+        #expect(c.removedTraces == ["gone"])
+        #expect(c.newKinds == [BenchKindChange(trace: "kept", kind: .redo)])
+        #expect(c.removedKinds == [BenchKindChange(trace: "kept", kind: .clear)])
+        #expect(c.changes.allSatisfy { $0.trace == "kept" })
+        // Every output says so.
+        let summary = BenchFormat.comparisonSummary(c, baselineFile: "b")
+        #expect(summary.contains("new trace fresh") && summary.contains("removed trace gone"))
+        let md = BenchFormat.markdown(cur, comparison: c, baselineFile: "b")
+        #expect(md.contains("| 🆕 | fresh | new") && md.contains("| 🗑️ | gone | removed"))
+        let json = try JSONParser.parse(BenchFormat.jsonText(cur, comparison: c))
+        #expect(json["comparison"]?["newTraces"]?[0]?.stringValue == "fresh")
+        #expect(json["comparison"]?["removedTraces"]?[0]?.stringValue == "gone")
+        let junit = BenchFormat.junit(cur, comparison: c)
+        #expect(junit.contains(#"<testcase classname="mapsketch-bench" name="fresh">"#) && junit.contains("<skipped message=\"new trace"))
+        #expect(junit.contains("<skipped message=\"removed trace") && junit.contains(#"failures="0""#))
+    }
+
+    @Test func aShardComparesItsOwnTracesAndCallsNoOtherRemoved() throws {
+        var base = F.report(instructions: 100, allocations: 1, p50s: [100, 100, 100], totals: [1, 1, 1], name: "t-0")
+        base.traces = (0..<40).map { F.report(instructions: 100, allocations: 1, p50s: [100, 100, 100], totals: [1, 1, 1], name: "t-\($0)").traces[0] }
+        let shard = try #require(TraceSelection.Shard(k: 2, n: 3))
+        var cur = base
+        cur.shard = shard
+        cur.traces = base.traces.filter { shard.contains($0.name) }
+        #expect(!cur.traces.isEmpty && cur.traces.count < 40)
+        let c = try BenchComparison.compare(cur, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.05)
+        #expect(c.removedTraces.isEmpty)
+        // A trace of this shard that is gone is removed.
+        let dropped = cur.traces.removeFirst().name
+        let d = try BenchComparison.compare(cur, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.05)
+        #expect(d.removedTraces == [dropped])
+    }
+
+    @Test func aBaselineForOtherTracesOrWithoutTheCountersIsAClearError() throws {
+        let base = F.report(instructions: 1, allocations: 1, p50s: [1, 1, 1, 1], totals: [1, 1, 1, 1], name: "other")
+        let cur = F.report(instructions: 1, allocations: 1, p50s: [1, 1, 1, 1], totals: [1, 1, 1, 1], name: "mine")
+        do {
+            _ = try BenchComparison.compare(cur, baseline: base, baselineFile: "base.json", metrics: nil, threshold: 0.05)
+            Issue.record("compared with a baseline for other traces")
+        } catch {
+            #expect(error.description.hasPrefix("base.json: the baseline is for other traces"))
+            #expect(error.message.contains("other"))
+        }
+        var noCounters = cur
+        noCounters.counters = BenchCounters(allocations: false, instructions: false)
+        noCounters.traces[0].name = "other"
+        #expect(throws: OutputError.self) { try BenchComparison.compare(noCounters, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.05) }
+        #expect(throws: OutputError.self) { try BenchComparison.compare(noCounters, baseline: base, baselineFile: "b", metrics: [.instructions], threshold: 0.05) }
+    }
+}
