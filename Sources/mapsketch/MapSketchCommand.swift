@@ -16,6 +16,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         subcommands: [
             ReplayCommand.self, GPSCommand.self, CheckCommand.self, AcceptCommand.self, GenerateCommand.self,
             RenderCommand.self, GeometryCommand.self, CorpusCommand.self, BenchCommand.self,
+            ImportCommand.self, ShrinkCommand.self,
         ]
     )
 

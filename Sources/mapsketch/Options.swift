@@ -18,10 +18,19 @@ struct TraceInput: ParsableArguments {
     /// The trace file as messages name it.
     var file: String { CLI.display(url) }
 
-    /// Reads the trace, or exits 2 naming file:line:column.
+    /// Reads the trace, or exits 2 naming file:line:column; a getevent log given as a trace is
+    /// told to be imported first.
     @MainActor
     func load() throws(ExitCode) -> Trace {
-        try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
+        do {
+            return try Replayer.load(url, displayName: file)
+        } catch {
+            if let head = try? FileHandle(forReadingFrom: url).read(upToCount: 4096), GeteventImport.looksLikeGetevent(head) {
+                throw CLI.fail(
+                    "\(file) is an Android getevent log, not a trace: import it first with `mapsketch import getevent \(file) -o NAME.trace.jsonl` (see `mapsketch help import getevent`)")
+            }
+            throw CLI.fail(error.description)
+        }
     }
 }
 
@@ -173,3 +182,7 @@ enum NumericOption {
 extension RecordMode: ExpressibleByArgument {}
 
 extension SketchSVGStyle: ExpressibleByArgument {}
+
+extension GeteventImport.Device: ExpressibleByArgument {}
+
+extension ShrinkOutcome: ExpressibleByArgument {}
