@@ -16,7 +16,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         subcommands: [
             ReplayCommand.self, GPSCommand.self, CheckCommand.self, AcceptCommand.self, GenerateCommand.self,
             RenderCommand.self, GeometryCommand.self, CorpusCommand.self, BenchCommand.self,
-            ImportCommand.self, ShrinkCommand.self,
+            RecordCommand.self, ViewCommand.self, ImportCommand.self, ShrinkCommand.self, CompletionsCommand.self,
         ]
     )
 
