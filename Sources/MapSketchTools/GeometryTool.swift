@@ -12,8 +12,9 @@ public import MapSketchGeometry
 public struct GeometryTool: Sendable {
     /// The operations of `mapsketch geometry`.
     public enum Operation: String, Sendable, CaseIterable {
-        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:spatialReference:)`,
-        /// snapping to the xy tolerance of its spatial reference (0.001 without one).
+        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:spatialReference:)`:
+        /// a polygon becomes exactly its odd-even region; multipoints and polylines snap to the
+        /// xy tolerance of their spatial reference (0.001 without one).
         case simplify
         /// Split at the antimeridian and bring into −180…180 (needs a spatial reference).
         case normalize
