@@ -20,8 +20,8 @@ public struct GeometryTool: Sendable {
         case normalize
         /// Project into the target spatial reference (`--to`; the input needs a spatial reference).
         case project
-        /// Write `{"valid":…}` with the rule, part and vertex of each issue; exit 1 when any
-        /// geometry is invalid.
+        /// Write `{"valid":…}` with the rule, part and vertex of each issue (for segments that
+        /// meet, both segments and where); exit 1 when any geometry is invalid.
         case validate
         /// Write the geometry unchanged, in the output format.
         case convert
@@ -399,7 +399,9 @@ public struct GeometryTool: Sendable {
             message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
     }
 
-    /// The output of `validate`: `{"valid":…}` with each issue's rule, part, vertex and message.
+    /// The output of `validate`: `{"valid":…}` with each issue's rule, part, vertex, the two
+    /// segments that meet (`segments`: part and segment of each, for a self-intersection),
+    /// where (`at`: x, y) and message.
     static func validationText(_ issues: [ValidationIssue]) -> String {
         var o = JSONObject()
         o["valid"] = .bool(issues.isEmpty)
@@ -410,6 +412,13 @@ public struct GeometryTool: Sendable {
                     i["rule"] = .string(issue.rule.rawValue)
                     if let part = issue.part { i["part"] = .integer(Int64(part)) }
                     if let vertex = issue.vertex { i["vertex"] = .integer(Int64(vertex)) }
+                    if let m = issue.meeting {
+                        i["segments"] = [
+                            ["part": .integer(Int64(m.part)), "segment": .integer(Int64(m.segment))],
+                            ["part": .integer(Int64(m.otherPart)), "segment": .integer(Int64(m.otherSegment))],
+                        ]
+                    }
+                    if let at = issue.location { i["at"] = [.number(at.x), .number(at.y)] }
                     i["message"] = .string(issue.description)
                     return .object(i)
                 })

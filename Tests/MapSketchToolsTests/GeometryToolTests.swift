@@ -59,6 +59,14 @@ import Testing
         #expect(ok == GeometryTool.Result(output: "{\"valid\":true}\n", exitCode: 0))
     }
 
+    /// The fidelity issue: `validate` said "at vertex 0 (5.0 5.0)" where segments 0 and 2 cross
+    /// at (5 5); it names both segments and the crossing point, in the message and as fields.
+    @Test func validateNamesBothSegmentsAndTheCrossing() throws {
+        let r = try GeometryTool(operation: .validate).run("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))", file: "t.wkt")
+        #expect(
+            r.output == #"{"valid":false,"issues":[{"rule":"selfIntersection","part":0,"vertex":0,"segments":[{"part":0,"segment":0},{"part":0,"segment":2}],"at":[5,5],"message":"selfIntersection: segment 0 of part 0 crosses segment 2 of part 0 at (5 5)"}]}"# + "\n")
+    }
+
     @Test func projectNeedsASourceAndATarget() throws {
         #expect(throws: GeometryToolError(
             file: "p.wkt", line: 1, column: 1, message: "expected a spatial reference (in the input or --sr), found none")
