@@ -182,7 +182,7 @@ public struct GeometryTool: Sendable {
         let sr = try spatialReference(
             of: SpatialGeometry(.point(nil), spatialReference: flat.spatialReference), format: flat.format, file: file,
             line: piece.line, column: piece.column)
-        if out == .geoJSON, sr?.isWGS84 != true { return false }
+        if out == .geoJSON, !GeoJSON.isLongitudeLatitude(sr) { return false }
         _ = try piece.text.withUnsafeBufferPointer { text in
             try flat.write(text, as: out, spatialReference: sr) { bytes in try write(String(decoding: bytes, as: UTF8.self)) }
         }
@@ -253,7 +253,7 @@ public struct GeometryTool: Sendable {
             do {
                 try coordinates.inWGS84(from: resultSR)
             } catch {
-                throw fail(error.description)
+                throw Self.geoJSONError(error, file: file, line: line, column: column)
             }
         }
         try coordinates.write(as: out, spatialReference: resultSR) { bytes in try write(String(decoding: bytes, as: UTF8.self)) }
@@ -341,14 +341,27 @@ public struct GeometryTool: Sendable {
     }
 
     /// `g` in `format`; GeoJSON is written in WGS 84 longitude/latitude (RFC 7946), projected
-    /// from `g`'s spatial reference.
+    /// from `g`'s spatial reference — which it must have (the input's, or `--sr`).
     func encode(_ g: SpatialGeometry, as format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> String {
-        guard format == .geoJSON else { return format.encode(g) }
         do {
-            return try GeoJSON.encodeWGS84(g)
+            return try format.encode(g)
         } catch {
-            throw GeometryToolError(file: file, line: line, column: column, message: error.description)
+            throw Self.geoJSONError(error, file: file, line: line, column: column)
         }
+    }
+
+    /// The tool's error for a geometry GeoJSON output cannot hold: input stating no spatial
+    /// reference is told to give `--sr` (its numbers are not taken for degrees because they fit).
+    static func geoJSONError(_ error: GeoJSONOutputError, file: String, line: Int, column: Int) -> GeometryToolError {
+        let message: String
+        switch error {
+        case .noSpatialReference:
+            message = "GeoJSON output is WGS 84 longitude/latitude (RFC 7946), and the input states no spatial reference: "
+                + "give --sr 4326 if its coordinates are longitudes and latitudes, or the WKID they are in (--sr 3857 for Web Mercator meters) to project them"
+        case .cannotProject:
+            message = error.description
+        }
+        return GeometryToolError(file: file, line: line, column: column, message: message)
     }
 
     func apply(_ input: SpatialGeometry, format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> (String, Bool) {
