@@ -7,7 +7,8 @@
 extension Noder {
     /// The boundary of the odd-even fill of `segs`, fully noded, as fragments whose vertices
     /// are at least `tolerance` apart and at least `tolerance` from every fragment that does not
-    /// end at them; with a zero tolerance, ``node(_:)``. Fragments are kept modulo 2: of equal
+    /// end at them — a tolerance of at least ``resolution(of:)``, which is what polygon repair
+    /// asks for (tolerance 0); ``node(_:)`` when even that is 0. Fragments are kept modulo 2: of equal
     /// fragments (the same two ends, either way round) an even number cancels and an odd number
     /// leaves one, which the odd-even rule cannot tell apart — and which keeps a fragment split
     /// back and forth at two nearby vertices from multiplying.

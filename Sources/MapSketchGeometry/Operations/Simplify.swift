@@ -144,6 +144,7 @@ enum OddEvenRepair {
                 if !a.equals2D(b) { segs.append(Noder.Seg(a: a, b: b)) }
             }
         }
+        // Noded at the resolution of the coordinates, never the xy tolerance: the region is kept.
         let frags = Noder.node(segs, tolerance: 0)
         // Vertices (first z/m seen wins) and edges with odd multiplicity.
         var ids: [XYKey: Int] = [:]
