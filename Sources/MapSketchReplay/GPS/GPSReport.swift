@@ -47,7 +47,7 @@ func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s
 /// a line saying so.
 ///
 /// Heights: the track is written 3-D only when every kept fix has an elevation; when only some
-/// do, it is written 2-D in every format, with a warning giving the count (``WrittenDimensions``).
+/// do, it is written 2-D in every format, with a warning giving the count.
 /// A line needs two vertices and a ring three: a polyline part of one kept fix, or a polygon
 /// ring of fewer than three, has no valid text in any format, and is an error
 /// (``cannotWrite``), never a one-point `LINESTRING`.
