@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MapSketchGeometry", targets: ["MapSketchGeometry"]),
         .library(name: "MapSketch", targets: ["MapSketch"]),
         .library(name: "MapSketchReplay", targets: ["MapSketchReplay"]),
+        .library(name: "MapSketchBench", targets: ["MapSketchBench"]),
         .executable(name: "mapsketch", targets: ["mapsketch"]),
     ],
     traits: [
@@ -43,10 +44,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc", .when(traits: ["AllocationCounters"]))]
         ),
         // The replay harness drives the model only through its public API.
+        .target(name: "MapSketchReplay", dependencies: ["MapSketch", "MapSketchGeometry"], swiftSettings: strict),
+        // The measuring harness, above the replay engine: kinds, clocks, counters, histograms,
+        // callgrind, comparisons and report formats. The model and the engine only offer an
+        // observation point (`OperationProbe`, `ReplayProbe`).
         .target(
-            name: "MapSketchReplay",
+            name: "MapSketchBench",
             dependencies: [
-                "MapSketch", "MapSketchGeometry", "CMapSketchCounters",
+                "MapSketchReplay", "MapSketch", "MapSketchGeometry", "CMapSketchCounters",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
@@ -56,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "mapsketch",
             dependencies: [
-                "MapSketchReplay", "MapSketchTools", "MapSketch", "MapSketchGeometry",
+                "MapSketchReplay", "MapSketchBench", "MapSketchTools", "MapSketch", "MapSketchGeometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -66,6 +71,9 @@ let package = Package(
         .testTarget(name: "MapSketchTests", dependencies: ["MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
         .testTarget(name: "MapSketchToolsTests", dependencies: ["MapSketchTools", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
         .testTarget(name: "MapSketchReplayTests", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "MapSketchBenchTests", dependencies: ["MapSketchBench", "MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,41 @@ __attribute__((noinline)) void mapsketch_bench_region(void (*body)(void *), void
     __asm__ volatile("" ::: "memory");  // not a tail call: the region's frame stays until the body returns
 }
 
+__attribute__((noinline)) void mapsketch_bench_attributed(void (*body)(void *), void *context) {
+    body(context);
+    __asm__ volatile("" ::: "memory");
+}
+
+// One function per kind slot, `mapsketch_bench_kind_<slot>`, all made by this one macro. Each
+// differs from the others in the constant it stores, so no linker folds two into one symbol.
+static volatile int mapsketch_bench_last_kind;
+#define MAPSKETCH_KIND_FUNCTION(n)                                                                  \
+    __attribute__((noinline)) void mapsketch_bench_kind_##n(void (*body)(void *), void *context) { \
+        mapsketch_bench_last_kind = n;                                                              \
+        body(context);                                                                              \
+        __asm__ volatile("" ::: "memory");                                                          \
+    }
+#define MAPSKETCH_KIND_ENTRY(n) mapsketch_bench_kind_##n,
+#define MAPSKETCH_TEN(X, tens) X(tens##0) X(tens##1) X(tens##2) X(tens##3) X(tens##4) X(tens##5) X(tens##6) X(tens##7) X(tens##8) X(tens##9)
+#define MAPSKETCH_SLOTS(X)                                                                                         \
+    MAPSKETCH_TEN(X, ) MAPSKETCH_TEN(X, 1) MAPSKETCH_TEN(X, 2) MAPSKETCH_TEN(X, 3) MAPSKETCH_TEN(X, 4)             \
+    MAPSKETCH_TEN(X, 5) MAPSKETCH_TEN(X, 6) MAPSKETCH_TEN(X, 7) MAPSKETCH_TEN(X, 8) MAPSKETCH_TEN(X, 9)            \
+    MAPSKETCH_TEN(X, 10) MAPSKETCH_TEN(X, 11) X(120) X(121) X(122) X(123) X(124) X(125) X(126) X(127)
+
+MAPSKETCH_SLOTS(MAPSKETCH_KIND_FUNCTION)
+
+static void (*const mapsketch_bench_kinds[MAPSKETCH_BENCH_KIND_SLOTS])(void (*)(void *), void *) = {
+    MAPSKETCH_SLOTS(MAPSKETCH_KIND_ENTRY)
+};
+
+void mapsketch_bench_kind(int slot, void (*body)(void *), void *context) {
+    if (slot >= 0 && slot < MAPSKETCH_BENCH_KIND_SLOTS) {
+        mapsketch_bench_kinds[slot](body, context);
+    } else {
+        body(context);
+    }
+}
+
 #ifdef MAPSKETCH_JEMALLOC
 #include <jemalloc/jemalloc.h>
 #include <stddef.h>

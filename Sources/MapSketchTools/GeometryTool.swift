@@ -272,13 +272,13 @@ public struct GeometryTool: Sendable {
                 if let given = inputFormat, given == .wkt || !isJSON {
                     return given == .wkt
                         ? (SpatialGeometry(try WKT.decode(utf8: buf)), .wkt)
-                        : (try JSONParser.decode(buf) { try given.decode($0) }, given)
+                        : (try JSONParser.decode(buf) { try Self.decodeOne($0, as: given) }, given)
                 }
                 if !isJSON { return (SpatialGeometry(try WKT.decode(utf8: buf)), .wkt) }
                 var detected = GeometryFormat.esriJSON
                 let g = try JSONParser.decode(buf) { value in
                     detected = inputFormat ?? GeometryFormat.detect(value) ?? .esriJSON
-                    return try detected.decode(value)
+                    return try Self.decodeOne(value, as: detected)
                 }
                 return (g, detected)
             }
@@ -301,6 +301,29 @@ public struct GeometryTool: Sendable {
             }
         }
         return (g, format)
+    }
+
+    /// Decodes one geometry of a JSON format. A GeoJSON FeatureCollection or GeometryCollection
+    /// (which the codec refuses with advice for library callers) is refused in the tool's own
+    /// words: what to give it instead.
+    /// - Throws: `JSONError` (located by the caller's ``JSONParser``).
+    static func decodeOne(_ value: JSONValue, as format: GeometryFormat) throws -> SpatialGeometry {
+        if format == .geoJSON, let type = value["type"]?.stringValue {
+            let members: (key: String, noun: String, jq: String)? =
+                switch type {
+                case "FeatureCollection": ("features", "feature", ".features[].geometry")
+                case "GeometryCollection": ("geometries", "geometry", ".geometries[]")
+                default: nil
+                }
+            if let members {
+                let n = value[members.key]?.arrayValue?.count ?? 0
+                let counted = "\(n) \(n == 1 ? members.noun : members.noun == "geometry" ? "geometries" : members.noun + "s")"
+                throw JSONError(
+                    "expected one geometry or Feature, found a \(type) of \(counted): give one geometry per line (GeoJSON Lines), e.g. `jq -c '\(members.jq)' FILE | mapsketch geometry …`"
+                )
+            }
+        }
+        return try format.decode(value)
     }
 
     /// The tool's error for a decoding error of a piece whose first byte is at `line`:`column`

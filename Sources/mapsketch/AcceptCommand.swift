@@ -13,9 +13,12 @@ struct AcceptCommand: AsyncParsableCommand {
             replaced by one atomic rename (NAME.actual.json → NAME.expected.json, NAME.actual.svg → \
             NAME.expected.svg) and NAME.diff.svg is removed.
 
+            A pending output whose trace changed since check wrote it is stale and never accepted (its \
+            NAME.actual.origin.json records the digest of the trace it came from): run check again.
+
             Without a name, on a terminal, every pending output under --root is shown with its differences and \
             you answer a (accept), r (reject: remove the pending output), s (skip) or q (quit). Without a \
-            terminal, give the names, or --all.
+            terminal, give trace names or --all.
             """)
 
     @Argument(help: "Traces whose pending output to accept.")
@@ -38,12 +41,14 @@ struct AcceptCommand: AsyncParsableCommand {
             for name in names {
                 do {
                     let c = try GoldenCase.named(name, root: root)
-                    if FileManager.default.fileExists(atPath: c.actual.path) {
-                        cases.append(c)
-                    } else {
+                    if !FileManager.default.fileExists(atPath: c.actual.path) {
                         problems.append(
                             "\(name): no pending output (\(CLI.display(c.actual)) does not exist): check writes one when the output differs or the golden is missing"
                         )
+                    } else if let stale = PendingOrigin.staleness(of: c) {
+                        problems.append("\(name): \(stale)")
+                    } else {
+                        cases.append(c)
                     }
                 } catch {
                     problems.append(error.description)
@@ -56,24 +61,35 @@ struct AcceptCommand: AsyncParsableCommand {
             try accept(cases)
             return
         }
+        let interactive = isatty(0) == 1 && isatty(1) == 1
         let pending: [GoldenCase]
         do {
             pending = try TraceSelection(paths: [root]).pendingCases()
         } catch {
-            throw CLI.fail(error.description)
+            guard all || interactive else {
+                throw CLI.fail(
+                    "give trace names or --all (the one-by-one review needs a terminal); no pending outputs to list: \(error.description)"
+                )
+            }
+            throw CLI.fail("\(error.description) (--root names the folder of traces to look in)")
         }
         if pending.isEmpty {
             print("no pending output under \(root)")
             return
         }
         if all {
+            let stale = pending.compactMap { c in PendingOrigin.staleness(of: c).map { "\(c.displayPath): \($0)" } }
+            guard stale.isEmpty else {
+                for s in stale { CLI.printError("mapsketch: \(s)") }
+                throw CLI.fail("nothing accepted")
+            }
             try accept(pending)
             return
         }
-        guard isatty(0) == 1, isatty(1) == 1 else {
+        guard interactive else {
             CLI.printError("pending outputs under \(root):")
             for c in pending { CLI.printError("  \(c.displayPath)") }
-            throw CLI.fail("name the traces to accept (or pass --all); the one-by-one review needs a terminal")
+            throw CLI.fail("give trace names or --all (the one-by-one review needs a terminal)")
         }
         var review = GoldenReview(
             cases: pending, read: { readLine(strippingNewline: true) },

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
-public import MapSketchReplay
+public import MapSketchBench
+import MapSketchReplay
 
 /// What `--instrument` runs the bench under.
 enum BenchInstrument: String, ExpressibleByArgument, CaseIterable {

@@ -8,12 +8,19 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Replay traces (files or folders) and compare each with its golden files.",
         discussion: """
             Numbers match within the trace's tolerance (its header's expect.tolerance; by default 1e-9 absolute + \
-            1e-9 relative); structure, strings and key order exactly; SVG goldens (NAME.expected.svg, when present) \
-            exactly. A mismatch prints a diff and leaves the output beside the golden as NAME.actual.json, with \
+            1e-9 relative); structure, strings and key order exactly; a geometry's vertices are aligned, so a \
+            removed vertex is one difference. A trace that passes within the tolerance but not byte for byte has \
+            drifted: the summary counts these (`231 passed (40 within tolerance)`) and --verbose lists them.
+
+            SVG goldens are opt-in: create an empty NAME.expected.svg beside a trace to ask for one (the map's SVG \
+            at the end, or at the header's options.svgStep), then record it with --record missing; from then on it \
+            is compared exactly. A mismatch prints a diff and leaves the output beside the golden as \
+            NAME.actual.json (with NAME.actual.origin.json, the digest of the trace it came from), with \
             NAME.diff.svg marking every changed vertex; review and accept it with `mapsketch accept`.
 
             Record modes, as snapshot-testing tools have them: never (compare only), missing (record goldens that \
-            do not exist), failed (also re-record goldens that differ), all (rewrite every golden). MAPSKETCH_RECORD \
+            do not exist), failed (also re-record goldens that differ), drifted (rewrite only the goldens that \
+            passed within the tolerance but not byte for byte), all (rewrite every golden). MAPSKETCH_RECORD \
             sets the mode when --record is not given. With CI set (CI=true), nothing is ever recorded. A trace that \
             cannot be read or set up is an input error, reported as FILE:LINE:COLUMN and never recorded — unless \
             its header declares that error (expect.error).
@@ -42,6 +49,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write an HTML page showing every failing trace to this file.", valueName: "file"))
     var html: String?
 
+    @Flag(help: "List the traces that passed within the tolerance but not byte for byte.")
+    var verbose = false
+
     func validate() throws {
         if update, let record, record != .all {
             throw ValidationError(
@@ -63,7 +73,7 @@ struct CheckCommand: AsyncParsableCommand {
             throw CLI.fail(error.description)
         }
         if let note = resolved.note { CLI.printError("mapsketch: \(note)") }
-        let runner = GoldenRunner(record: resolved.mode, strict: strict)
+        let runner = GoldenRunner(record: resolved.mode, strict: strict, producer: "mapsketch \(CLI.version)")
         var results: [GoldenResult] = []
         var report = GoldenHTMLReport()
         var failures: [String] = []
@@ -87,7 +97,7 @@ struct CheckCommand: AsyncParsableCommand {
                 var text = "recorded \(c.name)\n" + (changes ?? "")
                 if !text.hasSuffix("\n") { text += "\n" }
                 print(text, terminator: "")
-            case .passed, .unchanged: break
+            case .passed, .drifted, .unchanged: break
             }
             if html != nil { report.add(r) }
             // The report holds what it shows; the results keep only what the summary and JUnit need.
@@ -114,6 +124,12 @@ struct CheckCommand: AsyncParsableCommand {
             recap += "failed:\n"
             for r in failed { recap += "  \(r.goldenCase.name)\n" }
         }
+        let drifted = results.filter { $0.drift != nil }
+        if verbose, !drifted.isEmpty {
+            recap +=
+                "passed within the tolerance, not byte for byte (rewrite these goldens with `--record drifted`):\n"
+            for r in drifted { recap += "  \(r.goldenCase.name): \(r.drift.map(\.description) ?? "")\n" }
+        }
         print(recap, terminator: "")
         try reportObsolete(selection)
 
@@ -124,6 +140,7 @@ struct CheckCommand: AsyncParsableCommand {
         if let shard = selection.shard { line += " (shard \(shard))" }
         line +=
             ": \(results.count - failed.count - inputErrors.count - recorded) \(resolved.mode == .all ? "unchanged" : "passed")"
+        if !drifted.isEmpty { line += " (\(drifted.count) within tolerance)" }
         if recorded > 0 || resolved.mode != .never { line += ", \(recorded) recorded" }
         line += ", \(failed.count) failed"
         if !inputErrors.isEmpty { line += ", \(inputErrors.count) input error\(inputErrors.count == 1 ? "" : "s")" }

@@ -54,6 +54,12 @@ struct GPSCommand: AsyncParsableCommand {
     @Flag(help: "Keep fixes whose time does not advance.")
     var keepOutOfOrder = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "On a damaged or truncated track, keep the fixes read before the damage.",
+            discussion: "Reading stops at the first error, which is printed as a warning with its file:line:column; without this flag that error exits 2."))
+    var keepPartial = false
+
     @OptionGroup var sketch: SketchTypeOption
 
     @OptionGroup var map: MapOutputOptions
@@ -82,6 +88,28 @@ struct GPSCommand: AsyncParsableCommand {
         }
     }
 
+    /// The next batch of fixes; at a reading error, with --keep-partial nil (the end) after a
+    /// warning naming where reading stopped, else exit 2 naming it (and how many fixes came before).
+    func next(_ prefetch: GPSPrefetchingReader, file: String, kept: Int) throws -> [GPSFix]? {
+        do {
+            return try prefetch.next()
+        } catch let e as ReaderError {
+            // The file itself could not be read: nothing to keep.
+            if case .unreadable = e.kind { throw CLI.fail("\(e)") }
+            if keepPartial {
+                CLI.printError(
+                    "warning: \(e)\n  reading stopped there (--keep-partial): kept the \(kept) fix\(kept == 1 ? "" : "es") read before it")
+                return nil
+            }
+            if kept > 0 {
+                CLI.printError(
+                    "mapsketch: \(e)\n  \(kept) fix\(kept == 1 ? " was" : "es were") read before it: --keep-partial keeps \(kept == 1 ? "it" : "them")")
+                throw ExitCode(2)
+            }
+            throw CLI.fail("\(e)")
+        }
+    }
+
     @MainActor
     mutating func run() async throws {
         let (reader, file) = try open()
@@ -102,7 +130,7 @@ struct GPSCommand: AsyncParsableCommand {
             saver = try saveTrace.map { path throws(OutputError) in try TraceFileWriter(URL(fileURLWithPath: path)) }
             // Read and parsed on a second thread, a few batches ahead: the same fixes in the same
             // order, and a reading error only after every fix before it, as reading here would.
-            while let batch = try prefetch.next() {
+            while let batch = try next(prefetch, file: file, kept: counts.fixes) {
                 for fix in batch {
                     counts.note(fix)
                     let entry = conversion.add(fix)
@@ -112,6 +140,9 @@ struct GPSCommand: AsyncParsableCommand {
             conversion.finish()
             try saver?.commit(header: conversion.header)
             summary = prefetch.summary
+        } catch let e as ExitCode {
+            prefetch.cancel()
+            throw e
         } catch {
             prefetch.cancel()
             throw CLI.fail("\(error)")

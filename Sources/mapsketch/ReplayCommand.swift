@@ -22,14 +22,14 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Sleep between events to keep the trace's pace (also on when the trace's options.realtime is true).")
     var realtime = false
 
-    @Option(help: "Pace multiplier with --realtime (2 = twice as fast).")
-    var speed: Double = 1
+    @Option(help: "Keep the trace's pace sped up by this factor (2 = twice as fast); implies --realtime (default: 1).")
+    var speed: Double?
 
     @Flag(help: "Exit 1 when the model refuses a call the trace does not declare in expect.refusedCalls.")
     var strict = false
 
     func validate() throws {
-        try NumericOption.check(speed, "speed", 0.001...1_000_000, unit: "a pace multiplier")
+        if let speed { try NumericOption.check(speed, "speed", 0.001...1_000_000, unit: "a pace multiplier") }
     }
 
     @MainActor
@@ -37,9 +37,9 @@ struct ReplayCommand: AsyncParsableCommand {
         let t = try input.load()
         let file = input.file
         let session: ReplaySession
-        if realtime || t.header.options.realtime {
+        if realtime || speed != nil || t.header.options.realtime {
             session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: 0) }
-            await session.runPaced(speed: speed)
+            await session.runPaced(speed: speed ?? 1)
         } else {
             session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file) }
         }
@@ -61,15 +61,24 @@ struct ReplayCommand: AsyncParsableCommand {
 
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Render the map of a trace as SVG, at the end or after N events.")
+        commandName: "render", abstract: "Render the map of a trace as SVG, at the end or after N events.",
+        discussion: """
+            The picture shows the map's viewport as the trace left it. When the sketch and the graphics lie off \
+            screen there (a trace that panned or zoomed away), render says so; --fit frames them instead.
+            """)
 
     @OptionGroup var input: TraceInput
 
     @Option(help: "The SVG file to write.")
     var svg: String
 
-    @Option(help: ArgumentHelp("Render after this many events instead of at the end.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Render after this many events (0 to the trace's event count) instead of at the end.", valueName: "n"))
     var step: Int?
+
+    @Flag(help: "Pan and zoom the map so the sketch and the graphics fill the picture.")
+    var fit = false
 
     @Option(
         help: ArgumentHelp(
@@ -79,16 +88,26 @@ struct RenderCommand: AsyncParsableCommand {
     var style: SketchSVGStyle = .sketch
 
     func validate() throws {
-        if let step, step < 0 { throw ValidationError("--step must be 0 or more, found \(step)") }
+        if let step, step < 0 { throw ValidationError("--step must be 0 or more (at most the trace's event count), found \(step)") }
     }
 
     @MainActor
     mutating func run() async throws {
         let t = try input.load()
         let file = input.file
+        if let step, step > t.events.count {
+            throw CLI.fail(
+                "--step must be from 0 to \(t.events.count) (\(file) has \(t.events.count) event\(t.events.count == 1 ? "" : "s")), found \(step)")
+        }
         let n = step
         let session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: n) }
+        if fit {
+            if !session.frameContent() { CLI.printError("mapsketch: nothing to frame: the map has no sketch vertex and no graphic") }
+        } else if session.framing == .offScreen {
+            CLI.printError(
+                "warning: \(svg) shows none of the sketch and the graphics: after \(session.position) events the map's viewport has them off screen (the trace panned or zoomed away); --fit frames them")
+        }
         try CLI.write(session.svg(style: style), to: svg)
-        print("\(svg): the map after \(session.position) of \(t.events.count) events")
+        print("\(svg): the map after \(session.position) of \(t.events.count) events\(fit ? ", framed on the sketch and graphics" : "")")
     }
 }

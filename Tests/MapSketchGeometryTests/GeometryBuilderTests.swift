@@ -17,8 +17,8 @@ import Testing
 
     @Test func outOfRangeIndicesThrowTheExactCase() throws {
         var b = try GeometryBuilder(type: .polygon)
-        #expect(throws: GeometryError.partIndexOutOfRange(part: 0, partCount: 0)) {
-            try b.insertVertex(Point(0, 0), part: 0, at: 0)
+        #expect(throws: GeometryError.partIndexOutOfRange(part: 1, partCount: 0)) {
+            try b.insertVertex(Point(0, 0), part: 1, at: 0)
         }
         try b.addPart()
         #expect(throws: GeometryError.vertexIndexOutOfRange(part: 0, index: 2, count: 0)) {

@@ -42,8 +42,12 @@ import Testing
 
     @Test func badIndicesAndCoordinatesThrowTheExactCase() throws {
         var s = try VertexStore(type: .polygon)
-        #expect(throws: GeometryError.partIndexOutOfRange(part: 0, partCount: 0)) {
-            try s.insertVertex(Point(0, 0), part: 0, at: 0)
+        // Without parts, only (0, 0) is in range (it creates part 0).
+        #expect(throws: GeometryError.partIndexOutOfRange(part: 1, partCount: 0)) {
+            try s.insertVertex(Point(0, 0), part: 1, at: 0)
+        }
+        #expect(throws: GeometryError.vertexIndexOutOfRange(part: 0, index: 1, count: 0)) {
+            try s.insertVertex(Point(0, 0), part: 0, at: 1)
         }
         try s.addPart()
         #expect(throws: GeometryError.vertexIndexOutOfRange(part: 0, index: 1, count: 0)) {
@@ -64,6 +68,22 @@ import Testing
         }
         #expect(throws: GeometryError.unsupported("an envelope cannot be edited by vertex")) {
             try VertexStore(type: .envelope)
+        }
+    }
+
+    @Test func insertingTheFirstVertexCreatesTheFirstPartAsAppendingDoes() throws {
+        for type in [GeometryType.multipoint, .polyline, .polygon] {
+            var inserted = try VertexStore(type: type)
+            var appended = try VertexStore(type: type)
+            try inserted.insertVertex(Point(1, 2), part: 0, at: 0)
+            try appended.append(Point(1, 2))
+            #expect(inserted.partCount == 1, "\(type)")
+            #expect(inserted.geometry == appended.geometry, "\(type)")
+            // A refused first vertex creates no part.
+            var refused = try VertexStore(type: type)
+            #expect(throws: GeometryError.nonFiniteCoordinate(part: 0, index: 0)) { try refused.insertVertex(Point(.nan, 2), part: 0, at: 0) }
+            #expect(throws: GeometryError.nonFiniteCoordinate(part: 0, index: 0)) { try refused.append(Point(.nan, 2)) }
+            #expect(refused.partCount == 0)
         }
     }
 

@@ -53,7 +53,7 @@ extension CLITests {
         #expect(failed.out.contains("at sketch.vertices: numbers differ by 1"), "the recording says what changed")
         #expect(try String(contentsOf: golden, encoding: .utf8) == text)
         #expect(try run(["check", dir.path, "--update", "--record", "missing"]).code == 2)
-        #expect(try run(["check", dir.path], env: ["MAPSKETCH_RECORD": "sometimes"]).err.contains("MAPSKETCH_RECORD: expected never, missing, failed, all or 1"))
+        #expect(try run(["check", dir.path], env: ["MAPSKETCH_RECORD": "sometimes"]).err.contains("MAPSKETCH_RECORD: expected never, missing, failed, drifted, all or 1"))
     }
 
     @Test func obsoleteGoldensAreReportedAndPruned() throws {

@@ -13,25 +13,10 @@ import Testing
     /// Runs `mapsketch args` in `cwd` with the test's environment minus `CI` and
     /// `MAPSKETCH_RECORD` (so a CI machine's settings do not change what is tested), plus `env`.
     func run(_ args: [String], in cwd: URL = Fixtures.packageRoot, env: [String: String] = [:]) throws -> Run {
-        let exe = Self.executable
-        try #require(FileManager.default.isExecutableFile(atPath: exe.path), "build the mapsketch executable first")
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = args
-        p.currentDirectoryURL = cwd
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        environment["MAPSKETCH_RECORD"] = nil
-        for (k, v) in env { environment[k] = v }
-        p.environment = environment
-        return try MapsketchProcess.collect(p)
+        try MapsketchProcess.run(args, in: cwd, env: env)
     }
 
-    func tempDir() throws -> URL {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        return u
-    }
+    func tempDir() throws -> URL { try MapsketchProcess.tempDir() }
 
     /// A temporary folder holding a copy of a corpus trace as `name.trace.jsonl`.
     func folder(with trace: String = "Traces/interaction/tap-midvertex-then-map-inserts.trace.jsonl", as name: String = "t") throws -> URL {

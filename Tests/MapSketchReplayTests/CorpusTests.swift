@@ -70,7 +70,7 @@ import Testing
         let schema = try JSONParser.parse(Fixtures.string("Traces/trace.schema.json"))
         let events = try #require(schema["$defs"]?["event"]?["oneOf"]?.arrayValue)
         let declared = Set(events.compactMap { $0["properties"]?["type"]?["const"]?.stringValue })
-        #expect(declared == Set(["touch", "gps"] + TraceCallName.allCases.map(\.rawValue)))
+        #expect(declared == Set(["touch", "gps", "end"] + TraceCallName.allCases.map(\.rawValue)))
         let headerProps = try #require(schema["$defs"]?["header"]?["properties"]?.objectValue)
         for key in ["screen", "viewport", "spatialReference", "sketch", "thresholds", "options", "layers", "gps"] {
             #expect(headerProps.contains(key), "schema header lacks \(key)")

@@ -38,15 +38,17 @@ import Testing
     @Test func countsEveryDifferingNumberAndTheOtherDifferences() throws {
         let e = try JSONParser.parse(#"{"a":[1,2,3],"b":{"c":1,"d":"x"},"e":[1]}"#)
         let a = try JSONParser.parse(#"{"a":[1,2.5,4],"b":{"c":1.0000000000001,"d":"y","f":0},"e":[1,2]}"#)
-        let n = GoldenComparison.count(expected: e, actual: a)
-        #expect(n.numbers == 2)
-        #expect(n.other == 3, "d differs, f is extra, e is longer")
+        let n = GoldenComparison.compare(expected: e, actual: a)
+        #expect(n.differingNumbers == 2)
+        #expect(n.total == 5, "2 numbers; d differs, f is extra, e is longer")
+        #expect(n.driftingNumbers == 1, "c differs within the tolerance")
         // Beyond the report's limit, the count is exact and the report says so.
         let big = JSONValue.array((0..<200).map { .integer(Int64($0)) })
         let shifted = JSONValue.array((0..<200).map { .integer(Int64($0 + 1)) })
-        #expect(GoldenComparison.count(expected: big, actual: shifted).numbers == 200)
-        let diffs = GoldenComparison.differences(expected: big, actual: shifted)
-        let r = GoldenComparison.report(file: "t.expected.json", diffs, total: 200)
+        let all = GoldenComparison.compare(expected: big, actual: shifted)
+        #expect(all.differingNumbers == 200 && all.total == 200)
+        #expect(all.differences.count == 50)
+        let r = GoldenComparison.report(file: "t.expected.json", all.differences, total: all.total)
         #expect(r.hasPrefix("t.expected.json: 200 differences (the first 50 shown)"))
     }
 

@@ -28,7 +28,7 @@ import Testing
     @Test func aCentimetreMoveOnA540MetreTrackIsMarkedAndLabelled() {
         let expected = Self.track(540)
         let actual = Self.track(540, moving: 20, by: 0.017)
-        let n = GoldenComparison.count(expected: expected, actual: actual).numbers
+        let n = GoldenComparison.compare(expected: expected, actual: actual).differingNumbers
         #expect(n == 1)
         let svg = GoldenOverlay.svg(
             name: "gps/walk", expected: expected, actual: actual, differingNumbers: n, spatialReference: .webMercator)

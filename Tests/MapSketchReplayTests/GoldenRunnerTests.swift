@@ -64,10 +64,14 @@ import Testing
         case .missing:
             #expect(a == .recorded(changes: nil) && b == .passed && c.isFailure)
             #expect(try String(contentsOf: differing.expected, encoding: .utf8) == changed)
+        case .drifted:
+            #expect(a.isFailure && b == .passed && c.isFailure, "only drifted goldens are rewritten")
+            #expect(!dir.exists(missing.expected))
+            #expect(try String(contentsOf: differing.expected, encoding: .utf8) == changed)
         case .failed:
             #expect(a == .recorded(changes: nil) && b == .passed)
             guard case .recorded(let changes?) = c else { Issue.record("expected a re-recording, got \(c)"); return }
-            #expect(changes.contains("sketch.geometry.paths[0][1][1]"))
+            #expect(changes.contains("at sketch.geometry.paths[0][1]: vertex moved by 5"))
             #expect(try String(contentsOf: differing.expected, encoding: .utf8) == old)
         case .all:
             #expect(a == .recorded(changes: nil) && b == .unchanged)
@@ -87,14 +91,16 @@ import Testing
         let text = try String(contentsOf: c.expected, encoding: .utf8)
         try text.replacingOccurrences(of: "\"vertices\": 2", with: "\"vertices\": 2.0").write(
             to: c.expected, atomically: true, encoding: .utf8)
-        #expect(GoldenRunner().run(c).status == .passed, "2.0 matches 2 within the tolerance")
-        #expect(GoldenRunner(record: .failed).run(c).status == .passed)
+        let drift = GoldenDrift(numbers: 0, largest: 0)
+        #expect(GoldenRunner().run(c).status == .drifted(drift), "2.0 matches 2 within the tolerance, not byte for byte")
+        #expect(drift.description == "the same values written differently")
+        #expect(GoldenRunner(record: .failed).run(c).status == .drifted(drift))
         #expect(GoldenRunner(record: .all).run(c).status == .recorded(changes: nil))
         #expect(try String(contentsOf: c.expected, encoding: .utf8) == text)
     }
 
     @Test func ciTurnsRecordingOffAndMapsketchRecordNamesAMode() throws {
-        #expect(RecordMode.allCases.map(\.rawValue) == ["never", "missing", "failed", "all"])
+        #expect(RecordMode.allCases.map(\.rawValue) == ["never", "missing", "failed", "drifted", "all"])
         let ci = try RecordMode.resolve(requested: .all, environment: ["CI": "true"])
         #expect(ci.mode == .never)
         #expect(ci.note?.contains("CI is set") == true)
@@ -199,7 +205,9 @@ import Testing
             #expect(moved != text)
             try moved.write(to: c.expected, atomically: true, encoding: .utf8)
         }
-        #expect(GoldenRunner().run(loose).status == .passed)
+        #expect(
+            GoldenRunner().run(loose).status == .drifted(GoldenDrift(numbers: 1, largest: 0.3)),
+            "passes within its tolerance, not byte for byte")
         guard case .failed(let f) = GoldenRunner().run(strict).status else {
             Issue.record("the standard tolerance should fail"); return
         }

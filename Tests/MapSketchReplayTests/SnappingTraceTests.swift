@@ -68,19 +68,4 @@ import Testing
         #expect(snapped["x"]?.doubleValue == -50 && snapped["y"]?.doubleValue == 0 && snapped["index"]?.doubleValue == 0)
         #expect(out.geometry?.geometry == .polyline(Polyline(paths: [[Point(-100, 0), Point(100, 0), Point(-50, 0)]])))
     }
-
-    @Test(arguments: ["snapping/hold-drag-snaps-to-edge", "snapping/graphics-layer-vertex-and-edge", "snapping/reticle-place-snaps"])
-    func benchCountsSnapQueries(_ name: String) throws {
-        let r = try BenchTests.measure(name)
-        #expect((r.kind(.snapQuery)?.count ?? 0) > 0, "\(r.kinds.map(\.kind))")
-        // Without snapping on, no snap query is made.
-        let plain = try BenchTests.measure("tools/reticle-pick-up-pan-place")
-        #expect(plain.kind(.snapQuery) == nil)
-    }
-
-    @Test func theSnapKindHasItsOrdinalAndCallgrindFunction() {
-        #expect(BenchOperation.snapQuery.ordinal == 20 && BenchOperation.snapQuery.rawValue == "snap.query")
-        #expect(Callgrind.kind(inFunction: "mapsketch_bench_kind_20") == .snapQuery)
-        #expect(BenchOperation(.snapQuery) == .snapQuery)
-    }
 }

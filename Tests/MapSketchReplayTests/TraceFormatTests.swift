@@ -81,8 +81,8 @@ import Testing
     }
 
     @Test func rejectsAWrongVersionAndAMissingHeader() {
-        #expect(error([#"{"t":0,"type":"header","version":5}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1, 2, 3 or 4, found 5")
-        #expect(error([#"{"t":0,"type":"header","version":0}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1, 2, 3 or 4, found 0")
+        #expect(error([#"{"t":0,"type":"header","version":6}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1, 2, 3, 4 or 5, found 6")
+        #expect(error([#"{"t":0,"type":"header","version":0}"#]) == "bad.trace.jsonl:1:34: version: expected format version 1, 2, 3, 4 or 5, found 0")
         #expect(error([#"{"t":0,"type":"undo"}"#]).hasPrefix("bad.trace.jsonl:1:15: type: expected the first line to be the header"))
         #expect(error([""]) == #"bad.trace.jsonl:1:1: expected a header line ({"type":"header",…}), found an empty file"#)
     }

@@ -20,6 +20,32 @@ public enum MapsketchProcess {
         return Fixtures.url(".build/debug/mapsketch")
     }
 
+    /// Runs `mapsketch args` in `cwd` with the test's environment minus `CI` and
+    /// `MAPSKETCH_RECORD` (so a CI machine's settings do not change what is tested), plus `env`.
+    /// - Throws: when the executable is missing (build it first) or cannot start.
+    public static func run(_ args: [String], in cwd: URL = Fixtures.packageRoot, env: [String: String] = [:]) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path, NSLocalizedDescriptionKey: "build the mapsketch executable first"])
+        }
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        p.currentDirectoryURL = cwd
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        environment["MAPSKETCH_RECORD"] = nil
+        for (k, v) in env { environment[k] = v }
+        p.environment = environment
+        return try collect(p)
+    }
+
+    /// A new empty temporary folder.
+    public static func tempDir(prefix: String = "cli") throws -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+
     /// Runs `p` (executable, arguments, folder, environment and any file on standard input set by
     /// the caller), writing `input` to its standard input from another thread when given, and
     /// collects standard output and error.

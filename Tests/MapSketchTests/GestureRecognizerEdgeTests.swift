@@ -112,9 +112,11 @@ import Testing
         _ = r.process(touch(1, 1, .began, 10, 10))
         #expect(r.process(touch(1.1, 1, .moved, .infinity, 0)).isEmpty)
         #expect(r.process(touch(1.2, 1, .ended, .nan, .nan)) == [.tap(ScreenPoint(x: 10, y: 10))])
-        // Time running backwards counts as no time passing.
+        // Time running backwards counts as no time passing, and the late end is not a tap (see
+        // lateTouchesNeverTap).
         _ = r.process(touch(5, 1, .began, 0, 0))
-        #expect(r.process(touch(4, 1, .ended, 0, 0)) == [.tap(ScreenPoint(x: 0, y: 0))])
+        #expect(r.process(touch(4, 1, .ended, 0, 0)).isEmpty)
+        #expect(!r.isTouching)
         _ = r.process(touch(6, 1, .began, 0, 0))
         #expect(r.advance(to: .nan).isEmpty)
         #expect(r.advance(to: 6.5) == [.holdBegan(ScreenPoint(x: 0, y: 0))])
@@ -122,6 +124,80 @@ import Testing
         #expect(r.process(touch(7, 1, .began, 3, 3)) == [.holdCancelled])
         #expect(r.process(touch(7.1, 1, .ended, 3, 3)) == [.tap(ScreenPoint(x: 3, y: 3))])
         #expect(!r.isTouching)
+    }
+
+    @Test func lateTouchesNeverTap() {
+        var r = GestureRecognizer()
+        // Ended before it began: the duration is not known, so no tap (the finger is up).
+        _ = r.process(touch(1.0, 1, .began, 50, 50))
+        #expect(r.process(touch(0.9, 1, .ended, 50, 50)).isEmpty)
+        #expect(!r.isTouching)
+        // An end whose time is not a number.
+        _ = r.process(touch(2.0, 1, .began, 50, 50))
+        #expect(r.process(touch(.nan, 1, .ended, 50, 50)).isEmpty)
+        // A touch-down earlier than the latest time seen, then an end 0.1 s after that latest time:
+        // the real duration is unknown, so no tap either.
+        _ = r.process(touch(3.0, 2, .began, 10, 10))
+        _ = r.process(touch(3.1, 2, .ended, 10, 10))
+        _ = r.process(touch(2.5, 1, .began, 50, 50))
+        #expect(r.process(touch(3.2, 1, .ended, 50, 50)).isEmpty)
+        // A late move in between spoils the tap too.
+        _ = r.process(touch(4.0, 1, .began, 50, 50))
+        _ = r.process(touch(3.9, 1, .moved, 51, 50))
+        #expect(r.process(touch(4.1, 1, .ended, 51, 50)).isEmpty)
+        // Touches on time tap again, and a late touch still holds: the hold is timed from when
+        // the finger was taken down (the latest time seen).
+        _ = r.process(touch(5.0, 1, .began, 50, 50))
+        #expect(r.process(touch(5.1, 1, .ended, 50, 50)) == [.tap(ScreenPoint(x: 50, y: 50))])
+        _ = r.process(touch(4.0, 1, .began, 50, 50))
+        #expect(r.nextDeadline == 5.1 + 0.5)
+        #expect(r.advance(to: 5.1 + 0.5) == [.holdBegan(ScreenPoint(x: 50, y: 50))])
+        #expect(r.process(touch(5.0, 1, .ended, 50, 50)) == [.holdEnded(ScreenPoint(x: 50, y: 50))])
+    }
+
+    @Test func theHoldIsDueAtTheTouchDownPlusTheHoldDuration() {
+        var r = GestureRecognizer()
+        #expect(r.nextDeadline == nil, "no finger down, no timer")
+        _ = r.process(touch(1, 1, .began, 5, 5))
+        #expect(r.nextDeadline == 1.5)
+        #expect(r.process(touch(1.2, 1, .moved, 12, 5)).isEmpty, "7 pt: within the slop")
+        #expect(r.nextDeadline == 1.5, "a move within the slop keeps the timer")
+        #expect(r.advance(to: 1.4999).isEmpty)
+        #expect(r.advance(to: 1.5) == [.holdBegan(ScreenPoint(x: 5, y: 5))])
+        #expect(r.nextDeadline == nil, "the hold fired")
+        _ = r.process(touch(1.6, 1, .ended, 12, 5))
+        // Past the slop before the deadline: a pan, and no timer any more.
+        _ = r.process(touch(2, 1, .began, 5, 5))
+        _ = r.process(touch(2.1, 1, .moved, 30, 5))
+        #expect(r.nextDeadline == nil)
+        #expect(r.advance(to: 10).isEmpty)
+        _ = r.process(touch(10, 1, .ended, 30, 5))
+        // Released before the deadline: no timer.
+        _ = r.process(touch(11, 1, .began, 5, 5))
+        _ = r.process(touch(11.4, 1, .ended, 5, 5))
+        #expect(r.nextDeadline == nil)
+        // A second finger cancels the one-finger gesture and its timer.
+        _ = r.process(touch(12, 1, .began, 5, 5))
+        _ = r.process(touch(12.1, 2, .began, 50, 5))
+        #expect(r.nextDeadline == nil)
+        // The deadline is the sum of the two times, and advancing to it fires the hold exactly
+        // there, also where the difference of the times would round below the hold duration.
+        var q = GestureRecognizer()
+        _ = q.process(touch(31.500446, 1, .began, 5, 5))
+        let due = 31.500446 + 0.5
+        #expect(q.nextDeadline == due)
+        #expect(q.advance(to: due.nextDown).isEmpty)
+        #expect(q.advance(to: due) == [.holdBegan(ScreenPoint(x: 5, y: 5))])
+    }
+
+    @Test func aHoldDueWithATouchFiresBeforeIt() {
+        var r = GestureRecognizer()
+        _ = r.process(touch(1, 1, .began, 5, 5))
+        #expect(r.process(touch(1.5, 1, .ended, 5, 5)) == [.holdBegan(ScreenPoint(x: 5, y: 5)), .holdEnded(ScreenPoint(x: 5, y: 5))])
+        _ = r.process(touch(2, 1, .began, 5, 5))
+        #expect(
+            r.process(touch(2.5, 1, .moved, 40, 5)) == [.holdBegan(ScreenPoint(x: 5, y: 5)), .holdMoved(ScreenPoint(x: 40, y: 5))],
+            "a move past the slop at the deadline is a hold move, not a pan")
     }
 
     @Test func sameTouchesGiveSameGestures() {

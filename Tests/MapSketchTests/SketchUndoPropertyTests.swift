@@ -143,8 +143,9 @@ import Testing
                 #expect(sketch.geometry == geometryBeforeOp, "op \(i) changed the geometry without an undo step")
             }
         }
-        // End on an edit so there is nothing left to redo.
-        if sketch.canRedo {
+        // End on an edit, so there is nothing left to redo and the final selection is the last
+        // step's (the loop may end on selection changes, which record no step).
+        do {
             sketch.selectLastVertex()
             let s = sketch.selection
             try sketch.appendVertex(Point(1, 2))

@@ -51,4 +51,17 @@ static inline uint64_t mapsketch_ticks(void) {
 /// that no Swift optimisation renames or specialises it.
 void mapsketch_bench_region(void (*body)(void *), void *context);
 
+/// Calls `body(context)` inside the function that marks an outermost measured operation,
+/// `mapsketch_bench_attributed`: its inclusive instruction count under callgrind is the part of a
+/// replay that belongs to some operation kind.
+void mapsketch_bench_attributed(void (*body)(void *), void *context);
+
+/// The number of operation-kind slots.
+#define MAPSKETCH_BENCH_KIND_SLOTS 128
+
+/// Calls `body(context)` inside the function of kind slot `slot` (0 ..< MAPSKETCH_BENCH_KIND_SLOTS),
+/// `mapsketch_bench_kind_<slot>`: under callgrind, that function's inclusive instruction count is
+/// the kind's. Out of range: `body` runs unmarked.
+void mapsketch_bench_kind(int slot, void (*body)(void *), void *context);
+
 #endif

@@ -241,11 +241,13 @@ public final class GraphicsLayer: Layer {
     /// `tolerance` points, topmost (last added) first.
     ///
     /// Markers hit within their size, lines within half their width, polygons inside or near
-    /// their outline (see ``MapView/hitTest(at:tolerance:maxResults:)``).
+    /// their outline (see ``MapView/hitTest(at:tolerance:maxResults:)``). At most `maxResults`
+    /// results, the topmost ones: 0 returns none.
+    /// - Precondition: `maxResults` ≥ 0.
     /// - Complexity: O(log n + k) for k candidates near the point.
     public func hitTest(mapPoint q: Point, tolerance: Double, resolution: Double, maxResults: Int = .max) -> [GraphicID]
     {
-        slots.hitIDs(q, tolerance: tolerance, resolution: resolution, maxResults: maxResults)
+        slots.hitIDs(q, tolerance: tolerance, resolution: resolution, maxResults: hitTestLimit(maxResults))
     }
 
     /// The topmost graphic under `q` (see ``hitTest(mapPoint:tolerance:resolution:maxResults:)``),

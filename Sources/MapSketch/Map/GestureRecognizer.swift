@@ -10,11 +10,20 @@
 /// once, from where it is: as a pan when it is alone, or as a new pinch with the finger that
 /// came down first among the others (the lowest id) when more are down.
 ///
-/// Time passes only through events: call ``advance(to:)`` when the clock moves without a touch
-/// (the replay engine does this before every event) so a hold fires at the right time.
+/// Time passes only through events and ``advance(to:)``. The recognizer has one timer, the hold:
+/// it is due at ``nextDeadline`` (the touch-down's time plus the hold duration, while the finger
+/// has stayed within the slop). A host calls ``advance(to:)`` with that time when no touch came
+/// first, so the hold fires at its own time; a touch later than the deadline fires it before the
+/// touch is processed (late, if the host did not advance). A deadline equal to a touch's time
+/// fires before that touch. The tap has no timer: a release is a tap when it comes within the tap
+/// duration of the touch-down, judged at the release's own time, and nothing happens when the
+/// tap duration passes.
 ///
 /// Robustness rules (bad input never traps and never corrupts the state):
-/// - time never runs backwards: an earlier or non-finite time counts as the latest time seen;
+/// - time never runs backwards: a touch whose time is earlier than the latest time seen, or not
+///   finite, is *late*: it counts at the latest time seen, and the touch it belongs to never
+///   completes a tap (its duration is not known); an earlier or non-finite ``advance(to:)`` does
+///   nothing;
 /// - a touch with a non-finite position is ignored, except an end or cancel, which ends the
 ///   finger at its last known position;
 /// - a `began` for a finger already down restarts that finger (the lost end is taken as a cancel);
@@ -31,7 +40,9 @@ public struct GestureRecognizer: Sendable {
 
     private enum State: Sendable {
         case idle
-        case pending(id: Int, start: ScreenPoint, time: Double)
+        /// Finger `id` went down at `start` at `time`; `timed`: every sample so far was on time
+        /// (a late one means the touch can no longer tap).
+        case pending(id: Int, start: ScreenPoint, time: Double, timed: Bool)
         case holding(id: Int, last: ScreenPoint)
         case panning(id: Int, last: ScreenPoint)
         /// Fingers `a` and `b` pinch; `startA`, `startB` are where they were when it began.
@@ -53,10 +64,22 @@ public struct GestureRecognizer: Sendable {
     /// Whether any finger is down.
     public var isTouching: Bool { !down.isEmpty }
 
-    /// Lets virtual time pass to `time`: fires a pending hold whose duration has elapsed.
+    /// When the next timer is due: the hold of the finger that is down and has stayed within the
+    /// slop (its touch-down's time plus ``GestureThresholds/holdDuration``); nil when no timer is
+    /// pending (or the thresholds make the time not finite). After ``advance(to:)`` to a time, the
+    /// deadline is nil or later than that time.
+    public var nextDeadline: Double? {
+        guard case .pending(_, _, let t0, _) = state else { return nil }
+        let due = t0 + thresholds.holdDuration
+        return due.isFinite ? due : nil
+    }
+
+    /// Lets virtual time pass to `time`: fires the timers due by then (a pending hold whose
+    /// ``nextDeadline`` is at or before `time`). To fire a timer at its own time, advance to its
+    /// ``nextDeadline`` first. An earlier or non-finite `time` changes nothing.
     public mutating func advance(to time: Double) -> [Gesture] {
         if time.isFinite, time > now { now = time }
-        if case .pending(let id, let start, let t0) = state, now - t0 >= thresholds.holdDuration {
+        if let due = nextDeadline, due <= now, case .pending(let id, let start, _, _) = state {
             state = .holding(id: id, last: start)
             return [.holdBegan(start)]
         }
@@ -65,8 +88,12 @@ public struct GestureRecognizer: Sendable {
 
     /// Processes one touch (after advancing time to its timestamp) and returns the gestures it completes.
     public mutating func process(_ touch: TouchEvent) -> [Gesture] {
+        let late = !(touch.time.isFinite && touch.time >= now)
         var out = advance(to: touch.time)
         let time = now
+        if late, case .pending(let id, let start, let t0, _) = state, id == touch.id {
+            state = .pending(id: id, start: start, time: t0, timed: false)
+        }
         let finite = touch.location.x.isFinite && touch.location.y.isFinite
         switch touch.phase {
         case .began:
@@ -79,8 +106,8 @@ public struct GestureRecognizer: Sendable {
             down[touch.id] = p
             switch state {
             case .idle:
-                state = .pending(id: touch.id, start: p, time: time)
-            case .pending(let id, _, _), .holding(let id, _), .panning(let id, _):
+                state = .pending(id: touch.id, start: p, time: time, timed: !late)
+            case .pending(let id, _, _, _), .holding(let id, _), .panning(let id, _):
                 out += cancelOneFinger()
                 if let q = down[id] {
                     state = .pinching(a: id, b: touch.id, startA: q, startB: p)
@@ -95,7 +122,7 @@ public struct GestureRecognizer: Sendable {
             let p = touch.location
             down[touch.id] = p
             switch state {
-            case .pending(let id, let start, _) where id == touch.id:
+            case .pending(let id, let start, _, _) where id == touch.id:
                 if p.distance(to: start) > thresholds.slop {
                     state = .panning(id: id, last: p)
                     out.append(.pan(from: start, to: p))
@@ -122,8 +149,8 @@ public struct GestureRecognizer: Sendable {
             let p = finite ? touch.location : lastKnown
             let cancelled = touch.phase == .cancelled
             switch state {
-            case .pending(let id, let start, let t0) where id == touch.id:
-                if !cancelled, time - t0 <= thresholds.tapDuration, p.distance(to: start) <= thresholds.slop {
+            case .pending(let id, let start, let t0, let timed) where id == touch.id:
+                if !cancelled, timed, !late, time - t0 <= thresholds.tapDuration, p.distance(to: start) <= thresholds.slop {
                     out.append(.tap(start))
                 }
                 state = down.isEmpty ? .idle : .draining

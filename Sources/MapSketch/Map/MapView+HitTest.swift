@@ -23,9 +23,13 @@ extension MapView {
     /// their box), a line within half its width, a polygon inside (even-odd) or within half its
     /// outline width of a ring, each plus the tolerance. With ``wrapAround`` on, every world copy
     /// on screen is tested.
+    ///
+    /// At most `maxResults` results, the topmost ones: 0 returns none.
+    /// - Precondition: `maxResults` ≥ 0 (as for ``GraphicsLayer/hitTest(mapPoint:tolerance:resolution:maxResults:)``).
     /// - Complexity: O(L · (log n + k)) for L graphics layers, n graphics per layer and k
     ///   candidates near the point.
     public func hitTest(at screen: ScreenPoint, tolerance: Double = 10, maxResults: Int = .max) -> [HitTestResult] {
+        guard hitTestLimit(maxResults) > 0 else { return [] }
         let q = toMap(screen)
         let resolution = viewport.resolution
         // The world copies on screen (one unless wrap-around shows several), without allocating.
@@ -55,4 +59,10 @@ extension MapView {
         }
         return out
     }
+}
+
+/// The hit tests' `maxResults`, checked: a count of results, 0 or more (0 returns none).
+func hitTestLimit(_ maxResults: Int) -> Int {
+    precondition(maxResults >= 0, "hitTest: maxResults must be 0 or more, found \(maxResults)")
+    return maxResults
 }

@@ -118,10 +118,18 @@ extension MapView {
         }
     }
 
-    /// Lets virtual time pass (fires a pending hold).
+    /// Lets virtual time pass to `time`: dispatches the timers due by then (a pending hold, see
+    /// ``nextDeadline``). A host that wants each timer at its own time advances to
+    /// ``nextDeadline`` whenever it comes before the next touch; without this, a hold fires only
+    /// when the next touch arrives.
     public func advanceTime(to time: Double) {
         for g in gestureRecognizer.advance(to: time) { dispatch(g) }
     }
+
+    /// When the map's next timer is due on the virtual clock: the hold of a finger that has stayed
+    /// within the slop since it went down (``GestureRecognizer/nextDeadline``), or nil. The map
+    /// has no other timer (a tap is judged at its release's time).
+    public var nextDeadline: Double? { gestureRecognizer.nextDeadline }
 
     /// Dispatches a recognised gesture to the map and its touch delegate.
     ///

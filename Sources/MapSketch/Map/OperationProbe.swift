@@ -3,7 +3,7 @@
 ///
 /// The calls an app makes itself (programmatic edits, undo, redo) are timed around the call by
 /// whoever makes it; these are the operations only the model can delimit.
-public enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
+package enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
     /// The gesture recogniser turning one raw touch into gestures.
     case gestureRecognition
     /// A map hit test for a tap (the graphics under it, topmost first), as a callout makes it.
@@ -47,35 +47,51 @@ package struct ProbeMark: Sendable {
 ///
 /// The map brackets each operation with ``begin(_:)`` and ``end(_:_:)`` (two plain calls, no
 /// closure), unless the probe must run the operation itself (``wrapsOperations``: e.g. to have a
-/// profiler attribute it to a named function), when it calls ``measure(_:_:)``.
+/// profiler attribute it to a named function), when it calls ``wrap(_:_:)``.
 @MainActor
 package protocol OperationProbe: AnyObject {
-    /// Whether operations must run inside ``measure(_:_:)`` rather than between ``begin(_:)`` and
+    /// Whether operations must run inside ``wrap(_:_:)`` rather than between ``begin(_:)`` and
     /// ``end(_:_:)``. Read once, when the probe is installed.
     var wrapsOperations: Bool { get }
-    /// Runs `body`, the whole of one `operation`, and measures it. (Not generic, so the call
-    /// through the existential stays a plain indirect call.)
-    func measure(_ operation: ProbedOperation, _ body: () throws -> Void) rethrows
+    /// Runs `body`, the whole of one `operation`, and measures it. (Not generic and not throwing,
+    /// so the call through the existential stays a plain indirect call.)
+    func wrap(_ operation: ProbedOperation, _ body: () -> Void)
     /// Called just before an operation runs.
     func begin(_ operation: ProbedOperation) -> ProbeMark
-    /// Called just after it ran (not when it threw), with what ``begin(_:)`` returned.
+    /// Called just after it ran (also when it threw), with what ``begin(_:)`` returned.
     func end(_ operation: ProbedOperation, _ mark: ProbeMark)
 }
 
 extension MapView {
     /// Runs `body` as one `operation`, measured by the map's probe when it has one.
     @inline(__always)
-    package func measure<Result>(_ operation: ProbedOperation, _ body: () throws -> Result) rethrows -> Result {
+    package func measure<Result, Failure: Error>(
+        _ operation: ProbedOperation, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         guard let probe = operationProbe else { return try body() }
-        if probeWrapsOperations {
-            var result: Result?
-            try probe.measure(operation) { result = try body() }
-            // `result` is set once `measure` returns; evaluating `body` again is unreachable.
-            return try result ?? body()
-        }
+        if probeWrapsOperations { return try runWrapped({ probe.wrap(operation, $0) }, body) }
         let mark = probe.begin(operation)
-        let result = try body()
-        probe.end(operation, mark)
-        return result
+        defer { probe.end(operation, mark) }
+        return try body()
     }
+}
+
+/// Runs a throwing `body` through `wrapper`, which takes a plain `() -> Void` (a probe's `wrap`, a
+/// C function's callback), and gives back its result or throws its error.
+@inline(__always)
+package func runWrapped<Result, Failure: Error>(
+    _ wrapper: (() -> Void) -> Void, _ body: () throws(Failure) -> Result
+) throws(Failure) -> Result {
+    var result: Result?
+    var failure: Failure?
+    withoutActuallyEscaping(body) { body in
+        wrapper {
+            do throws(Failure) { result = try body() } catch { failure = error }
+        }
+    }
+    if let failure { throw failure }
+    // `result` is set once `wrapper` returns without a failure (a wrapper must call its body
+    // once); evaluating `body` again is unreachable.
+    if let result { return result }
+    return try body()
 }

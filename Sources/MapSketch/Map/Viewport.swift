@@ -5,19 +5,74 @@ import Foundation
 /// and rotation (degrees, counter-clockwise, as `AGSMapView.rotationAngle`).
 ///
 /// The transforms are pure functions of the viewport and the screen size.
+///
+/// A viewport is always valid: its center's x and y and its rotation are finite and its
+/// resolution is positive and finite. Making or setting one otherwise is a programmer error (a
+/// precondition); decoding one (`Codable`) throws instead. A zero resolution would put every
+/// screen point on the center, a negative one would mirror the map.
 public struct Viewport: Hashable, Sendable, Codable {
     /// The map point at the centre of the screen.
-    public var center: Point
-    /// Map units per screen point; must be positive.
-    public var resolution: Double
+    /// - Precondition: x and y finite (z and m are not used).
+    public var center: Point {
+        didSet { Self.require(center: center) }
+    }
+    /// Map units per screen point.
+    /// - Precondition: positive and finite.
+    public var resolution: Double {
+        didSet { Self.require(resolution: resolution) }
+    }
     /// Degrees counter-clockwise.
-    public var rotation: Double
+    /// - Precondition: finite.
+    public var rotation: Double {
+        didSet { Self.require(rotation: rotation) }
+    }
 
     /// A viewport centred on `center` at `resolution` map units per point, rotated by `rotation`.
+    /// - Precondition: `center`'s x and y and `rotation` finite; `resolution` positive and finite.
     public init(center: Point, resolution: Double, rotation: Double = 0) {
+        Self.require(center: center)
+        Self.require(resolution: resolution)
+        Self.require(rotation: rotation)
         self.center = center
         self.resolution = resolution
         self.rotation = rotation
+    }
+
+    /// Whether `resolution` can be a viewport's: positive and finite.
+    public static func isValidResolution(_ resolution: Double) -> Bool { resolution > 0 && resolution.isFinite }
+
+    /// Whether `center` can be a viewport's: x and y finite.
+    public static func isValidCenter(_ center: Point) -> Bool { center.x.isFinite && center.y.isFinite }
+
+    private static func require(center: Point) {
+        precondition(isValidCenter(center), "Viewport: the center must be finite, found \(center)")
+    }
+
+    private static func require(resolution: Double) {
+        precondition(isValidResolution(resolution), "Viewport: the resolution must be positive and finite, found \(resolution)")
+    }
+
+    private static func require(rotation: Double) {
+        precondition(rotation.isFinite, "Viewport: the rotation must be finite, found \(rotation)")
+    }
+
+    private enum CodingKeys: String, CodingKey { case center, resolution, rotation }
+
+    /// Decodes a viewport.
+    /// - Throws: `DecodingError.dataCorrupted` for a center or rotation that is not finite or a
+    ///   resolution that is not positive and finite.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let center = try c.decode(Point.self, forKey: .center)
+        let resolution = try c.decode(Double.self, forKey: .resolution)
+        let rotation = try c.decode(Double.self, forKey: .rotation)
+        func bad(_ key: CodingKeys, _ expected: String) -> DecodingError {
+            .dataCorruptedError(forKey: key, in: c, debugDescription: "expected \(expected)")
+        }
+        guard Self.isValidCenter(center) else { throw bad(.center, "a finite center") }
+        guard Self.isValidResolution(resolution) else { throw bad(.resolution, "a positive, finite resolution (map units per point), found \(resolution)") }
+        guard rotation.isFinite else { throw bad(.rotation, "a finite rotation in degrees, found \(rotation)") }
+        self.init(center: center, resolution: resolution, rotation: rotation)
     }
 
     /// The map point under `screen` on a screen of `size`.
@@ -53,7 +108,8 @@ public struct Viewport: Hashable, Sendable, Codable {
     /// computes every step from the viewport it started on never accumulates rounding.
     /// The rotation is kept in (−180, 180] once turned; a zero `rotation` leaves it as it is.
     /// A `scale` that is not positive and finite, or a `rotation` or point that is not finite,
-    /// changes nothing.
+    /// changes nothing, and so does a move whose result would not be a valid viewport (a scale
+    /// that takes the resolution to 0 or infinity, a center beyond the largest `Double`).
     ///
     /// ```swift
     /// let v = Viewport(center: Point(1000, 2000), resolution: 2)
@@ -68,13 +124,16 @@ public struct Viewport: Hashable, Sendable, Codable {
         guard scale > 0, scale.isFinite, rotation.isFinite,
             from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite
         else { return self }
+        let newResolution = resolution / scale
+        let newRotation = rotation == 0 ? self.rotation : Self.normalizedRotation(self.rotation + rotation)
+        guard Self.isValidResolution(newResolution), newRotation.isFinite else { return self }
         let anchor = toMap(from, size: size)
-        var v = Viewport(
-            center: Point(x: 0, y: 0), resolution: resolution / scale,
-            rotation: rotation == 0 ? self.rotation : Self.normalizedRotation(self.rotation + rotation))
+        var v = Viewport(center: Point(x: 0, y: 0), resolution: newResolution, rotation: newRotation)
         // Where `to` is, relative to the center, on the new viewport.
         let offset = v.toMap(to, size: size)
-        v.center = Point(x: anchor.x - offset.x, y: anchor.y - offset.y)
+        let center = Point(x: anchor.x - offset.x, y: anchor.y - offset.y)
+        guard Self.isValidCenter(center) else { return self }
+        v.center = center
         return v
     }
 

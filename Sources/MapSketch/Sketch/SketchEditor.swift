@@ -47,6 +47,7 @@ public struct SketchEditor: Sendable {
 
     /// An empty sketch of `type` (point, multipoint, polyline or polygon).
     /// - Throws: ``GeometryError/unsupported(_:)`` for an envelope.
+    /// - Precondition: `levelsOfUndo` ≥ 0 (0: unbounded).
     public init(type: GeometryType, levelsOfUndo: Int = 0) throws {
         store = try VertexStore(type: type)
         history = SketchUndoStack(levelsOfUndo: levelsOfUndo)
@@ -54,6 +55,7 @@ public struct SketchEditor: Sendable {
 
     /// A sketch editing `geometry` (an empty geometry starts a new sketch of its type).
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a NaN or infinite coordinate.
+    /// - Precondition: `levelsOfUndo` ≥ 0 (0: unbounded).
     public init(geometry: Geometry, levelsOfUndo: Int = 0) throws {
         store = try VertexStore(geometry)
         history = SketchUndoStack(levelsOfUndo: levelsOfUndo)
@@ -69,6 +71,7 @@ public struct SketchEditor: Sendable {
     /// Whether a redo is possible.
     public var canRedo: Bool { history.canRedo }
     /// The bound on undo steps (0: unbounded).
+    /// - Precondition: 0 or more (see ``SketchUndoStack/levelsOfUndo``).
     public var levelsOfUndo: Int {
         get { history.levelsOfUndo }
         set { history.levelsOfUndo = newValue }
@@ -77,14 +80,15 @@ public struct SketchEditor: Sendable {
     // MARK: Programmatic edits
 
     /// Inserts `point` so that it becomes vertex `index` of `part`, and selects it.
-    /// In an empty multipoint, part 0 is created; in a point sketch, (0, 0) sets the point.
+    /// In a sketch without parts, (0, 0) creates part 0, as ``appendVertex(_:)`` does (undo
+    /// removes the part with the vertex); in a point sketch, (0, 0) sets the point.
     /// - Throws: ``GeometryError`` for indices out of range or non-finite coordinates.
     /// - Complexity: O(log n).
     public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         commitDrag()
         let before = selection
         let snapshot = validationSnapshot
-        let created = store.type == .multipoint && store.partCount == 0 && part == 0
+        let created = store.type != .point && store.partCount == 0 && part == 0
         try store.insertVertex(point, part: part, at: index)
         try validate(.vertexInserted(part: part, index: index), kind: .insertVertex, against: snapshot, part: part, index: index)
         var r = SketchEditRecord.insertVertex(part: part, index: index, point: point, selectionBefore: before)
@@ -107,19 +111,7 @@ public struct SketchEditor: Sendable {
             }
             return
         }
-        if store.partCount == 0 {
-            guard point.isFinite else { throw GeometryError.nonFiniteCoordinate(part: 0, index: 0) }
-            let before = selection
-            let snapshot = validationSnapshot
-            try store.addPart()
-            try store.insertVertex(point, part: 0, at: 0)
-            try validate(.partInserted(0), kind: .insertVertex, against: snapshot, part: 0, index: 0)
-            var r = SketchEditRecord.insertVertex(part: 0, index: 0, point: point, selectionBefore: before)
-            r.createdPart = true
-            history.push(r)
-            selection = .vertex(part: 0, index: 0)
-            return
-        }
+        if store.partCount == 0 { return try insertVertex(point, part: 0, at: 0) }
         // `insertVertex(point, part: p, at: count)` without its second drag commit and its
         // created-part check (the part exists): one store append, one record.
         let p = store.partCount - 1

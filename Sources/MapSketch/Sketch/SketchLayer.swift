@@ -113,6 +113,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// The number of steps that can be redone.
     public var redoCount: Int { editor.history.redoCount }
     /// The bound on undo steps; 0 (the default) keeps every step.
+    /// - Precondition: 0 or more (a negative bound is not "unbounded").
     public var levelsOfUndo: Int {
         get { editor.levelsOfUndo }
         set { editor.levelsOfUndo = newValue }
@@ -134,7 +135,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     // MARK: Programmatic edits
 
-    /// Inserts `point` as vertex `index` of `part` and selects it (one undo step).
+    /// Inserts `point` as vertex `index` of `part` and selects it (one undo step). In a sketch
+    /// without parts, (part 0, index 0) creates the first part, as ``appendVertex(_:)`` does.
     /// - Throws: ``GeometryError`` for indices out of range or non-finite coordinates.
     public func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         try performEdit(.insertVertex) { try $0.insertVertex(point, part: part, at: index) }

@@ -169,18 +169,26 @@ public struct SketchUndoStack: Sendable {
     var nextPayloadID: UInt64 = 1
 
     /// The most steps kept; 0 keeps every step.
+    /// - Precondition: 0 or more.
     public var levelsOfUndo: Int {
         didSet {
-            if levelsOfUndo < 0 { levelsOfUndo = 0 }
+            Self.require(levelsOfUndo: levelsOfUndo)
             trimToLevels()
             _checkInvariants()
         }
     }
 
     /// An empty history keeping at most `levelsOfUndo` steps (0: unbounded).
+    /// - Precondition: `levelsOfUndo` ≥ 0.
     public init(levelsOfUndo: Int = 0) {
-        self.levelsOfUndo = max(0, levelsOfUndo)
+        Self.require(levelsOfUndo: levelsOfUndo)
+        self.levelsOfUndo = levelsOfUndo
         records.reserveCapacity(64)
+    }
+
+    /// A negative bound is a programmer error: it does not mean "unbounded" (0 does).
+    private static func require(levelsOfUndo n: Int) {
+        precondition(n >= 0, "levelsOfUndo must be 0 (unbounded) or more, found \(n)")
     }
 
     /// Whether there is a step to undo.

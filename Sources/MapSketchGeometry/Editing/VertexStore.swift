@@ -123,7 +123,8 @@ public struct VertexStore: Hashable, Sendable {
     }
 
     /// Inserts `point` so that it becomes vertex `index` of `part` (`index == count` appends).
-    /// A point geometry takes its one vertex at (0, 0), creating the part.
+    /// A geometry without parts takes its first vertex at (0, 0), creating part 0, as
+    /// ``append(_:)`` does: a point its one vertex, a multipoint, polyline or polygon its first part.
     /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, or a second
     ///   vertex in a point geometry (``GeometryError/pointHasOneVertex``).
     /// - Complexity: O(log n) for n vertices in the part.
@@ -135,7 +136,7 @@ public struct VertexStore: Hashable, Sendable {
             _checkInvariants()
             return
         }
-        if type == .multipoint, parts.isEmpty, part == 0 {
+        if parts.isEmpty, part == 0 {
             // Create the part only once the call is known to succeed: a refused edit changes nothing.
             guard index == 0 else { throw GeometryError.vertexIndexOutOfRange(part: 0, index: index, count: 0) }
             parts = [ChunkedVertices([point])]
@@ -156,13 +157,7 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: as ``insertVertex(_:part:at:)``.
     /// - Complexity: O(1) amortised.
     public mutating func append(_ point: Point) throws {
-        if type == .point { return try insertVertex(point, part: 0, at: 0) }
-        if parts.isEmpty {
-            // Make the first part only once the vertex is known to be accepted: a refused edit
-            // changes nothing.
-            try checkFinite(point, part: 0, index: 0)
-            parts.append(ChunkedVertices())
-        }
+        if type == .point || parts.isEmpty { return try insertVertex(point, part: 0, at: 0) }
         try insertVertex(point, part: parts.count - 1, at: parts[parts.count - 1].count)
     }
 

@@ -202,6 +202,50 @@ extension Corpus {
             s.tap(300, 300)
         })
         t += twoFingers()
+        t += clock()
+        return t
+    }
+
+    /// The clock: a hold fires at its touch-down plus `holdDuration` (0.5 s), whatever the gaps
+    /// between events, and up to the trace's end (its `end` line) when the finger is still down.
+    /// Vertex 1 of ``twoVertexLine`` is at screen (300, 200); each trace selects it with a tap.
+    static func clock() -> [(String, Trace)] {
+        /// Taps vertex 1 (selecting it), then puts a finger on it at t 1.0.
+        func downOnSelectedVertex(_ s: inout TraceScript) {
+            s.tap(300, 200)
+            s.now = 1.0
+            s.touch(.began, 300, 200)
+        }
+        var t: [(String, Trace)] = []
+        t.append(script("interaction/hold-fires-on-time-before-a-late-move", "The clock: a finger down on the selected vertex at t 1.0 wanders 4 pt at 1.2 and next moves at 5.0: hold and magnifier at 1.5 (touch-down + 0.5 s hold), the drag from 5.0; the vertex ends at map (140, 40)", .polyline, twoVertexLine, configure: magnifier) { s in
+            downOnSelectedVertex(&s)
+            s.touch(.moved, 303, 203, after: 0.2)
+            s.touch(.moved, 340, 160, after: 4.0)
+            s.touch(.ended, 340, 160, after: 4.1)
+        })
+        t.append(script("interaction/hold-at-trace-end-finger-still-down", "The clock: a finger down on the selected vertex at t 1.0 and never lifted, in a trace whose end line is at 3.0: hold and magnifier at 1.5", .polyline, twoVertexLine, configure: magnifier) { s in
+            downOnSelectedVertex(&s)
+            s.end(at: 3.0)
+        })
+        t.append(script("interaction/trace-ends-before-hold-time", "The clock: a finger down at t 1.0 in a trace that ends at 1.4, before the hold is due at 1.5: no hold", .polyline, twoVertexLine, configure: magnifier) { s in
+            downOnSelectedVertex(&s)
+            s.end(at: 1.4)
+        })
+        t.append(script("interaction/release-just-before-hold-time", "The clock: down at t 1.0, up at 1.49 (too slow for a tap, before the hold at 1.5), then nothing until the end at 6.0: neither tap nor hold", .polyline, twoVertexLine, configure: magnifier) { s in
+            downOnSelectedVertex(&s)
+            s.touch(.ended, 300, 200, after: 0.49)
+            s.end(at: 6.0)
+        })
+        t.append(script("interaction/release-at-hold-time-holds-first", "The clock: down at t 1.0, up at exactly 1.5: the hold due at 1.5 fires before the release at 1.5 (hold, magnifier, then holdEnd and magnifierHide, all at 1.5); the vertex stays", .polyline, twoVertexLine, configure: magnifier) { s in
+            downOnSelectedVertex(&s)
+            s.touch(.ended, 300, 200, after: 0.5)
+        })
+        t.append(script("interaction/move-past-slop-before-hold-pans-despite-gap", "The clock: down at t 1.0, past the slop at 1.3 (a pan), next move at 6.0: no hold ever fires; the map pans by (60, -40) pt", .polyline, twoVertexLine, configure: magnifier) { s in
+            downOnSelectedVertex(&s)
+            s.touch(.moved, 320, 200, after: 0.3)
+            s.touch(.moved, 360, 160, after: 5.0)
+            s.touch(.ended, 360, 160, after: 5.1)
+        })
         return t
     }
 

@@ -45,23 +45,23 @@ struct GPSIngest {
 
     /// Filters, projects and appends one fix to `sketch`. The sketch's own events (an edit and a
     /// selection per fix) are counted in `log` but not written; a new part and a failure are.
-    /// Returns why the fix was refused (logged as an `error` event), or nil. A bench's `recorder`
+    /// Returns why the fix was refused (logged as an `error` event), or nil. A bench's `probe`
     /// times the three stages.
     @MainActor
     @discardableResult
-    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, recorder: BenchRecorder? = nil) -> String? {
+    mutating func ingest(_ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, probe: (any ReplayProbe)? = nil) -> String? {
         let projection = self.projection
-        return ingest(fix, into: sketch, log: log, recorder: recorder) {
+        return ingest(fix, into: sketch, log: log, probe: probe) {
             try projection.get().project(Point(x: fix.longitude, y: fix.latitude, z: fix.elevation))
         }
     }
 
-    /// ``ingest(_:into:log:recorder:)`` with the projection of the fix given (`projected` is called
+    /// ``ingest(_:into:log:probe:)`` with the projection of the fix given (`projected` is called
     /// only for a fix the filters keep, and must give what the ingest's own projection gives).
     @MainActor
     @discardableResult
     mutating func ingest(
-        _ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, recorder: BenchRecorder? = nil,
+        _ fix: GPSFix, into sketch: SketchLayer?, log: ReplayLog, probe: (any ReplayProbe)? = nil,
         projected: () throws -> Point
     ) -> String? {
         fixes += 1
@@ -73,11 +73,8 @@ struct GPSIngest {
         // One specialised copy of the stages per way of measuring them, so a replay without a
         // bench pays nothing, and a bench's timing needs no closure (which would retain what it
         // captures on every fix).
-        guard let recorder else { return ingest(fix, into: sketch, log: log, stages: PlainStages(), projected: projected) }
-        if recorder.underCallgrind {
-            return ingest(fix, into: sketch, log: log, stages: WrappedStages(recorder: recorder), projected: projected)
-        }
-        return ingest(fix, into: sketch, log: log, stages: TimedStages(recorder: recorder), projected: projected)
+        guard let probe else { return ingest(fix, into: sketch, log: log, stages: PlainStages(), projected: projected) }
+        return ingest(fix, into: sketch, log: log, stages: ProbedStages(probe: probe), projected: projected)
     }
 
     @MainActor
@@ -305,39 +302,25 @@ struct GPSIngest {
     }
 }
 
-/// How ``GPSIngest`` runs its three stages (filter, project, append): plainly, timed by a bench,
-/// or inside the bench's per-kind functions under callgrind.
+/// How ``GPSIngest`` runs its three stages (filter, project, append): plainly, or measured by a
+/// probe.
 @MainActor
 private protocol IngestStages {
-    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result
+    func run<Result>(_ stage: ReplayOperation, _ body: () throws -> Result) rethrows -> Result
 }
 
-/// No bench: the stage runs as it is.
+/// No probe: the stage runs as it is.
 private struct PlainStages: IngestStages {
     @inline(__always)
-    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result { try body() }
+    func run<Result>(_ stage: ReplayOperation, _ body: () throws -> Result) rethrows -> Result { try body() }
 }
 
-/// A bench times the stage between its begin and end marks.
-private struct TimedStages: IngestStages {
-    // Strong: a method call through a field of the (borrowed) stages value needs no retain, where
-    // an `unowned(unsafe)` field is retained and released around every call.
-    let recorder: BenchRecorder
+/// A probe measures the stage.
+private struct ProbedStages: IngestStages {
+    let probe: any ReplayProbe
 
     @inline(__always)
-    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result {
-        let mark = recorder.begin(stage)
-        let result = try body()
-        recorder.end(stage, mark)
-        return result
-    }
-}
-
-/// Under callgrind the stage runs inside its kind's function.
-private struct WrappedStages: IngestStages {
-    let recorder: BenchRecorder
-
-    func run<Result>(_ stage: BenchOperation, _ body: () throws -> Result) rethrows -> Result {
-        try recorder.measure(stage, body)
+    func run<Result>(_ stage: ReplayOperation, _ body: () throws -> Result) rethrows -> Result {
+        try probe.measure(stage, body)
     }
 }

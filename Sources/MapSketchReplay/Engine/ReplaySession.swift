@@ -11,6 +11,11 @@ import Foundation
 /// `MapView.handle(_:)`, calls to the sketch, layer or map, GPS fixes filtered, projected and
 /// appended to the sketch. Nothing sleeps, so the same trace gives the same output on every run.
 ///
+/// The clock fires the map's timers (a hold) at their own times, in order with the events, and
+/// after the last event up to the trace's end (``Trace/endTime``), each logged at its own time:
+/// a hold that falls between two events is logged at its touch-down plus the hold duration, not
+/// at the next event.
+///
 /// ```swift
 /// let session = try ReplaySession(trace: trace, name: "tap")
 /// session.run()
@@ -38,32 +43,32 @@ public final class ReplaySession {
     private var observesSnaps = false
     /// Measures the replay's operations (`mapsketch bench`); nil when not measuring, which costs
     /// one nil check per event.
-    let recorder: BenchRecorder?
+    let probe: (any ReplayProbe)?
 
     /// Sets up the map from the trace's header.
     /// - Throws: ``ReplayError`` when the header describes something the model refuses (a
     ///   duplicate layer name, a renderer the map rejects, a non-finite sketch coordinate).
     public convenience init(trace: Trace, name: String) throws(ReplayError) {
-        try self.init(trace: trace, name: name, recorder: nil)
+        try self.init(trace: trace, name: name, probe: nil)
     }
 
-    /// Sets up the map from the trace's header, with `recorder` measuring every operation (the
+    /// Sets up the map from the trace's header, with `probe` measuring every operation (the
     /// renderer lookups of the header's graphics included).
-    init(trace: Trace, name: String, recorder: BenchRecorder?) throws(ReplayError) {
+    package init(trace: Trace, name: String, probe: (any ReplayProbe)?) throws(ReplayError) {
         self.trace = trace
         self.name = name
-        self.recorder = recorder
+        self.probe = probe
         let h = trace.header
         refusals = ReplayRefusals(declared: h.expect.refusedCalls)
         mapView = MapView(
-            screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds, operationProbe: recorder)
+            screenSize: h.screen, viewport: h.viewport, spatialReference: h.spatialReference, thresholds: h.thresholds, operationProbe: probe)
         mapView.wrapAround = h.options.wrapAround
         mapView.showMagnifierOnTapAndHold = h.options.showMagnifierOnTapAndHold
         mapView.allowRotationByPinching = h.options.allowRotationByPinching
         log.reportsRotation = h.options.allowRotationByPinching
         gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
-            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, recorder: recorder) }
+            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, probe: probe) }
             if let s = h.sketch {
                 let layer: SketchLayer
                 if let g = s.geometry { layer = try SketchLayer(geometry: g) } else { layer = try SketchLayer(geometryType: s.geometryType) }
@@ -139,7 +144,7 @@ public final class ReplaySession {
 
     static func addLayer(
         _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: [GraphicID])],
-        recorder: BenchRecorder?
+        probe: (any ReplayProbe)?
     ) throws {
         let layer = GraphicsLayer()
         layer.isHitTestEnabled = l.hitTestable
@@ -148,7 +153,7 @@ public final class ReplaySession {
         try map.addLayer(layer, named: l.name)
         var ids: [GraphicID] = []
         for g in l.graphics {
-            ids.append(try add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference), to: layer, recorder: recorder))
+            ids.append(try add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference), to: layer, probe: probe))
         }
         layers[l.name] = (layer, ids)
     }
@@ -156,9 +161,9 @@ public final class ReplaySession {
     /// Adds a graphic to a layer. Under a bench, the layer's renderer lookup for the graphic (the
     /// one the layer makes when a graphic has no symbol of its own) is timed first, on the same
     /// renderer and attributes.
-    static func add(_ graphic: Graphic, to layer: GraphicsLayer, recorder: BenchRecorder?) throws -> GraphicID {
-        if let recorder, graphic.symbol == nil, let renderer = layer.renderer {
-            recorder.keep(recorder.measure(BenchOperation(renderer)) { renderer.symbolIndex(for: graphic.attributes) })
+    static func add(_ graphic: Graphic, to layer: GraphicsLayer, probe: (any ReplayProbe)?) throws -> GraphicID {
+        if let probe, graphic.symbol == nil, let renderer = layer.renderer {
+            probe.keep(probe.measure(.rendererLookup(.init(renderer))) { renderer.symbolIndex(for: graphic.attributes) })
         }
         return try layer.add(graphic)
     }
@@ -166,53 +171,62 @@ public final class ReplaySession {
     /// Whether every event has been applied.
     public var isFinished: Bool { position >= trace.events.count }
 
-    /// Applies the next event. Returns false when there is none.
+    /// Applies the next event, after the map's timers due up to its time (each logged at its own
+    /// time). When every event has been applied, it fires the timers due up to the trace's end
+    /// (``finish()``) and returns false.
     @discardableResult
     public func step() -> Bool {
-        guard position < trace.events.count else { return false }
+        guard position < trace.events.count else {
+            finish()
+            return false
+        }
         apply(trace.events[position])
         position += 1
         return true
     }
 
-    /// Applies events until `count` have been applied (all of them when nil), without sleeping.
+    /// Applies events until `count` have been applied, each after the timers due up to its time,
+    /// without sleeping; with `count` nil (or at least the number of events), runs on to the
+    /// trace's end (``finish()``).
     public func run(upTo count: Int? = nil) {
         let end = min(count ?? trace.events.count, trace.events.count)
         while position < end { step() }
+        if end == trace.events.count { finish() }
         log.flush()
     }
 
-    /// Applies every event, sleeping between them so the replay keeps the trace's pace
-    /// (`speed` > 1 runs faster). Only for watching a replay; output is the same as ``run(upTo:)``.
+    /// Applies every event and fires every timer, sleeping until each one's time so the replay
+    /// keeps the trace's pace (`speed` > 1 runs faster), then runs on to the trace's end. Only for
+    /// watching a replay; output is the same as ``run(upTo:)``.
     public func runPaced(speed: Double = 1) async {
         var last = trace.events.first?.t ?? 0
-        while position < trace.events.count {
-            let t = trace.events[position].t
-            let wait = (t - last) / max(speed, 1e-9)
+        while let next = nextOnClock() {
+            let wait = (next.time - last) / max(speed, 1e-9)
             if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(min(wait, 3600) * 1e9)) }
-            last = t
-            step()
+            last = max(last, next.time)
+            if next.isTimer { advanceClock(to: next.time) } else { step() }
         }
+        finish()
         log.flush()
     }
 
-    /// Applies one event: advance the gesture clock to its time, then feed it. The one place each
-    /// kind of trace event is dispatched (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all
-    /// come here), so a hook around an event kind goes here.
+    /// Applies one event: advance the clock to its time (firing the timers due by then, each at
+    /// its own time), then feed it. The one place each kind of trace event is dispatched
+    /// (``step()``, ``run(upTo:)`` and ``runPaced(speed:)`` all come here), so a hook around an
+    /// event kind goes here.
     func apply(_ e: TraceEntry) {
-        log.now = e.t
-        mapView.advanceTime(to: e.t)
+        advanceClock(to: e.t)
         switch e.event {
         case .touch(let phase, let id, let location):
             mapView.handle(TouchEvent(time: e.t, id: id, phase: phase, location: location))
         case .gps(let fix):
-            if let refused = gps.ingest(fix, into: sketch, log: log, recorder: recorder) {
+            if let refused = gps.ingest(fix, into: sketch, log: log, probe: probe) {
                 refusals.note(RefusedEvent(line: e.line, call: "gps", message: refused))
             }
         case .call(let c):
             do {
-                if let recorder, let operation = BenchOperation(c) {
-                    try recorder.measure(operation) { try call(c) }
+                if let probe {
+                    try probe.measure(.call(c.name)) { try call(c) }
                 } else {
                     try call(c)
                 }
@@ -254,7 +268,7 @@ public final class ReplaySession {
         case .setGeometry(let g): try requireSketch(c).setGeometry(g)
         case .addGraphic(let name, let g):
             var l = try requireLayer(name)
-            l.ids.append(try Self.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference), to: l.layer, recorder: recorder))
+            l.ids.append(try Self.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference), to: l.layer, probe: probe))
             graphicsLayers[name] = l
             log.append(.graphicAdded, ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
         case .removeGraphic(let name, let index):
@@ -273,7 +287,7 @@ public final class ReplaySession {
             graphicsLayers[name] = l
             log.append(.graphicsCleared, ["layer": .string(name)])
         case .addGraphicsLayer(let layer):
-            try Self.addLayer(layer, to: mapView, into: &graphicsLayers, recorder: recorder)
+            try Self.addLayer(layer, to: mapView, into: &graphicsLayers, probe: probe)
             log.append(.layerAdded, ["layer": .string(layer.name)])
         case .removeLayer(let name):
             try mapView.removeLayer(named: name)

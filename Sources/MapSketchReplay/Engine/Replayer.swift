@@ -24,7 +24,7 @@ public enum Replayer {
     /// The text of a trace file.
     /// - Throws: ``TraceError`` when the file cannot be read, or at the first line that is not
     ///   UTF-8 (or that fails to decode before it).
-    static func text(of url: URL, displayName file: String) throws(TraceError) -> String {
+    package static func text(of url: URL, displayName file: String) throws(TraceError) -> String {
         let data = try InputFile.contents(of: url, displayName: file)
         guard let text = String(validating: data, as: UTF8.self) else {
             // The streaming decoder locates the first byte that is not UTF-8.
@@ -67,6 +67,7 @@ public enum Replayer {
         } catch {
             return GoldenRendering(problem: .inputError(error))
         }
+        let digest = PendingOrigin.digest(of: text.utf8)
         do {
             let trace = try TraceDecoder.decode(text, file: file)
             let expected = trace.header.expect.error
@@ -78,9 +79,11 @@ public enum Replayer {
             }
             let svg = session.svg()
             session.run()
-            return GoldenRendering(
+            var rendering = GoldenRendering(
                 json: session.output().json, svg: svg, tolerance: trace.header.expect.tolerance ?? .standard,
                 refusals: session.refusals, spatialReference: session.mapView.spatialReference)
+            rendering.traceDigest = digest
+            return rendering
         } catch {
             guard let declared = TraceExpectation.declared(inTraceText: Substring(text)), let expected = declared.error else {
                 var located = error
@@ -93,7 +96,10 @@ public enum Replayer {
                         "\(c.displayPath): expected an error containing \"\(expected)\" (expect.error), found \(error.description)"))
             }
             let doc: JSONValue = ["trace": .string(name), "error": .string(error.description)]
-            return GoldenRendering(json: JSONWriter.string(doc, style: .pretty) + "\n", tolerance: declared.tolerance ?? .standard)
+            var rendering = GoldenRendering(
+                json: JSONWriter.string(doc, style: .pretty) + "\n", tolerance: declared.tolerance ?? .standard)
+            rendering.traceDigest = digest
+            return rendering
         }
     }
 }

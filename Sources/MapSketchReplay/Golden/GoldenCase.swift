@@ -16,11 +16,14 @@ public struct GoldenCase: Hashable, Sendable {
     public var actualSVG: URL { sibling("actual.svg") }
     /// `NAME.diff.svg`: expected geometry (green) under actual (red), written on a mismatch.
     public var diffSVG: URL { sibling("diff.svg") }
+    /// `NAME.actual.origin.json`: what the pending output was made from (``PendingOrigin``),
+    /// written with it.
+    public var actualOrigin: URL { sibling("actual.origin.json") }
     /// The trace's path as messages show it: relative to the current directory when inside it.
     public var displayPath: String { InputFile.displayPath(trace) }
-    /// The files a check writes beside the golden on a mismatch: the pending actual output and
-    /// the pictures.
-    public var pendingFiles: [URL] { [actual, actualSVG, diffSVG] }
+    /// The files a check writes beside the golden on a mismatch: the pending actual output, its
+    /// origin and the pictures.
+    public var pendingFiles: [URL] { [actual, actualSVG, diffSVG, actualOrigin] }
 
     /// Creates a case for a trace file.
     public init(name: String, trace: URL) {

@@ -14,6 +14,8 @@ public struct GoldenHTMLReport: Sendable {
     public var title: String
     private var sections: [String] = []
     private var index: [(anchor: String, name: String, kind: String)] = []
+    /// The traces that passed within the tolerance but not byte for byte, with how.
+    private var drifted: [(name: String, drift: GoldenDrift)] = []
     /// How many results were added (passing ones included).
     public private(set) var checked = 0
 
@@ -25,8 +27,9 @@ public struct GoldenHTMLReport: Sendable {
     /// Whether any failing trace or input error was added.
     public var isEmpty: Bool { sections.isEmpty }
 
-    /// Adds a result: a section when it failed or is an input error; passing and recorded ones
-    /// are only counted.
+    /// Adds a result: a section when it failed or is an input error; one that passed within the
+    /// tolerance but not byte for byte joins the page's list of drifted goldens; passing and
+    /// recorded ones are only counted.
     public mutating func add(_ r: GoldenResult) {
         checked += 1
         let anchor = "t\(sections.count + 1)"
@@ -61,6 +64,9 @@ public struct GoldenHTMLReport: Sendable {
                 s += "<h3>Warnings</h3>\n<pre class=\"log\">\(esc(r.warnings.joined(separator: "\n")))</pre>\n"
             }
             s += "</section>\n"
+        case .drifted(let d):
+            drifted.append((name, d))
+            return
         case .passed, .recorded, .unchanged:
             return
         }
@@ -75,7 +81,14 @@ public struct GoldenHTMLReport: Sendable {
         s += "<h1>\(esc(title))</h1>\n<p class=\"summary\">\(esc(summary))</p>\n"
         if sections.isEmpty {
             s += "<p class=\"ok\">Every trace passed.</p>\n"
-        } else {
+        }
+        if !drifted.isEmpty {
+            s += "<details class=\"drift\"><summary>\(drifted.count) passed within the tolerance, not byte for byte"
+            s += " (rewrite these goldens with <code>--record drifted</code>)</summary>\n<ul>\n"
+            for d in drifted { s += "<li>\(esc(d.name)): \(esc(d.drift.description))</li>\n" }
+            s += "</ul></details>\n"
+        }
+        if !sections.isEmpty {
             s += "<ol class=\"index\">\n"
             for e in index { s += "<li><a href=\"#\(e.anchor)\">\(esc(e.name))</a> — \(e.kind)</li>\n" }
             s += "</ol>\n"
@@ -92,6 +105,7 @@ public struct GoldenHTMLReport: Sendable {
         h1 { font-size: 22px; margin: 0 0 4px; }
         .summary { color: #444; margin: 0 0 16px; }
         .ok { color: #1b7f3b; font-weight: bold; }
+        .drift { color: #444; font-size: 14px; margin: 0 0 16px; }
         .index { columns: 2; font-size: 14px; }
         section { background: #fff; border: 1px solid #ddd; border-left: 6px solid #d62728; border-radius: 4px; padding: 12px 16px; margin: 18px 0; }
         section.error { border-left-color: #8c564b; }

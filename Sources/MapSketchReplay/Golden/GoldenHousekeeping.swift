@@ -16,7 +16,9 @@ public struct ObsoleteGolden: Hashable, Sendable {
 
 extension TraceSelection {
     /// The suffixes of the files a golden case keeps beside its trace.
-    static let goldenSuffixes = [".expected.json", ".expected.svg", ".actual.json", ".actual.svg", ".diff.svg"]
+    static let goldenSuffixes = [
+        ".expected.json", ".expected.svg", ".actual.json", ".actual.svg", ".diff.svg", ".actual.origin.json",
+    ]
 
     /// The golden and pending files under the selection's folders whose `NAME.trace.jsonl` is
     /// gone, named as traces are and kept by the same filters. Trace files given one by one
@@ -62,9 +64,14 @@ public enum GoldenAcceptance {
     /// Makes the pending output of `c` its golden: `NAME.actual.json` becomes
     /// `NAME.expected.json` (and `NAME.actual.svg` becomes `NAME.expected.svg`), each by one
     /// atomic rename, so a reader sees the old golden or the new one and never half of one; the
-    /// diff picture is removed. Returns the goldens written.
-    /// - Throws: ``OutputError`` naming the file when there is no pending output, it is not a JSON
-    ///   object (a golden must be one), or a rename fails.
+    /// diff picture and the origin are removed. Returns the goldens written.
+    ///
+    /// A pending output is accepted only while its trace is the one it was made from: one whose
+    /// trace changed since (or whose ``PendingOrigin`` is missing) is stale and refused, as
+    /// accepting it would make an old output the golden.
+    /// - Throws: ``OutputError`` naming the file when there is no pending output, it is stale
+    ///   (`stale: …; run check again`), it is not a JSON object (a golden must be one), or a
+    ///   rename fails.
     @discardableResult
     public static func accept(_ c: GoldenCase) throws(OutputError) -> [URL] {
         guard let data = FileManager.default.contents(atPath: c.actual.path) else {
@@ -73,6 +80,9 @@ public enum GoldenAcceptance {
                 message:
                     "no pending output to accept: `mapsketch check` writes one when the output differs from the golden or the golden is missing"
             )
+        }
+        if let stale = PendingOrigin.staleness(of: c) {
+            throw OutputError(path: c.actual.path, message: stale + "; not accepted")
         }
         guard (try? JSONParser.parse(Array(data)))?.objectValue != nil else {
             throw OutputError(
@@ -86,11 +96,12 @@ public enum GoldenAcceptance {
             written.append(c.expectedSVG)
         }
         try? FileManager.default.removeItem(at: c.diffSVG)
+        try? FileManager.default.removeItem(at: c.actualOrigin)
         return written
     }
 
-    /// Throws the pending output of `c` away: removes `NAME.actual.json`, `NAME.actual.svg` and
-    /// `NAME.diff.svg`; the golden is untouched.
+    /// Throws the pending output of `c` away: removes `NAME.actual.json`, `NAME.actual.svg`,
+    /// `NAME.diff.svg` and `NAME.actual.origin.json`; the golden is untouched.
     public static func reject(_ c: GoldenCase) {
         for f in c.pendingFiles { try? FileManager.default.removeItem(at: f) }
     }

@@ -17,6 +17,9 @@ public struct GoldenRendering: Sendable {
     public var refusals: ReplayRefusals
     /// The map's spatial reference (for the units of the diff picture); nil when unknown.
     public var spatialReference: SpatialReference?
+    /// The digest of the trace's bytes as they were replayed (``PendingOrigin/digest(of:)``), which
+    /// a pending output records; nil when not known (the check then reads the trace file).
+    public var traceDigest: String?
 
     /// Creates a rendering of a trace that replayed.
     public init(

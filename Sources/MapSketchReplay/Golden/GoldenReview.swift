@@ -5,6 +5,9 @@ import MapSketchGeometry
 /// pending `NAME.actual.json` differs from its golden and asks whether to accept it (it becomes
 /// the golden, atomically), reject it (it is removed), skip it (it stays pending) or quit.
 ///
+/// A stale pending output — its trace changed since `check` wrote it (``PendingOrigin``) — is
+/// shown as stale and cannot be accepted: the answer `a` is refused and asked again.
+///
 /// Input and output are injected so the dialogue runs the same on a terminal and in a test.
 ///
 /// ```swift
@@ -69,17 +72,27 @@ public struct GoldenReview {
         let pending = cases.filter { FileManager.default.fileExists(atPath: $0.actual.path) }
         for (i, c) in pending.enumerated() {
             write("\n[\(i + 1)/\(pending.count)] \(c.displayPath)\n")
+            let stale = PendingOrigin.staleness(of: c)
+            if let stale { write("  \(stale)\n") }
             write(Self.describe(c))
             var choice: Choice?
             while choice == nil {
-                write("accept this output as the golden? [a]ccept, [r]eject, [s]kip, [q]uit: ")
+                write(
+                    stale == nil
+                        ? "accept this output as the golden? [a]ccept, [r]eject, [s]kip, [q]uit: "
+                        : "this output is stale: [r]eject, [s]kip, [q]uit: ")
                 guard let answer = read() else {
                     choice = .quit
                     write("\n")
                     break
                 }
                 choice = Choice(answer: answer)
-                if choice == nil { write("please answer a, r, s or q\n") }
+                if choice == nil {
+                    write(stale == nil ? "please answer a, r, s or q\n" : "please answer r, s or q\n")
+                } else if choice == .accept, stale != nil {
+                    write("a stale output cannot be accepted: run check again, then accept\n")
+                    choice = nil
+                }
             }
             switch choice ?? .quit {
             case .accept:
@@ -125,10 +138,10 @@ public struct GoldenReview {
         }
         let traceText = (try? String(contentsOf: c.trace, encoding: .utf8)) ?? ""
         let tolerance = TraceExpectation.declared(inTraceText: Substring(traceText))?.tolerance ?? .standard
-        let diffs = GoldenComparison.differences(expected: expected, actual: actual, tolerance: tolerance)
-        if diffs.isEmpty { return "  same as the golden within the tolerance \(tolerance)\n" }
-        let counts = GoldenComparison.count(expected: expected, actual: actual, tolerance: tolerance)
-        var s = GoldenComparison.report(file: c.expected.lastPathComponent, diffs, total: counts.numbers + counts.other)
+        let comparison = GoldenComparison.compare(expected: expected, actual: actual, tolerance: tolerance)
+        if comparison.matches { return "  same as the golden within the tolerance \(tolerance)\n" }
+        var s = GoldenComparison.report(
+            file: c.expected.lastPathComponent, comparison.differences, total: comparison.total)
         if FileManager.default.fileExists(atPath: c.diffSVG.path) {
             s += "  picture: \(InputFile.displayPath(c.diffSVG))\n"
         }

@@ -5,21 +5,27 @@ import MapSketchGeometry
 ///
 /// What a run writes depends on its ``RecordMode``: `never` compares only (a missing or differing
 /// golden fails, and the output is left beside it as a pending `NAME.actual.json` with the
-/// pictures of the difference); `missing` also records goldens that do not exist; `failed` also
-/// re-records goldens that differ; `all` rewrites every golden whose bytes differ. A trace that
-/// cannot be read or set up is an input error in every mode and is never recorded, unless it
-/// declares that error. Every write is atomic.
+/// pictures of the difference and its ``PendingOrigin``); `missing` also records goldens that do
+/// not exist (an empty `NAME.expected.svg` counts as missing: it asks for an SVG golden);
+/// `failed` also re-records goldens that differ; `drifted` rewrites only the goldens that match
+/// within the tolerance but not byte for byte; `all` rewrites every golden whose bytes differ. A
+/// trace that cannot be read or set up is an input error in every mode and is never recorded,
+/// unless it declares that error. Every write is atomic.
 public struct GoldenRunner: Sendable {
     /// When goldens are written.
     public var record: RecordMode
     /// Whether refused calls the trace does not declare fail the case (else they are warnings).
     public var strict: Bool
+    /// The program a pending output's origin names (``PendingOrigin/producer``), e.g.
+    /// `mapsketch 0.4.0-dev`.
+    public var producer: String
 
     /// Creates a runner. The tolerance of each comparison is the trace's own (its header's
     /// `expect.tolerance`, else ``GoldenTolerance/standard``).
-    public init(record: RecordMode = .never, strict: Bool = false) {
+    public init(record: RecordMode = .never, strict: Bool = false, producer: String = "MapSketchReplay") {
         self.record = record
         self.strict = strict
+        self.producer = producer
     }
 
     /// Replays one case and checks (or records) it, timing both.
@@ -66,7 +72,7 @@ public struct GoldenRunner: Sendable {
             var report = "\(c.name): no golden file \(c.expected.lastPathComponent)\n"
             report += strictReport(refused)
             do {
-                try AtomicFile.write(r.json, to: c.actual)
+                try writePending(c, r, svg: false, diff: nil)
                 report +=
                     "  the output is in \(c.actual.lastPathComponent): review it, then accept it with `mapsketch accept \(c.displayPath)`"
                 report += " (or record every missing golden with `mapsketch check \(c.displayPath) --record missing`)\n"
@@ -96,54 +102,76 @@ public struct GoldenRunner: Sendable {
                         + strictReport(refused)))
         }
         var report = ""
-        let diffs = GoldenComparison.differences(expected: expected, actual: actual, tolerance: r.tolerance)
-        let counts = GoldenComparison.count(expected: expected, actual: actual, tolerance: r.tolerance)
-        if !diffs.isEmpty {
+        let comparison = GoldenComparison.compare(expected: expected, actual: actual, tolerance: r.tolerance)
+        if !comparison.matches {
             report += GoldenComparison.report(
-                file: c.expected.lastPathComponent, diffs, total: counts.numbers + counts.other)
+                file: c.expected.lastPathComponent, comparison.differences, total: comparison.total)
         }
-        var svgMismatch = false
-        if let expectedSVG = try? String(contentsOf: c.expectedSVG, encoding: .utf8) {
-            if let svg = r.svg {
-                if let line = GoldenText.firstDifference(expected: expectedSVG, actual: svg) {
-                    svgMismatch = true
-                    report += "\(c.expectedSVG.lastPathComponent): \(line)\n"
-                }
-            } else {
-                svgMismatch = true
-                report += "\(c.expectedSVG.lastPathComponent): the replay rendered no SVG\n"
-            }
+        let svg = compareSVG(c, r)
+        if comparison.matches, svg.emptyGolden, record.recordsMissing, refused.isEmpty {
+            return write(c, r, changes: nil, json: false)
         }
+        if let line = svg.report { report += line }
         if report.isEmpty {
-            if record == .all, refused.isEmpty, expectedText != r.json {
+            let drifted = expectedText != r.json
+            if drifted, record.recordsDrift, refused.isEmpty {
                 return write(c, r, changes: nil)
             }
             for stale in c.pendingFiles { try? fm.removeItem(at: stale) }
             if !refused.isEmpty { return .failed(GoldenFailure(report: strictReport(refused))) }
+            if drifted {
+                return .drifted(GoldenDrift(numbers: comparison.driftingNumbers, largest: comparison.largestDrift))
+            }
             return record == .all ? .unchanged : .passed
         }
         if record.recordsFailures && refused.isEmpty { return write(c, r, changes: report) }
         report += strictReport(refused)
         let picture = GoldenOverlay.Input(
-            name: c.name, expected: expected, actual: actual, tolerance: r.tolerance, differingNumbers: counts.numbers,
-            spatialReference: r.spatialReference)
+            name: c.name, expected: expected, actual: actual, tolerance: r.tolerance,
+            differingNumbers: comparison.differingNumbers, spatialReference: r.spatialReference)
         let pictures = GoldenPictures(
             expected: GoldenOverlay.picture(picture, .expected), actual: GoldenOverlay.picture(picture, .actual),
             overlay: GoldenOverlay.picture(picture, .overlay))
+        let svgWritten = svg.differs && r.svg != nil
         do {
-            try AtomicFile.write(r.json, to: c.actual)
-            if svgMismatch, let svg = r.svg { try AtomicFile.write(svg, to: c.actualSVG) }
-            try AtomicFile.write(pictures.overlay, to: c.diffSVG)
+            try writePending(c, r, svg: svgWritten, diff: pictures.overlay)
             report +=
-                "  wrote \(c.actual.lastPathComponent)\(svgMismatch && r.svg != nil ? ", \(c.actualSVG.lastPathComponent)" : "") and \(c.diffSVG.lastPathComponent)"
+                "  wrote \(c.actual.lastPathComponent)\(svgWritten ? ", \(c.actualSVG.lastPathComponent)" : "") and \(c.diffSVG.lastPathComponent)"
             report += "; accept the new output with `mapsketch accept \(c.displayPath)`\n"
         } catch {
             report += "  could not write the actual output: \(error)\n"
         }
         return .failed(
             GoldenFailure(
-                report: report, differingNumbers: counts.numbers, pictures: pictures,
+                report: report, differingNumbers: comparison.differingNumbers, pictures: pictures,
                 logExcerpt: Self.logExcerpt(expected: expected, actual: actual)))
+    }
+
+    /// How the SVG golden of `c` compares with the rendering: not there (nothing to compare),
+    /// the same, different (`report` says where), or empty — an SVG golden asked for and not yet
+    /// recorded, which the record modes that record missing goldens fill in.
+    private func compareSVG(_ c: GoldenCase, _ r: GoldenRendering) -> (report: String?, differs: Bool, emptyGolden: Bool) {
+        guard let expectedSVG = try? String(contentsOf: c.expectedSVG, encoding: .utf8) else { return (nil, false, false) }
+        let name = c.expectedSVG.lastPathComponent
+        guard let svg = r.svg else { return ("\(name): the replay rendered no SVG\n", true, false) }
+        if expectedSVG.isEmpty {
+            return (
+                "\(name) is empty: an SVG golden is asked for and not recorded yet; record it with `mapsketch check \(c.displayPath) --record missing`, or accept the pending \(c.actualSVG.lastPathComponent)\n",
+                true, true
+            )
+        }
+        guard let line = GoldenText.firstDifference(expected: expectedSVG, actual: svg) else { return (nil, false, false) }
+        return ("\(name): \(line)\n", true, false)
+    }
+
+    /// Writes the pending output of `c` — `NAME.actual.json`, with `svg` `NAME.actual.svg`, and
+    /// `diff` as `NAME.diff.svg` — and its ``PendingOrigin``.
+    private func writePending(_ c: GoldenCase, _ r: GoldenRendering, svg: Bool, diff: String?) throws(OutputError) {
+        let digest = r.traceDigest ?? PendingOrigin.digest(ofFile: c.trace) ?? "unknown"
+        try PendingOrigin(traceDigest: digest, producer: producer).write(for: c)
+        try AtomicFile.write(r.json, to: c.actual)
+        if svg, let text = r.svg { try AtomicFile.write(text, to: c.actualSVG) }
+        if let diff { try AtomicFile.write(diff, to: c.diffSVG) }
     }
 
     private func strictReport(_ refused: [String]) -> String {
@@ -151,12 +179,12 @@ public struct GoldenRunner: Sendable {
         return "refused calls the trace does not declare (--strict):\n" + refused.map { "  \($0)\n" }.joined()
     }
 
-    /// Writes the goldens from `r` (the SVG golden only when one exists) and removes the pending
-    /// actual output and pictures.
-    private func write(_ c: GoldenCase, _ r: GoldenRendering, changes: String?) -> GoldenStatus {
+    /// Writes the goldens from `r` (the JSON golden unless `json` is false; the SVG golden only
+    /// when one exists) and removes the pending actual output and pictures.
+    private func write(_ c: GoldenCase, _ r: GoldenRendering, changes: String?, json: Bool = true) -> GoldenStatus {
         let fm = FileManager.default
         do {
-            try AtomicFile.write(r.json, to: c.expected)
+            if json { try AtomicFile.write(r.json, to: c.expected) }
             if let svg = r.svg, fm.fileExists(atPath: c.expectedSVG.path),
                 (try? String(contentsOf: c.expectedSVG, encoding: .utf8)) != svg
             {

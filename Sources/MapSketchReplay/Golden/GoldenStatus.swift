@@ -1,9 +1,14 @@
 public import MapSketchGeometry
+import Foundation
 
 /// The outcome of checking one case.
 public enum GoldenStatus: Hashable, Sendable {
-    /// Output matches the golden files.
+    /// Output matches the golden files byte for byte.
     case passed
+    /// Output matches the golden files within the tolerance, but not byte for byte: the golden
+    /// drifted (numbers differ in their last bits, or are written differently). A pass; `check`
+    /// counts and lists these, and `--record drifted` rewrites them.
+    case drifted(GoldenDrift)
     /// Output differs, the golden is missing or unreadable, the trace's declared expectation was
     /// not met, or (under `--strict`) a call was refused unexpectedly.
     case failed(GoldenFailure)
@@ -15,6 +20,29 @@ public enum GoldenStatus: Hashable, Sendable {
     /// The trace cannot be read or set up (and does not declare that error): an input error,
     /// `file:line:column: what was expected`. Nothing is compared or recorded.
     case inputError(InputError)
+}
+
+/// How the output of a case that passed differs from its golden within the tolerance.
+public struct GoldenDrift: Hashable, Sendable, CustomStringConvertible {
+    /// How many numbers differ within the tolerance.
+    public var numbers: Int
+    /// The largest of their differences (0 when no number differs: the same values written
+    /// differently, such as `2.0` for `2`).
+    public var largest: Double
+
+    /// Creates a drift.
+    public init(numbers: Int, largest: Double) {
+        self.numbers = numbers
+        self.largest = largest
+    }
+
+    /// `3 numbers differ within the tolerance, the largest by 1.9e-09`, or, when no number
+    /// differs, `the same values written differently`.
+    public var description: String {
+        guard numbers > 0 else { return "the same values written differently" }
+        return "\(numbers) number\(numbers == 1 ? " differs" : "s differ") within the tolerance"
+            + (numbers == 1 ? ", by " : ", the largest by ") + String(format: "%.2g", largest)
+    }
 }
 
 /// Why a case failed, with what a report needs to show it.
@@ -86,4 +114,8 @@ public struct GoldenResult: Hashable, Sendable {
 
     /// Whether golden files were written.
     public var recorded: Bool { if case .recorded = status { true } else { false } }
+
+    /// How the output drifted from a golden it matches within the tolerance; nil unless the case
+    /// passed that way.
+    public var drift: GoldenDrift? { if case .drifted(let d) = status { d } else { nil } }
 }

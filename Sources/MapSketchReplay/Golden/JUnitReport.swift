@@ -2,19 +2,23 @@ import MapSketch
 
 /// JUnit XML for CI systems: one `<testcase>` per trace — a `<failure>` holding the diff of a
 /// failed case, an `<error>` holding the input error of a trace that cannot be read, a
-/// `<system-err>` holding the warnings (refused calls) of a passing one.
+/// `<system-err>` holding the warnings (refused calls) of a passing one, a `<system-out>` saying
+/// how a case that passed within the tolerance drifted from its golden. The suite's `drifted`
+/// property counts those.
 public enum JUnitReport {
     /// The XML text (deterministic apart from the durations it reports).
     /// - Complexity: O(n) in the number of results and the size of their reports.
     public static func xml(suite: String, results: [GoldenResult]) -> String {
         let failures = results.filter(\.failed).count
         let errors = results.filter(\.isInputError).count
+        let drifted = results.filter { $0.drift != nil }.count
         let total = results.reduce(0) { $0 + $1.seconds }
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s +=
             "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(total))\">\n"
         s +=
             "  <testsuite name=\"\(XMLEscaping.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(seconds(total))\">\n"
+        s += "    <properties>\n      <property name=\"drifted\" value=\"\(drifted)\"/>\n    </properties>\n"
         for r in results {
             let name = r.goldenCase.name
             let folder = name.split(separator: "/").dropLast().joined(separator: ".")
@@ -30,6 +34,9 @@ public enum JUnitReport {
             case .inputError(let e):
                 body +=
                     "      <error message=\"\(XMLEscaping.escape(e.description))\" type=\"InputError\">\(XMLEscaping.escape(e.description))</error>\n"
+            case .drifted(let drift):
+                body +=
+                    "      <system-out>passed within the tolerance, not byte for byte: \(XMLEscaping.escape(drift.description))</system-out>\n"
             case .passed, .recorded, .unchanged: break
             }
             if !r.warnings.isEmpty {

@@ -16,14 +16,21 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
     /// Record the goldens that are missing or differ (numbers beyond the tolerance, other
     /// structure); leave the ones that match alone.
     case failed
+    /// Rewrite only the goldens that drifted: those the output matches within the tolerance but
+    /// not byte for byte (``GoldenStatus/drifted(_:)``). Missing and differing goldens fail as
+    /// with ``never``.
+    case drifted
     /// Record every golden whose bytes differ: `mapsketch check --update`,
     /// `MAPSKETCH_RECORD=all swift test`.
     case all
 
     /// Whether a missing golden is recorded in this mode.
-    public var recordsMissing: Bool { self != .never }
+    public var recordsMissing: Bool { self == .missing || self == .failed || self == .all }
     /// Whether a golden that differs is re-recorded in this mode.
     public var recordsFailures: Bool { self == .failed || self == .all }
+    /// Whether a golden that drifted (matches within the tolerance, not byte for byte) is
+    /// rewritten in this mode.
+    public var recordsDrift: Bool { self == .drifted || self == .all }
 
     /// Whether `environment` is a CI run: `CI` is set to anything but empty, `0` or `false`, as
     /// CI services (GitHub Actions, GitLab, Buildkite, CircleCI, Travis) set it.
@@ -49,7 +56,7 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
             } else {
                 throw OutputError(
                     path: "MAPSKETCH_RECORD",
-                    message: "expected never, missing, failed, all or 1, found \"\(value)\"")
+                    message: "expected never, missing, failed, drifted, all or 1, found \"\(value)\"")
             }
         }
         if mode != .never, isCI(environment) {

@@ -22,6 +22,10 @@ package struct VertexChange: Hashable, Sendable {
     package var expected: Point?
     /// Its position in the actual geometry (nil when removed).
     package var actual: Point?
+    /// Its index in its part of the expected geometry (nil when added).
+    package var expectedIndex: Int?
+    /// Its index in its part of the actual geometry (nil when removed).
+    package var actualIndex: Int?
 
     /// The planar distance between the two positions (0 when added or removed).
     package var displacement: Double {
@@ -44,9 +48,13 @@ package struct VertexChanges: Sendable {
     package private(set) var added = 0
     /// Removed vertices.
     package private(set) var removed = 0
+    /// The coordinates (x, y, z, m) of moved vertices that differ beyond the tolerance.
+    package private(set) var differingNumbers = 0
 
     /// Every change counted.
     package var total: Int { moved + added + removed }
+    /// The tolerance vertices were compared with.
+    private let tolerance: GoldenTolerance
 
     /// The changes from `expected` to `actual`. Within each part the common prefix and suffix
     /// (equal within `tolerance`) are skipped; what lies between is aligned by a longest common
@@ -55,6 +63,7 @@ package struct VertexChanges: Sendable {
     /// added or removed.
     /// - Complexity: O(n) in the vertices, plus O(k · l) for a small unequal middle of k and l vertices.
     package init(expected: Geometry?, actual: Geometry?, tolerance: GoldenTolerance) {
+        self.tolerance = tolerance
         let e = expected?.parts ?? []
         let a = actual?.parts ?? []
         for part in 0..<max(e.count, a.count) {
@@ -64,11 +73,21 @@ package struct VertexChanges: Sendable {
 
     private mutating func note(_ c: VertexChange) {
         switch c.kind {
-        case .moved: moved += 1
+        case .moved:
+            moved += 1
+            if let e = c.expected, let a = c.actual { differingNumbers += Self.differingNumbers(e, a, tolerance) }
         case .added: added += 1
         case .removed: removed += 1
         }
         if kept.count < Self.limit { kept.append(c) }
+    }
+
+    /// How many of the coordinates both points have differ beyond `t`.
+    static func differingNumbers(_ p: Point, _ q: Point, _ t: GoldenTolerance) -> Int {
+        var n = (t.matches(p.x, q.x) ? 0 : 1) + (t.matches(p.y, q.y) ? 0 : 1)
+        if let a = p.z, let b = q.z, !t.matches(a, b) { n += 1 }
+        if let a = p.m, let b = q.m, !t.matches(a, b) { n += 1 }
+        return n
     }
 
     static func same(_ p: Point, _ q: Point, _ t: GoldenTolerance) -> Bool {
@@ -95,20 +114,23 @@ package struct VertexChanges: Sendable {
         let me = he - lo
         let ma = ha - lo
         if me > 0, ma > 0, me <= 600, ma <= 600 {
-            lcs(part: part, Array(e[lo..<he]), Array(a[lo..<ha]), t)
+            lcs(part: part, Array(e[lo..<he]), Array(a[lo..<ha]), offset: lo, t)
         } else {
             let n = min(me, ma)
-            for i in 0..<n where !Self.same(e[lo + i], a[lo + i], t) {
-                note(VertexChange(kind: .moved, part: part, expected: e[lo + i], actual: a[lo + i]))
+            for i in lo..<(lo + n) where !Self.same(e[i], a[i], t) {
+                note(VertexChange(kind: .moved, part: part, expected: e[i], actual: a[i], expectedIndex: i, actualIndex: i))
             }
-            for i in n..<me { note(VertexChange(kind: .removed, part: part, expected: e[lo + i], actual: nil)) }
-            for i in n..<ma { note(VertexChange(kind: .added, part: part, expected: nil, actual: a[lo + i])) }
+            for i in (lo + n)..<he {
+                note(VertexChange(kind: .removed, part: part, expected: e[i], actual: nil, expectedIndex: i))
+            }
+            for i in (lo + n)..<ha { note(VertexChange(kind: .added, part: part, expected: nil, actual: a[i], actualIndex: i)) }
         }
     }
 
     /// Aligns two short runs by a longest common subsequence; unmatched vertices between two
     /// matches pair up as moved, the rest are removed or added.
-    private mutating func lcs(part: Int, _ e: [Point], _ a: [Point], _ t: GoldenTolerance) {
+    /// `offset` is the index in the part of the first vertex of both runs.
+    private mutating func lcs(part: Int, _ e: [Point], _ a: [Point], offset: Int, _ t: GoldenTolerance) {
         let n = e.count
         let m = a.count
         var table = [Int](repeating: 0, count: (n + 1) * (m + 1))
@@ -122,13 +144,23 @@ package struct VertexChanges: Sendable {
         }
         var i = 0
         var j = 0
-        var gapE: [Point] = []
-        var gapA: [Point] = []
+        // The unmatched indices since the last match.
+        var gapE: [Int] = []
+        var gapA: [Int] = []
         func flush() {
             let k = min(gapE.count, gapA.count)
-            for x in 0..<k { note(VertexChange(kind: .moved, part: part, expected: gapE[x], actual: gapA[x])) }
-            for x in k..<gapE.count { note(VertexChange(kind: .removed, part: part, expected: gapE[x], actual: nil)) }
-            for x in k..<gapA.count { note(VertexChange(kind: .added, part: part, expected: nil, actual: gapA[x])) }
+            for x in 0..<k {
+                note(
+                    VertexChange(
+                        kind: .moved, part: part, expected: e[gapE[x]], actual: a[gapA[x]], expectedIndex: offset + gapE[x],
+                        actualIndex: offset + gapA[x]))
+            }
+            for x in gapE[k...] {
+                note(VertexChange(kind: .removed, part: part, expected: e[x], actual: nil, expectedIndex: offset + x))
+            }
+            for x in gapA[k...] {
+                note(VertexChange(kind: .added, part: part, expected: nil, actual: a[x], actualIndex: offset + x))
+            }
             gapE.removeAll()
             gapA.removeAll()
         }
@@ -138,10 +170,10 @@ package struct VertexChanges: Sendable {
                 i += 1
                 j += 1
             } else if j >= m || (i < n && table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1]) {
-                gapE.append(e[i])
+                gapE.append(i)
                 i += 1
             } else {
-                gapA.append(a[j])
+                gapA.append(j)
                 j += 1
             }
         }

@@ -8,33 +8,46 @@ public import MapSketchGeometry
 /// `Traces/trace.schema.json`.
 public struct Trace: Hashable, Sendable {
     /// The newest version of the trace format, which this code reads and writes.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
     /// The versions this code reads: 1; 2, which adds `options.allowRotationByPinching`; 3,
     /// which adds `options.validation` and the transform, tool and reticle calls
-    /// (``TraceCallName/minimumVersion``); and 4, which adds `options.snapping` and the
-    /// `setSnapping` call. A trace is written with the oldest version that
+    /// (``TraceCallName/minimumVersion``); 4, which adds `options.snapping` and the
+    /// `setSnapping` call; and 5, which adds the `end` line (``end``). A trace is written with the oldest version that
     /// carries it (``minimumVersion``), so older readers read every trace that does not use
     /// what a later version added.
     public static let supportedVersions: ClosedRange<Int> = 1...formatVersion
     /// The value of the header's `format` field.
     public static let formatName = "mapsketch-trace"
+    /// The first format version with the `end` line.
+    public static let endLineVersion = 5
 
     /// How the map, sketch and graphics are set up before the first event.
     public var header: TraceHeader
     /// The events, in file order (times never decrease).
     public var events: [TraceEntry]
+    /// When the trace ends, from its `end` line (`{"t":…,"type":"end"}`, the last line, format
+    /// version 5): the clock runs on to it after the last event, so timers due by then fire (a
+    /// hold whose finger is still down). Nil without an `end` line: the trace ends at its last
+    /// event (see ``endTime``). Never earlier than the last event.
+    public var end: Double?
 
     /// Creates a trace.
-    public init(header: TraceHeader, events: [TraceEntry] = []) {
+    public init(header: TraceHeader, events: [TraceEntry] = [], end: Double? = nil) {
         self.header = header
         self.events = events
+        self.end = end
     }
 
+    /// The time the trace ends: its ``end`` line's, else its last event's, else 0. A replay fires
+    /// every timer due up to and including it.
+    public var endTime: Double { end ?? events.last?.t ?? 0 }
+
     /// The oldest format version that carries this trace: its header's
-    /// (``TraceHeader/minimumVersion``) or its newest call's (``TraceCallName/minimumVersion``).
+    /// (``TraceHeader/minimumVersion``), its newest call's (``TraceCallName/minimumVersion``), or
+    /// 5 for an ``end`` line.
     /// - Complexity: O(n) in the number of events.
     public var minimumVersion: Int {
-        var v = header.minimumVersion
+        var v = max(header.minimumVersion, end == nil ? 1 : Trace.endLineVersion)
         for e in events { if case .call(let c) = e.event { v = max(v, c.name.minimumVersion) } }
         return v
     }

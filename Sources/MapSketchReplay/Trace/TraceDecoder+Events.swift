@@ -3,17 +3,46 @@ package import MapSketchGeometry
 
 // The event lines: touches, GPS fixes and API calls.
 extension TraceDecoder {
-    static let eventTypes = ["touch", "gps"] + TraceCallName.allCases.map(\.rawValue)
+    static let eventTypes = ["touch", "gps", "end"] + TraceCallName.allCases.map(\.rawValue)
+
+    /// The time of an `end` line (`{"t":…,"type":"end"}`, format version 5), or nil when `value`
+    /// is another line. The caller checks that nothing follows it.
+    /// - Throws: `JSONError` for a bad time, another member, or a trace of an older version.
+    static func decodeEnd(_ value: JSONValue, version: Int) throws -> Double? {
+        guard value["type"]?.stringValue == "end" else { return nil }
+        var f = try TraceFields(value, what: "an event")
+        let t = try time(&f)
+        _ = try f.string("type")
+        try requireVersion(Trace.endLineVersion, of: "end", what: "a line", in: version)
+        try f.rejectUnknown()
+        return t
+    }
+
+    /// A line's `t`: a number ≥ 0.
+    private static func time(_ f: inout TraceFields) throws -> Double {
+        let t = try f.requiredDouble("t")
+        guard t >= 0 else { throw JSONError("expected a time ≥ 0 seconds, found \(JSONWriter.format(t))", path: [.key("t")]) }
+        return t
+    }
+
+    /// Refuses a line `type` (`what`: a call, a line) that needs format version `needed` in a
+    /// trace of `version`.
+    private static func requireVersion(_ needed: Int, of type: String, what: String, in version: Int) throws {
+        guard needed <= version else {
+            throw JSONError(
+                "expected \(what) of format version \(version); \"\(type)\" needs \"version\":\(needed) in the header",
+                path: [.key("type")])
+        }
+    }
 
     /// Decodes one event line of a trace of format `version` (a call newer than it is refused).
     /// - Throws: `JSONError` with the path of the offending member.
     package static func decodeEvent(_ value: JSONValue, line: Int = 0, version: Int = Trace.formatVersion) throws -> TraceEntry {
         var f = try TraceFields(value, what: "an event")
-        let t = try f.requiredDouble("t")
-        guard t >= 0 else { throw JSONError("expected a time ≥ 0 seconds, found \(JSONWriter.format(t))", path: [.key("t")]) }
+        let t = try time(&f)
         guard let type = try f.oneOf("type", eventTypes) else {
             throw JSONError(
-                "missing member \"type\": expected touch, gps or an API call (\(TraceCallName.allCases.map(\.rawValue).joined(separator: ", ")))")
+                "missing member \"type\": expected touch, gps, end or an API call (\(TraceCallName.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let event: TraceEvent
         switch type {
@@ -42,11 +71,7 @@ extension TraceDecoder {
                     speed: speed, segment: segment))
         default:
             guard let name = TraceCallName(rawValue: type) else { throw JSONError("unknown event type \"\(InputExcerpt.excerpt(type))\"", path: [.key("type")]) }
-            guard name.minimumVersion <= version else {
-                throw JSONError(
-                    "expected a call of format version \(version); \"\(type)\" needs \"version\":\(name.minimumVersion) in the header",
-                    path: [.key("type")])
-            }
+            try requireVersion(name.minimumVersion, of: type, what: "a call", in: version)
             event = .call(try decodeCall(name, &f))
         }
         try f.rejectUnknown()

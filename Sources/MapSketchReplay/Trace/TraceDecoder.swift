@@ -15,7 +15,7 @@ public enum TraceDecoder {
     ///
     /// - Throws: ``TraceError`` naming file:line:column and what was expected, for a syntax error,
     ///   a missing or mistyped member, an unknown member or event type, a non-finite or negative
-    ///   time, or a time earlier than the previous line's.
+    ///   time, a time earlier than the previous line's, or a line after the `end` line.
     /// - Complexity: O(n) in the size of the text.
     public static func decode(_ text: String, file: String) throws(TraceError) -> Trace {
         try decode(LineReader(InputBuffer(bytes: Array(text.utf8)), file: file), file: file)
@@ -47,14 +47,16 @@ public enum TraceDecoder {
                 file: file, line: 1, column: 1,
                 message: "expected a header line ({\"type\":\"header\",…}), found an empty file")
         }
-        return Trace(header: header, events: state.events)
+        return Trace(header: header, events: state.events, end: state.end?.t)
     }
 
-    /// The trace read so far: the header, then the events in time order.
+    /// The trace read so far: the header, then the events in time order, then its `end` line.
     private struct LineState {
         var header: TraceHeader?
         var events: [TraceEntry] = []
         var lastT = 0.0
+        /// The `end` line's time and line number, once read: nothing may follow it.
+        var end: (t: Double, line: Int)?
 
         /// Decodes line `number`.
         mutating func decode(_ line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(TraceError) {
@@ -70,14 +72,20 @@ public enum TraceDecoder {
                         header = try TraceDecoder.decodeHeader(value)
                         return
                     }
-                    let entry = try decodeEvent(value, line: number, version: header?.version ?? Trace.formatVersion)
-                    if entry.t < lastT {
+                    if let end {
+                        throw JSONError("expected the \"end\" line (line \(end.line)) to be the trace's last, found another line after it")
+                    }
+                    let version = header?.version ?? Trace.formatVersion
+                    let endT = try TraceDecoder.decodeEnd(value, version: version)
+                    let entry = endT == nil ? try decodeEvent(value, line: number, version: version) : nil
+                    let t = endT ?? entry?.t ?? lastT
+                    if t < lastT {
                         throw JSONError(
-                            "expected a time ≥ \(JSONWriter.format(lastT)) (the previous line's), found \(JSONWriter.format(entry.t))",
+                            "expected a time ≥ \(JSONWriter.format(lastT)) (the previous line's), found \(JSONWriter.format(t))",
                             path: [.key("t")])
                     }
-                    lastT = entry.t
-                    events.append(entry)
+                    lastT = t
+                    if let entry { events.append(entry) } else { end = (t, number) }
                 }
             } catch let e as JSONError {
                 throw TraceError(e, file: file, line: number)
@@ -147,7 +155,7 @@ public enum TraceDecoder {
         var f = try TraceFields(v, what: "a viewport")
         let center = try f.nested("center", decodePoint) ?? Point(0, 0)
         let r = try f.requiredDouble("resolution")
-        guard r > 0 else {
+        guard Viewport.isValidResolution(r) else {
             throw JSONError("expected a positive resolution (map units per point), found \(JSONWriter.format(r))", path: [.key("resolution")])
         }
         let rotation = try f.double("rotation") ?? 0

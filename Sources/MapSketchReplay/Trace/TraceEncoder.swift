@@ -5,7 +5,8 @@ package import MapSketchGeometry
 ///
 /// Members equal to their defaults are left out so hand-reading a trace shows what matters.
 public enum TraceEncoder {
-    /// The whole trace: the header line, then one line per event, each ending in a newline.
+    /// The whole trace: the header line, then one line per event, then the `end` line if the
+    /// trace has one, each ending in a newline.
     /// - Complexity: O(n) in the number of events.
     public static func encode(_ trace: Trace) -> String {
         var out = ""
@@ -15,6 +16,10 @@ public enum TraceEncoder {
         out += "\n"
         for e in trace.events {
             JSONWriter.write(encodeEvent(e), into: &out)
+            out += "\n"
+        }
+        if let end = trace.end {
+            JSONWriter.write(["t": .number(end), "type": "end"], into: &out)
             out += "\n"
         }
         return out

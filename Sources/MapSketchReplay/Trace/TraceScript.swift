@@ -112,6 +112,12 @@ public struct TraceScript: Sendable {
         trace.header.expect.refusedCalls.append(trace.events.count + 1)
     }
 
+    /// Ends the trace at `t` (default: the current time) with an `end` line: the replay's clock
+    /// runs on to it after the last event, so a hold whose finger is still down fires.
+    public mutating func end(at t: Double? = nil) {
+        trace.end = Self.round(t ?? now)
+    }
+
     /// A GPS fix at the current time, advancing the clock by `dt`.
     public mutating func gps(_ fix: GPSFix, dt: Double = 1) {
         add(.gps(fix))

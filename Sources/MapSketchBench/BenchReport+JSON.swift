@@ -1,3 +1,4 @@
+import MapSketchReplay
 public import MapSketchGeometry
 
 // The JSON document of a bench (`--json`, `--save-baseline`, `--baseline`): schema

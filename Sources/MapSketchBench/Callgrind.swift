@@ -1,3 +1,4 @@
+import MapSketchReplay
 public import Foundation
 
 /// Instruction counts from valgrind's callgrind: `mapsketch bench --instrument callgrind` runs the

@@ -1,3 +1,4 @@
+import MapSketchReplay
 import CMapSketchCounters
 import Foundation
 import Histogram
@@ -76,7 +77,7 @@ public enum BenchTiming: Hashable, Sendable {
 /// and they go into each kind's HDR histogram for the trace (3 significant digits). The recorder
 /// allocates nothing and calls nothing opaque while a run is measured.
 @MainActor
-final class BenchRecorder: OperationProbe {
+final class BenchRecorder {
     /// Whether allocations are counted.
     let countsAllocations: Bool
     /// Under callgrind: no clock, no counters; each operation runs in its kind's named function
@@ -189,13 +190,12 @@ final class BenchRecorder: OperationProbe {
 
     /// Runs `body` as one `operation` and records it.
     @inline(__always)
-    func measure<Result>(_ operation: BenchOperation, _ body: () throws -> Result) rethrows -> Result {
-        if underCallgrind { return try BenchRegion.operation(operation, body) }
+    func measure<Result, Failure: Error>(_ operation: BenchOperation, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        if underCallgrind { return try runWrapped({ BenchRegion.operation(operation, $0) }, body) }
         let k = operation.ordinal
         let mark = begin(k)
-        let result = try body()
-        end(k, mark)
-        return result
+        defer { end(k, mark) }
+        return try body()
     }
 
     /// Notes the start of an `operation` run between this and ``end(_:_:)-swift.method`` (not
@@ -249,24 +249,6 @@ final class BenchRecorder: OperationProbe {
 
     /// Under callgrind the model's operations run inside the kinds' named functions.
     var wrapsOperations: Bool { underCallgrind }
-
-    /// The model probe's entry under callgrind: the same as ``measure(_:_:)-swift.method`` with
-    /// the bench's name for the operation.
-    func measure(_ operation: ProbedOperation, _ body: () throws -> Void) rethrows {
-        try measure(BenchOperation(operation), body)
-    }
-
-    /// The model probe's start of an operation.
-    func begin(_ operation: ProbedOperation) -> ProbeMark {
-        let m = begin(BenchOperation(operation).ordinal)
-        return ProbeMark(ticks: m.ticks, allocations: m.allocations.count, bytes: m.allocations.bytes, timed: m.timed)
-    }
-
-    /// The model probe's end of an operation.
-    func end(_ operation: ProbedOperation, _ mark: ProbeMark) {
-        end(BenchOperation(operation).ordinal, Mark(ticks: mark.ticks, allocations: AllocationSnapshot(count: mark.allocations, bytes: mark.bytes), timed: mark.timed))
-    }
-
     @inline(__always)
     private func addSample(_ k: Int, _ t: UInt64) {
         let a = accumulators + k
@@ -410,85 +392,3 @@ final class BenchRecorder: OperationProbe {
         return out
     }
 }
-
-/// The measured region and the per-kind functions callgrind attributes instructions to.
-///
-/// `mapsketch bench --instrument callgrind` runs the bench under
-/// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=mapsketch_bench_region`, so
-/// instructions are counted only inside ``region(_:)`` (one measured replay), and each kind's
-/// operations run inside the function `mapsketch_bench_kind_<ordinal>`, whose inclusive cost is
-/// that kind's instruction count. The functions have fixed symbol names (`@_silgen_name`), are
-/// never inlined, and differ in what they return, so no optimisation merges them; the
-/// optimiser's copies specialised for one caller keep the name at the start of their mangled
-/// name, which ``Callgrind/parse(_:)`` recognises.
-enum BenchRegion {
-    /// The symbol of the measured region.
-    static let regionSymbol = "mapsketch_bench_region"
-    /// The symbol prefix of the per-kind functions (followed by the kind's ordinal).
-    static let kindSymbol = "mapsketch_bench_kind_"
-
-    /// Runs one measured replay inside the region callgrind collects (the C function
-    /// `mapsketch_bench_region`).
-    static func region(_ body: () -> Void) {
-        withoutActuallyEscaping(body) { escapable in
-            var call = escapable
-            withUnsafeMutablePointer(to: &call) { p in
-                mapsketch_bench_region({ context in context?.assumingMemoryBound(to: (() -> Void).self).pointee() }, p)
-            }
-        }
-    }
-
-    /// Runs one operation inside its kind's function.
-    static func operation<Result>(_ op: BenchOperation, _ body: () throws -> Result) rethrows -> Result {
-        var result: Result?
-        let marker: Int
-        switch op.ordinal {
-        case 0: marker = try mapsketchBenchKind0 { result = try body() }
-        case 1: marker = try mapsketchBenchKind1 { result = try body() }
-        case 2: marker = try mapsketchBenchKind2 { result = try body() }
-        case 3: marker = try mapsketchBenchKind3 { result = try body() }
-        case 4: marker = try mapsketchBenchKind4 { result = try body() }
-        case 5: marker = try mapsketchBenchKind5 { result = try body() }
-        case 6: marker = try mapsketchBenchKind6 { result = try body() }
-        case 7: marker = try mapsketchBenchKind7 { result = try body() }
-        case 8: marker = try mapsketchBenchKind8 { result = try body() }
-        case 9: marker = try mapsketchBenchKind9 { result = try body() }
-        case 10: marker = try mapsketchBenchKind10 { result = try body() }
-        case 11: marker = try mapsketchBenchKind11 { result = try body() }
-        case 12: marker = try mapsketchBenchKind12 { result = try body() }
-        case 13: marker = try mapsketchBenchKind13 { result = try body() }
-        case 14: marker = try mapsketchBenchKind14 { result = try body() }
-        case 15: marker = try mapsketchBenchKind15 { result = try body() }
-        case 16: marker = try mapsketchBenchKind16 { result = try body() }
-        case 17: marker = try mapsketchBenchKind17 { result = try body() }
-        case 18: marker = try mapsketchBenchKind18 { result = try body() }
-        case 19: marker = try mapsketchBenchKind19 { result = try body() }
-        default: marker = try mapsketchBenchKind20 { result = try body() }
-        }
-        _ = marker
-        // `result` is always set once `run` returned; evaluating `body` again is unreachable.
-        return try result ?? body()
-    }
-}
-
-@_silgen_name("mapsketch_bench_kind_0") @inline(never) @_optimize(none) func mapsketchBenchKind0(_ body: () throws -> Void) rethrows -> Int { try body(); return 0 }
-@_silgen_name("mapsketch_bench_kind_1") @inline(never) @_optimize(none) func mapsketchBenchKind1(_ body: () throws -> Void) rethrows -> Int { try body(); return 1 }
-@_silgen_name("mapsketch_bench_kind_2") @inline(never) @_optimize(none) func mapsketchBenchKind2(_ body: () throws -> Void) rethrows -> Int { try body(); return 2 }
-@_silgen_name("mapsketch_bench_kind_3") @inline(never) @_optimize(none) func mapsketchBenchKind3(_ body: () throws -> Void) rethrows -> Int { try body(); return 3 }
-@_silgen_name("mapsketch_bench_kind_4") @inline(never) @_optimize(none) func mapsketchBenchKind4(_ body: () throws -> Void) rethrows -> Int { try body(); return 4 }
-@_silgen_name("mapsketch_bench_kind_5") @inline(never) @_optimize(none) func mapsketchBenchKind5(_ body: () throws -> Void) rethrows -> Int { try body(); return 5 }
-@_silgen_name("mapsketch_bench_kind_6") @inline(never) @_optimize(none) func mapsketchBenchKind6(_ body: () throws -> Void) rethrows -> Int { try body(); return 6 }
-@_silgen_name("mapsketch_bench_kind_7") @inline(never) @_optimize(none) func mapsketchBenchKind7(_ body: () throws -> Void) rethrows -> Int { try body(); return 7 }
-@_silgen_name("mapsketch_bench_kind_8") @inline(never) @_optimize(none) func mapsketchBenchKind8(_ body: () throws -> Void) rethrows -> Int { try body(); return 8 }
-@_silgen_name("mapsketch_bench_kind_9") @inline(never) @_optimize(none) func mapsketchBenchKind9(_ body: () throws -> Void) rethrows -> Int { try body(); return 9 }
-@_silgen_name("mapsketch_bench_kind_10") @inline(never) @_optimize(none) func mapsketchBenchKind10(_ body: () throws -> Void) rethrows -> Int { try body(); return 10 }
-@_silgen_name("mapsketch_bench_kind_11") @inline(never) @_optimize(none) func mapsketchBenchKind11(_ body: () throws -> Void) rethrows -> Int { try body(); return 11 }
-@_silgen_name("mapsketch_bench_kind_12") @inline(never) @_optimize(none) func mapsketchBenchKind12(_ body: () throws -> Void) rethrows -> Int { try body(); return 12 }
-@_silgen_name("mapsketch_bench_kind_13") @inline(never) @_optimize(none) func mapsketchBenchKind13(_ body: () throws -> Void) rethrows -> Int { try body(); return 13 }
-@_silgen_name("mapsketch_bench_kind_14") @inline(never) @_optimize(none) func mapsketchBenchKind14(_ body: () throws -> Void) rethrows -> Int { try body(); return 14 }
-@_silgen_name("mapsketch_bench_kind_15") @inline(never) @_optimize(none) func mapsketchBenchKind15(_ body: () throws -> Void) rethrows -> Int { try body(); return 15 }
-@_silgen_name("mapsketch_bench_kind_16") @inline(never) @_optimize(none) func mapsketchBenchKind16(_ body: () throws -> Void) rethrows -> Int { try body(); return 16 }
-@_silgen_name("mapsketch_bench_kind_17") @inline(never) @_optimize(none) func mapsketchBenchKind17(_ body: () throws -> Void) rethrows -> Int { try body(); return 17 }
-@_silgen_name("mapsketch_bench_kind_18") @inline(never) @_optimize(none) func mapsketchBenchKind18(_ body: () throws -> Void) rethrows -> Int { try body(); return 18 }
-@_silgen_name("mapsketch_bench_kind_19") @inline(never) @_optimize(none) func mapsketchBenchKind19(_ body: () throws -> Void) rethrows -> Int { try body(); return 19 }
-@_silgen_name("mapsketch_bench_kind_20") @inline(never) @_optimize(none) func mapsketchBenchKind20(_ body: () throws -> Void) rethrows -> Int { try body(); return 20 }

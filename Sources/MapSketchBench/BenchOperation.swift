@@ -1,4 +1,5 @@
 import MapSketch
+import MapSketchReplay
 
 /// A kind of operation `mapsketch bench` measures separately; the raw value is its name in every
 /// report.
@@ -80,44 +81,45 @@ public enum BenchOperation: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The operation a model probe reports.
-    init(_ probed: ProbedOperation) {
-        switch probed {
-        case .gestureRecognition: self = .gesture
-        case .mapHitTest: self = .mapHitTest
-        case .sketchHitTest: self = .sketchHitTest
-        case .sketchSelect: self = .select
-        case .vertexInsert: self = .vertexInsertInteractive
-        case .vertexMove: self = .vertexMoveInteractive
-        case .snapQuery: self = .snapQuery
-        }
-    }
-
-    /// The operation a trace call is, or nil for calls measured only in the trace's total (parts,
-    /// geometry replacement, graphics layers, the viewport, the tool and the transform anchor).
-    init?(_ call: TraceCall) {
-        switch call {
-        case .insertVertex: self = .vertexInsertProgrammatic
-        case .moveVertex: self = .vertexMoveProgrammatic
-        case .removeVertex, .removeSelectedVertex: self = .vertexRemoveProgrammatic
-        case .undo: self = .undo
-        case .redo: self = .redo
-        case .selectVertex, .selectLastVertex, .clearSelection, .selectPart, .selectGeometry: self = .select
-        case .moveSelection, .rotateSelection, .scaleSelection: self = .transformProgrammatic
-        case .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel: self = .reticle
-        case .setTransformAnchor, .setTool, .setSnapping,
-            .addPart, .removePart, .removeSelectedPart, .clear, .applyGeometry, .setGeometry, .addGraphic,
-            .removeGraphic, .removeAllGraphics, .addGraphicsLayer, .removeLayer, .setViewport, .pan, .zoom:
-            return nil
-        }
-    }
-
-    /// The lookup a renderer makes.
-    init(_ renderer: Renderer) {
-        switch renderer {
-        case .simple: self = .rendererSimple
-        case .classBreaks: self = .rendererClassBreaks
-        case .uniqueValue: self = .rendererUniqueValue
+    /// The kind of an operation the replay reports, or nil for an operation measured only in the
+    /// trace's total (parts, geometry replacement, graphics layers, the viewport, the tool and the
+    /// transform anchor).
+    init?(_ operation: ReplayOperation) {
+        switch operation {
+        case .model(let m):
+            switch m {
+            case .gestureRecognition: self = .gesture
+            case .mapHitTest: self = .mapHitTest
+            case .sketchHitTest: self = .sketchHitTest
+            case .sketchSelect: self = .select
+            case .vertexInsert: self = .vertexInsertInteractive
+            case .vertexMove: self = .vertexMoveInteractive
+            case .snapQuery: self = .snapQuery
+            }
+        case .call(let call):
+            switch call {
+            case .insertVertex: self = .vertexInsertProgrammatic
+            case .moveVertex: self = .vertexMoveProgrammatic
+            case .removeVertex, .removeSelectedVertex: self = .vertexRemoveProgrammatic
+            case .undo: self = .undo
+            case .redo: self = .redo
+            case .selectVertex, .selectLastVertex, .clearSelection, .selectPart, .selectGeometry: self = .select
+            case .moveSelection, .rotateSelection, .scaleSelection: self = .transformProgrammatic
+            case .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel: self = .reticle
+            case .setTransformAnchor, .setTool, .setSnapping,
+                .addPart, .removePart, .removeSelectedPart, .clear, .applyGeometry, .setGeometry, .addGraphic,
+                .removeGraphic, .removeAllGraphics, .addGraphicsLayer, .removeLayer, .setViewport, .pan, .zoom:
+                return nil
+            }
+        case .gpsFilter: self = .gpsFilter
+        case .gpsProject: self = .gpsProject
+        case .gpsAppend: self = .gpsAppend
+        case .rendererLookup(let r):
+            switch r {
+            case .simple: self = .rendererSimple
+            case .classBreaks: self = .rendererClassBreaks
+            case .uniqueValue: self = .rendererUniqueValue
+            }
         }
     }
 }

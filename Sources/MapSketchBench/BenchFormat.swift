@@ -1,3 +1,4 @@
+import MapSketchReplay
 import MapSketch
 import MapSketchGeometry
 

@@ -1,3 +1,4 @@
+public import MapSketchReplay
 public import Foundation
 public import MapSketchGeometry
 
@@ -157,7 +158,7 @@ public struct BenchRunner {
                 a0 = AllocationCounters.read()
                 t0 = monotonicNanoseconds()
                 do {
-                    session = try ReplaySession(trace: trace, name: name, recorder: probe)
+                    session = try ReplaySession(trace: trace, name: name, probe: probe)
                 } catch {
                     failure = error
                     return

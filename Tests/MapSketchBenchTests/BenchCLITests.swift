@@ -4,7 +4,17 @@ import MapSketchTestSupport
 import Testing
 
 /// `mapsketch bench` as a user runs it.
-extension CLITests {
+@Suite(.serialized) struct BenchCLITests {
+    typealias Run = MapsketchProcess.Run
+
+    static var executable: URL { MapsketchProcess.executable }
+
+    func run(_ args: [String], in cwd: URL = Fixtures.packageRoot, env: [String: String] = [:]) throws -> Run {
+        try MapsketchProcess.run(args, in: cwd, env: env)
+    }
+
+    func tempDir() throws -> URL { try MapsketchProcess.tempDir() }
+
     @Test func benchPrintsAPerKindTableAndWritesEveryOutput() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

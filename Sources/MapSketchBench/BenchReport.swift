@@ -1,3 +1,4 @@
+import MapSketchReplay
 public import MapSketchGeometry
 
 /// The figures of one operation kind over a trace's measured runs. Times are nanoseconds.

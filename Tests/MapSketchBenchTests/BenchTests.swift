@@ -4,7 +4,8 @@ import MapSketch
 import FoundationXML
 #endif
 import MapSketchGeometry
-@testable import MapSketchReplay
+@testable import MapSketchBench
+import MapSketchReplay
 import MapSketchTestSupport
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
     func programmaticCallsAreCountedByKind(_ name: String, _ kind: BenchOperation) throws {
         let (_, trace) = try Self.load(name)
         var expected: [BenchOperation: Int] = [:]
-        for e in trace.events { if case .call(let c) = e.event, let k = BenchOperation(c) { expected[k, default: 0] += 1 } }
+        for e in trace.events { if case .call(let c) = e.event, let k = BenchOperation(.call(c.name)) { expected[k, default: 0] += 1 } }
         let r = try Self.measure(name)
         #expect(expected[kind, default: 0] > 0)
         for (k, n) in expected { #expect(r.kind(k)?.count == n, "\(k)") }

@@ -1,3 +1,4 @@
+public import MapSketchReplay
 import Foundation
 import MapSketchGeometry
 
