@@ -30,7 +30,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         print(CLI.summary(out.document, trace: trace, file: CLI.display(url), elapsed: ContinuousClock.now - start))
         if let g = out.geometry {
             print("geometry (Esri JSON):")
-            print(GeometryFormat.esriJSON.encode(g))
+            print(EsriJSON.encode(g))
         }
     }
 

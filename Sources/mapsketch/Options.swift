@@ -57,13 +57,15 @@ struct MapOutputOptions: ParsableArguments {
     }
 
     /// Prints the output's geometry in the chosen format (GeoJSON in WGS 84 longitude/latitude),
-    /// or exits 2 saying why it cannot be written.
+    /// a warning on stderr for heights or measures only some vertices have (left out), or exits
+    /// 2 saying why it cannot be written.
     func print(_ output: ReplayOutput) throws(ExitCode) {
         do {
             if let text = try output.geometryText(format.format) { Swift.print(text) }
         } catch {
             throw CLI.fail(error.description)
         }
+        for w in output.geometryWarnings { CLI.printError("warning: \(w)") }
     }
 
     /// Prints the geometry a vertex store holds in the chosen format, streaming it to standard
