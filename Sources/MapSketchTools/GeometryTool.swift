@@ -12,15 +12,16 @@ public import MapSketchGeometry
 public struct GeometryTool: Sendable {
     /// The operations of `mapsketch geometry`.
     public enum Operation: String, Sendable, CaseIterable {
-        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:spatialReference:)`,
-        /// snapping to the xy tolerance of its spatial reference (0.001 without one).
+        /// Make the geometry simple (valid) with `GeometryEngine.simplify(_:spatialReference:)`:
+        /// a polygon becomes exactly its odd-even region; multipoints and polylines snap to the
+        /// xy tolerance of their spatial reference (0.001 without one).
         case simplify
         /// Split at the antimeridian and bring into −180…180 (needs a spatial reference).
         case normalize
         /// Project into the target spatial reference (`--to`; the input needs a spatial reference).
         case project
-        /// Write `{"valid":…}` with the rule, part and vertex of each issue; exit 1 when any
-        /// geometry is invalid.
+        /// Write `{"valid":…}` with the rule, part and vertex of each issue (for segments that
+        /// meet, both segments and where); exit 1 when any geometry is invalid.
         case validate
         /// Write the geometry unchanged, in the output format.
         case convert
@@ -181,7 +182,7 @@ public struct GeometryTool: Sendable {
         let sr = try spatialReference(
             of: SpatialGeometry(.point(nil), spatialReference: flat.spatialReference), format: flat.format, file: file,
             line: piece.line, column: piece.column)
-        if out == .geoJSON, sr?.isWGS84 != true { return false }
+        if out == .geoJSON, !GeoJSON.isLongitudeLatitude(sr) { return false }
         _ = try piece.text.withUnsafeBufferPointer { text in
             try flat.write(text, as: out, spatialReference: sr) { bytes in try write(String(decoding: bytes, as: UTF8.self)) }
         }
@@ -252,7 +253,7 @@ public struct GeometryTool: Sendable {
             do {
                 try coordinates.inWGS84(from: resultSR)
             } catch {
-                throw fail(error.description)
+                throw Self.geoJSONError(error, file: file, line: line, column: column)
             }
         }
         try coordinates.write(as: out, spatialReference: resultSR) { bytes in try write(String(decoding: bytes, as: UTF8.self)) }
@@ -363,14 +364,27 @@ public struct GeometryTool: Sendable {
     }
 
     /// `g` in `format`; GeoJSON is written in WGS 84 longitude/latitude (RFC 7946), projected
-    /// from `g`'s spatial reference.
+    /// from `g`'s spatial reference — which it must have (the input's, or `--sr`).
     func encode(_ g: SpatialGeometry, as format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> String {
-        guard format == .geoJSON else { return format.encode(g) }
         do {
-            return try GeoJSON.encodeWGS84(g)
+            return try format.encode(g)
         } catch {
-            throw GeometryToolError(file: file, line: line, column: column, message: error.description)
+            throw Self.geoJSONError(error, file: file, line: line, column: column)
         }
+    }
+
+    /// The tool's error for a geometry GeoJSON output cannot hold: input stating no spatial
+    /// reference is told to give `--sr` (its numbers are not taken for degrees because they fit).
+    static func geoJSONError(_ error: GeoJSONOutputError, file: String, line: Int, column: Int) -> GeometryToolError {
+        let message: String
+        switch error {
+        case .noSpatialReference:
+            message = "GeoJSON output is WGS 84 longitude/latitude (RFC 7946), and the input states no spatial reference: "
+                + "give --sr 4326 if its coordinates are longitudes and latitudes, or the WKID they are in (--sr 3857 for Web Mercator meters) to project them"
+        case .cannotProject:
+            message = error.description
+        }
+        return GeometryToolError(file: file, line: line, column: column, message: message)
     }
 
     func apply(_ input: SpatialGeometry, format: GeometryFormat, file: String, line: Int, column: Int) throws(GeometryToolError) -> (String, Bool) {
@@ -421,7 +435,9 @@ public struct GeometryTool: Sendable {
             message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946) and cannot hold coordinates in --to \(to); write --format esrijson or wkt")
     }
 
-    /// The output of `validate`: `{"valid":…}` with each issue's rule, part, vertex and message.
+    /// The output of `validate`: `{"valid":…}` with each issue's rule, part, vertex, the two
+    /// segments that meet (`segments`: part and segment of each, for a self-intersection),
+    /// where (`at`: x, y) and message.
     static func validationText(_ issues: [ValidationIssue]) -> String {
         var o = JSONObject()
         o["valid"] = .bool(issues.isEmpty)
@@ -432,6 +448,13 @@ public struct GeometryTool: Sendable {
                     i["rule"] = .string(issue.rule.rawValue)
                     if let part = issue.part { i["part"] = .integer(Int64(part)) }
                     if let vertex = issue.vertex { i["vertex"] = .integer(Int64(vertex)) }
+                    if let m = issue.meeting {
+                        i["segments"] = [
+                            ["part": .integer(Int64(m.part)), "segment": .integer(Int64(m.segment))],
+                            ["part": .integer(Int64(m.otherPart)), "segment": .integer(Int64(m.otherSegment))],
+                        ]
+                    }
+                    if let at = issue.location { i["at"] = [.number(at.x), .number(at.y)] }
                     i["message"] = .string(issue.description)
                     return .object(i)
                 })

@@ -27,7 +27,10 @@ struct GPSCommand: AsyncParsableCommand {
             second thread a few thousand fixes ahead of the conversion: memory holds the sketch's vertices, not the file. Fixes are filtered, projected into the map's spatial reference \
             (Web Mercator) and appended through the sketch's public API; each track segment becomes a part. A summary \
             (fixes kept and dropped by reason, parts, geodesic length) goes to stderr; the geometry to stdout as it is \
-            written.
+            written. Elevations become heights only when every kept fix has one: otherwise the track is written 2-D in \
+            every format, with a warning giving the count. A line needs two vertices and a ring three: a part left \
+            with fewer (--min-distance may leave one fix) is an error, exit 2, never a one-point LINESTRING. GeoJSON \
+            output is WGS 84 longitude/latitude, projected from the map's Web Mercator.
             """)
 
     @Argument(help: "The track file, or - for standard input.")
@@ -154,7 +157,7 @@ struct GPSCommand: AsyncParsableCommand {
             store: session.sketch?.vertices)
         for line in report.lines { CLI.printError(line) }
         for w in report.warnings { CLI.printError("warning: \(w)") }
-        if let why = report.noUsableFix { throw CLI.fail("\(file): \(why)") }
+        if let why = report.noUsableFix ?? report.cannotWrite { throw CLI.fail("\(file): \(why)") }
         try map.writeSVG(of: session, defaultStyle: .track)
         if let vertices = session.sketch?.vertices {
             try map.print(vertices, spatialReference: session.mapView.spatialReference)

@@ -20,7 +20,9 @@ struct GeometryCommand: ParsableCommand {
             Reads geometries (Esri JSON, GeoJSON or WKT), each starting on a new line and free to span \
             lines — one geometry, or JSON Lines of many — from FILE or standard input as a stream, and \
             writes one result per geometry, in the same order, as each is made. validate prints \
-            {"valid":…} per geometry and exits 1 when any is invalid. Input errors exit 2 as \
+            {"valid":…} per geometry, each issue with its rule, part, vertex and message (segments that cross, touch or \
+            overlap: both segments, segment k running from vertex k to k + 1, and where they meet), and exits 1 when any \
+            is invalid. Input errors exit 2 as \
             FILE:LINE:COLUMN: what was expected; reading stops at the first byte no geometry can hold.
             """
     )

@@ -17,6 +17,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         subcommands: [
             ReplayCommand.self, GPSCommand.self, CheckCommand.self, AcceptCommand.self, GenerateCommand.self,
             RenderCommand.self, GeometryCommand.self, CorpusCommand.self, BenchCommand.self,
+            RecordCommand.self, ViewCommand.self, ImportCommand.self, ShrinkCommand.self, CompletionsCommand.self,
         ]
     )
 
@@ -30,7 +31,7 @@ struct MapSketchCommand: AsyncParsableCommand {
         print(CLI.summary(out.document, trace: trace, file: CLI.display(url), elapsed: ContinuousClock.now - start))
         if let g = out.geometry {
             print("geometry (Esri JSON):")
-            print(GeometryFormat.esriJSON.encode(g))
+            print(EsriJSON.encode(g))
         }
     }
 

@@ -18,10 +18,19 @@ struct TraceInput: ParsableArguments {
     /// The trace file as messages name it.
     var file: String { CLI.display(url) }
 
-    /// Reads the trace, or exits 2 naming file:line:column.
+    /// Reads the trace, or exits 2 naming file:line:column; a getevent log given as a trace is
+    /// told to be imported first.
     @MainActor
     func load() throws(ExitCode) -> Trace {
-        try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: file) }
+        do {
+            return try Replayer.load(url, displayName: file)
+        } catch {
+            if let head = try? FileHandle(forReadingFrom: url).read(upToCount: 4096), GeteventImport.looksLikeGetevent(head) {
+                throw CLI.fail(
+                    "\(file) is an Android getevent log, not a trace: import it first with `mapsketch import getevent \(file) -o NAME.trace.jsonl` (see `mapsketch help import getevent`)")
+            }
+            throw CLI.fail(error.description)
+        }
     }
 }
 
@@ -48,13 +57,15 @@ struct MapOutputOptions: ParsableArguments {
     }
 
     /// Prints the output's geometry in the chosen format (GeoJSON in WGS 84 longitude/latitude),
-    /// or exits 2 saying why it cannot be written.
+    /// a warning on stderr for heights or measures only some vertices have (left out), or exits
+    /// 2 saying why it cannot be written.
     func print(_ output: ReplayOutput) throws(ExitCode) {
         do {
             if let text = try output.geometryText(format.format) { Swift.print(text) }
         } catch {
             throw CLI.fail(error.description)
         }
+        for w in output.geometryWarnings { CLI.printError("warning: \(w)") }
     }
 
     /// Prints the geometry a vertex store holds in the chosen format, streaming it to standard
@@ -173,3 +184,7 @@ enum NumericOption {
 extension RecordMode: ExpressibleByArgument {}
 
 extension SketchSVGStyle: ExpressibleByArgument {}
+
+extension GeteventImport.Device: ExpressibleByArgument {}
+
+extension ShrinkOutcome: ExpressibleByArgument {}

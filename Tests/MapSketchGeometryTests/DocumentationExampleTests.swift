@@ -12,7 +12,7 @@ import Testing
         let polygon = builder.geometry
 
         #expect(GeometryEngine.area(polygon) == 50)
-        #expect(GeometryFormat.wkt.encode(SpatialGeometry(polygon)) == "POLYGON ((0 0, 0 10, 10 10, 0 0))")
+        #expect(try GeometryFormat.wkt.encode(SpatialGeometry(polygon)) == "POLYGON ((0 0, 0 10, 10 10, 0 0))")
         let track = try GeoJSON.decode(#"{"type":"LineString","coordinates":[[170,0],[190,10]]}"#)
         let folded = try GeometryEngine.normalizeCentralMeridian(track.geometry, spatialReference: .wgs84)
         #expect(folded == .polyline(Polyline(paths: [[Point(170, 0), Point(180, 5)], [Point(-180, 5), Point(-170, 10)]])))

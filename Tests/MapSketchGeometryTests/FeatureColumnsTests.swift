@@ -61,7 +61,7 @@ import Testing
             #expect(column.kind == kind || (column.kind == .empty && column.count == 0), "\(name) \(field)")
         }
         // The same features as a GeoJSON FeatureCollection.
-        let geojson = GeoJSON.encode(.featureCollection(tree.features))
+        let geojson = try GeoJSON.encode(.featureCollection(tree.features.map(asLongitudeLatitude)))
         guard case .featureCollection(let features) = try GeoJSON.decodeDocument(geojson) else {
             Issue.record("not a collection")
             return

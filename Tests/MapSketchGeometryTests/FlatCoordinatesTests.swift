@@ -204,7 +204,7 @@ import Testing
             let sr: SpatialReference? = [nil, .wgs84, .webMercator][k % 3]
             for (out, expected) in [
                 (GeometryFormat.esriJSON, EsriJSON.encode(SpatialGeometry(g, spatialReference: sr))),
-                (.geoJSON, GeoJSON.encode(SpatialGeometry(g, spatialReference: .wgs84))),
+                (.geoJSON, GeoJSON.encode(wgs84: g)),
                 (.wkt, WKT.encode(g)),
             ] {
                 var bytes: [UInt8] = []

@@ -41,6 +41,15 @@ func jsonValue(at dotted: String, in root: JSONValue) -> JSONValue? {
 
 let fixtureRoot = "Tests/MapSketchGeometryTests/Fixtures"
 
+/// `f` with its coordinates declared WGS 84 longitude/latitude, as the reference converters
+/// (arcgis-to-geojson-utils, pyesridump) write them: as they are, never projected — the explicit
+/// statement GeoJSON output needs for input that names no spatial reference.
+func asLongitudeLatitude(_ f: Feature) -> Feature {
+    var f = f
+    f.geometry = f.geometry.map { SpatialGeometry($0.geometry, spatialReference: .wgs84) }
+    return f
+}
+
 @Suite("Conformance: esri/arcgis-to-geojson-utils")
 struct ArcGISToGeoJSONUtilsConformance {
     /// Cases that do not pass, with the reason. The test asserts that exactly these fail.
@@ -84,13 +93,13 @@ struct ArcGISToGeoJSONUtilsConformance {
             let obj = try input.decodeObject()
             if obj.contains("features") {
                 let fs = try EsriJSON.decodeFeatureSet(input, options: options)
-                return GeoJSON.jsonValue(.featureCollection(fs.features.map { $0.withID(fromAttributes: idFields) }))
+                return try GeoJSON.jsonValue(.featureCollection(fs.features.map { asLongitudeLatitude($0.withID(fromAttributes: idFields)) }))
             }
             if obj.contains("geometry") || obj.contains("attributes") {
                 let f = try EsriJSON.decodeFeature(input, options: options)
-                return GeoJSON.jsonValue(f.withID(fromAttributes: idFields))
+                return try GeoJSON.jsonValue(asLongitudeLatitude(f.withID(fromAttributes: idFields)))
             }
-            return GeoJSON.jsonValue(try EsriJSON.decodeGeometry(input, options: options).geometry)
+            return GeoJSON.jsonValue(wgs84: try EsriJSON.decodeGeometry(input, options: options).geometry)
         default:
             throw JSONError("unknown function \(function ?? "nil")")
         }
@@ -224,7 +233,7 @@ struct PyEsriDumpConformance {
             do {
                 let f = try EsriJSON.decodeFeature(
                     try #require(obj["esrijson"]), options: EsriJSON.DecodingOptions(dropDegenerateRings: true))
-                let out = GeoJSON.jsonValue(f, options: encoding)
+                let out = try GeoJSON.jsonValue(asLongitudeLatitude(f), options: encoding)
                 if let d = jsonDifference(out, try #require(obj["geojson"])) {
                     failed[key] = d
                 } else {
@@ -246,7 +255,7 @@ struct PyEsriDumpConformance {
         let esri =
             #"{"geometry": {"rings": [[[1, 1], [1, 4], [4, 4], [4, 1]], [[2, 2], [3, 2], [3, 3], [2, 3], [2, 2]]]}}"#
         let f = try EsriJSON.decodeFeature(JSONParser.parse(esri))
-        let out = GeoJSON.jsonValue(f)
+        let out = try GeoJSON.jsonValue(asLongitudeLatitude(f))
         let expected = try JSONParser.parse(
             #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[1,1],[4,1],[4,4],[1,4],[1,1]],[[2,2],[2,3],[3,3],[3,2],[2,2]]]},"properties":null}"#
         )

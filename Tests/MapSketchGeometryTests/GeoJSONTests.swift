@@ -9,7 +9,7 @@ struct GeoJSONTests {
     @Test func roundTripsEveryGeometryType() throws {
         for (name, g) in CodecSamples.all {
             let sg = SpatialGeometry(g, spatialReference: .wgs84)
-            let text = GeoJSON.encode(sg)
+            let text = try GeoJSON.encode(sg)
             let back = try GeoJSON.decode(text)
             let expected: Geometry
             switch g {
@@ -23,7 +23,7 @@ struct GeoJSONTests {
             }
             #expect(back.spatialReference == .wgs84)
             #expect(back.geometry.sameRings(as: expected), "\(name): \(text) → \(back.geometry)")
-            #expect(GeoJSON.encode(back) == text, "\(name): output is stable")
+            #expect(try GeoJSON.encode(back) == text, "\(name): output is stable")
             #expect(try GeoJSON.decode(GeoJSON.encode(sg, options: .init(style: .pretty))) == back)
         }
     }
@@ -39,21 +39,21 @@ struct GeoJSONTests {
             for orientation in [GeoJSON.RingOrientation.rfc7946, .asStored] {
                 let o = GeoJSON.EncodingOptions(ringOrientation: orientation)
                 #expect(
-                    GeoJSON.encode(SpatialGeometry(g), options: o)
-                        == JSONWriter.string(GeoJSON.jsonValue(g, options: o)), "\(name)")
+                    GeoJSON.encode(wgs84: g, options: o)
+                        == JSONWriter.string(GeoJSON.jsonValue(wgs84: g, options: o)), "\(name)")
             }
         }
     }
 
     @Test func writesRFC7946Orientation() {
         // Esri: exterior clockwise, hole counter-clockwise.
-        let g = SpatialGeometry(.polygon(Polygon(rings: [CodecSamples.square, CodecSamples.hole])))
+        let g = Geometry.polygon(Polygon(rings: [CodecSamples.square, CodecSamples.hole]))
         #expect(
-            GeoJSON.encode(g)
+            GeoJSON.encode(wgs84: g)
                 == #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#
         )
         #expect(
-            GeoJSON.encode(g, options: .init(ringOrientation: .asStored))
+            GeoJSON.encode(wgs84: g, options: .init(ringOrientation: .asStored))
                 == #"{"type":"Polygon","coordinates":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#
         )
     }
@@ -73,7 +73,7 @@ struct GeoJSONTests {
         // Rings in mixed order: island, hole of the square, square.
         let g = SpatialGeometry(
             .polygon(Polygon(rings: [CodecSamples.island, CodecSamples.hole, CodecSamples.square])))
-        let v = GeoJSON.jsonValue(g.geometry)
+        let v = GeoJSON.jsonValue(wgs84: g.geometry)
         #expect(v["type"] == "MultiPolygon")
         let polys = try #require(v["coordinates"]?.arrayValue)
         #expect(polys.count == 2)
@@ -85,12 +85,12 @@ struct GeoJSONTests {
         let lake = [Point(10, 10), Point(90, 10), Point(90, 90), Point(10, 90)]
         let island = [Point(20, 20), Point(20, 80), Point(80, 80), Point(80, 20)]
         let pond = [Point(30, 30), Point(70, 30), Point(70, 70), Point(30, 70)]
-        let nested = GeoJSON.jsonValue(.polygon(Polygon(rings: [land, lake, island, pond])))
+        let nested = GeoJSON.jsonValue(wgs84: .polygon(Polygon(rings: [land, lake, island, pond])))
         let np = try #require(nested["coordinates"]?.arrayValue)
         #expect(np.count == 2)
         #expect(coords(np[0][1]?[0]) == [10, 10] && coords(np[1][1]?[0]) == [30, 30])
         // A hole contained by no exterior becomes its own polygon.
-        let lone = GeoJSON.jsonValue(.polygon(Polygon(rings: [CodecSamples.square, CodecSamples.island.reversed()])))
+        let lone = GeoJSON.jsonValue(wgs84: .polygon(Polygon(rings: [CodecSamples.square, CodecSamples.island.reversed()])))
         #expect(lone["type"] == "MultiPolygon" && lone["coordinates"]?.arrayValue?.count == 2)
     }
 
@@ -101,7 +101,7 @@ struct GeoJSONTests {
             return
         }
         #expect(p.rings == [[Point(0, 0), Point(1, 1), Point(1, 0)], [Point(5, 5), Point(6, 6), Point(6, 5)]])
-        #expect(GeoJSON.encode(SpatialGeometry(.polygon(p))) == text)
+        #expect(GeoJSON.encode(wgs84: .polygon(p)) == text)
     }
 
     @Test func featuresAndCollections() throws {
@@ -122,7 +122,7 @@ struct GeoJSONTests {
         #expect(fs[0].geometry?.geometry == .point(Point(x: 1, y: 2, z: 3)))
         #expect(fs[1].geometry == nil && fs[1].attributes == nil)
         #expect(fs[2].geometry?.geometry == .polyline(Polyline(paths: [])))
-        let out = GeoJSON.encode(.featureCollection(fs))
+        let out = try GeoJSON.encode(.featureCollection(fs))
         #expect(
             out
                 == #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2,3]},"properties":{"z":1,"a":[true,null]},"id":"a1"},{"type":"Feature","geometry":null,"properties":null,"id":7},{"type":"Feature","geometry":null,"properties":{}}]}"#
@@ -138,7 +138,7 @@ struct GeoJSONTests {
             return
         }
         #expect(gs.map(\.geometry.type) == [.point, .polyline])
-        #expect(GeoJSON.encode(doc) == text)
+        #expect(try GeoJSON.encode(doc) == text)
         #expect(
             throws: JSONError(
                 "expected one geometry, found a GeometryCollection (decode it with GeoJSON.decodeDocument)", line: 1,

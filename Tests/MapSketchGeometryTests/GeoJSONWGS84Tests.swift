@@ -17,7 +17,7 @@ import Testing
         }
         let same = SpatialGeometry(lonLat, spatialReference: .wgs84)
         #expect(try GeoJSON.inWGS84(same) == same)
-        #expect(try GeoJSON.encodeWGS84(SpatialGeometry(metres, spatialReference: .webMercator)).contains("13.45"))
+        #expect(try GeoJSON.encode(SpatialGeometry(metres, spatialReference: .webMercator)).contains("13.45"))
     }
 
     /// Longitudes and latitudes written as decimals (a GPS logger's 5–9 places, and whole
@@ -91,9 +91,36 @@ import Testing
             try GeoJSON.inWGS84(
                 SpatialGeometry(.point(Point(2_600_000, 1_200_000)), spatialReference: SpatialReference(wkid: 2056)))
         }
-        #expect(throws: GeoJSONOutputError.notLongitudeLatitude(x: 1_498_048, y: 6_893_118)) {
+        #expect(throws: GeoJSONOutputError.noSpatialReference) {
             try GeoJSON.inWGS84(SpatialGeometry(.point(Point(1_498_048, 6_893_118))))
         }
-        #expect(throws: Never.self) { try GeoJSON.inWGS84(SpatialGeometry(.point(Point(13.45, 52.51)))) }
+    }
+
+    /// The fidelity issue: a geometry without a spatial reference whose numbers fit −180…180,
+    /// −90…90 was written as if they were degrees — `replay --format wkt` output in Web
+    /// Mercator meters, converted to GeoJSON, gave `[[50,0]]`, and a geometry paired with Web
+    /// Mercator by `GeoJSON.encode` was written in meters. GeoJSON is written only from WGS 84
+    /// or projected to it; without a spatial reference it is an error, whatever the numbers;
+    /// coordinates known to be degrees are said so explicitly.
+    @Test func geoJSONIsWrittenOnlyFromWGS84OrProjectedToIt() throws {
+        let fifty = Geometry.polyline(Polyline(paths: [[Point(50, 0), Point(0, 0)]]))
+        // No spatial reference: an error in every writer, however small the numbers.
+        #expect(throws: GeoJSONOutputError.noSpatialReference) { try GeoJSON.encode(SpatialGeometry(fifty)) }
+        #expect(throws: GeoJSONOutputError.noSpatialReference) { try GeoJSON.inWGS84(SpatialGeometry(.point(Point(13.45, 52.51)))) }
+        #expect(throws: GeoJSONOutputError.noSpatialReference) { try GeometryFormat.geoJSON.encode(SpatialGeometry(fifty)) }
+        #expect(throws: GeoJSONOutputError.noSpatialReference) {
+            try GeoJSON.encode(.featureCollection([Feature(geometry: SpatialGeometry(fifty), attributes: nil, id: nil)]))
+        }
+        #expect(throws: GeoJSONOutputError.noSpatialReference) { try GeoJSON.encode(.geometryCollection([SpatialGeometry(fifty)])) }
+        // Web Mercator is projected, in every writer: 50 m east of the origin is 0.000449…°.
+        let mercator = SpatialGeometry(fifty, spatialReference: .webMercator)
+        let expected = #"{"type":"LineString","coordinates":[[0.00044915764205976077,0],[0,0]]}"#
+        #expect(try GeoJSON.encode(mercator) == expected)
+        #expect(try GeometryFormat.geoJSON.encode(mercator) == expected)
+        #expect(try GeoJSON.encode(.geometry(mercator)) == expected)
+        #expect(try GeoJSON.encode(.feature(Feature(geometry: mercator, attributes: nil, id: nil))).contains("[[0.00044915764205976077,0],[0,0]]"))
+        // WGS 84 is written as it is; so is a geometry said to be WGS 84.
+        #expect(try GeoJSON.encode(SpatialGeometry(fifty, spatialReference: .wgs84)) == #"{"type":"LineString","coordinates":[[50,0],[0,0]]}"#)
+        #expect(GeoJSON.encode(wgs84: fifty) == #"{"type":"LineString","coordinates":[[50,0],[0,0]]}"#)
     }
 }

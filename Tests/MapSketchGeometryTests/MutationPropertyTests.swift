@@ -152,8 +152,8 @@ import Testing
         let text: String
         switch codec {
         case .wkt: text = WKT.encode(g)
-        case .esriJSON: text = GeometryFormat.esriJSON.encode(SpatialGeometry(g))
-        case .geoJSON: text = GeoJSON.encode(SpatialGeometry(g))
+        case .esriJSON: text = EsriJSON.encode(SpatialGeometry(g))
+        case .geoJSON: text = GeoJSON.encode(wgs84: g)
         }
         guard let back = decode(codec, text) else {
             Issue.record("\(context): its \(codec) \(text.prefix(200).debugDescription) does not read back")

@@ -9,7 +9,7 @@ import Testing
         #expect(issues.first?.rule == .selfIntersection)
         #expect(issues.first?.part == 0)
         #expect(issues.first?.location == Point(5, 5))
-        #expect(issues.first?.description.hasPrefix("selfIntersection at part 0 vertex") == true)
+        #expect(issues.first?.description == "selfIntersection: segment 0 of part 0 crosses segment 2 of part 0 at (5 5)")
 
         let nan = Geometry.polyline(Polyline(paths: [[Point(0, 0), Point(1, 1)], [Point(0, 0), Point(.nan, 1)]]))
         #expect(GeometryEngine.validate(nan) == [ValidationIssue(rule: .nonFiniteCoordinate, part: 1, vertex: 1, location: nil, message: "x or y is NaN or infinite")])
@@ -17,6 +17,42 @@ import Testing
         let short = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(0, 10), Point(10, 10), Point(10, 0)], [Point(1, 1), Point(2, 2), Point(1, 1)]]))
         #expect(GeometryEngine.validate(short).map(\.rule) == [.tooFewPoints])
         #expect(GeometryEngine.validate(short).first?.part == 1)
+    }
+
+    /// A self-intersection names both segments (segment k from vertex k to k + 1, as the
+    /// geometry was given, repeated vertices counted) and where they meet, never "at vertex 0"
+    /// with the crossing's coordinates as if it were that vertex's.
+    @Test func selfIntersectionsNameBothSegmentsAndThePoint() throws {
+        let bow = try WKT.decode("POLYGON ((5 5, 15 15, 15 5, 5 15, 5 5))")
+        let issue = try #require(GeometryEngine.validate(bow).first)
+        #expect(issue.meeting == SegmentMeeting(.cross, part: 0, segment: 0, otherPart: 0, otherSegment: 2, at: Point(10, 10)))
+        #expect(issue.description == "selfIntersection: segment 0 of part 0 crosses segment 2 of part 0 at (10 10)")
+        #expect(issue.part == 0 && issue.vertex == 0 && issue.location == Point(10, 10))
+        // A repeated vertex keeps the numbering of the geometry as given.
+        let repeated = Geometry.polygon(Polygon(rings: [[Point(0, 0), Point(0, 0), Point(10, 10), Point(10, 0), Point(0, 10)]]))
+        #expect(GeometryEngine.validate(repeated).first?.meeting
+            == SegmentMeeting(.cross, part: 0, segment: 1, otherPart: 0, otherSegment: 3, at: Point(5, 5)))
+        // Two rings crossing: each segment in its own part; the closing segment of a ring is its last.
+        let rings = Geometry.polygon(Polygon(rings: [
+            [Point(0, 0), Point(0, 10), Point(10, 10), Point(10, 0)], [Point(5, 5), Point(15, 5), Point(15, 6), Point(5, 6)],
+        ]))
+        let crossing = try #require(GeometryEngine.validate(rings).first)
+        #expect(crossing.rule == .selfIntersection)
+        #expect(crossing.meeting == SegmentMeeting(.cross, part: 0, segment: 2, otherPart: 1, otherSegment: 0, at: Point(10, 5)))
+        #expect(crossing.description == "selfIntersection: segment 2 of part 0 crosses segment 0 of part 1 at (10 5)")
+        // Overlapping segments: from where to where.
+        let overlap = Geometry.polygon(Polygon(rings: [
+            [Point(0, 0), Point(0, 10), Point(10, 10), Point(10, 0)], [Point(0, 10), Point(5, 10), Point(5, 20)],
+        ]))
+        let o = try #require(GeometryEngine.validate(overlap).first)
+        #expect(o.meeting?.kind == .overlap)
+        #expect(o.description == "selfIntersection: segment 1 of part 0 overlaps segment 0 of part 1 from (0 10) to (5 10)")
+        // A ring touching itself at a vertex (a WKT linear ring).
+        let ring = try WKT.decodeTree("LINEARRING (0 0, 10 0, 10 10, 5 0, 0 10, 0 0)")
+        let touch = try #require(GeometryEngine.validate(ring).first)
+        #expect(touch.rule == .ringSelfIntersection && touch.meeting?.kind == .touch)
+        #expect(touch.meeting?.location == Point(5, 0))
+        #expect(Set([touch.meeting?.segment, touch.meeting?.otherSegment]) == Set([0, 3]), "\(touch)")
     }
 
     @Test func esriSimpleAddsOrientation() {

@@ -264,6 +264,42 @@ import Testing
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("sketch-vertices"))
     }
 
+    /// The fidelity issue end to end: the Garmin log's track is 2-D in every format, with a
+    /// warning counting the kept fixes without an elevation; `--min-distance 1` keeps one fix,
+    /// which is an error (exit 2, nothing on stdout), not a one-point `LINESTRING Z`.
+    @Test func gpsWritesOneDimensionRuleAndRefusesAOnePointLine() throws {
+        let log = Fixtures.url("Traces/real/nmea/gpsd/garmin48.log").path
+        for format in ["wkt", "geojson", "esrijson"] {
+            let r = try run(["gps", log, "--format", format])
+            #expect(r.code == 0, "\(r.err)")
+            #expect(!r.out.contains("null") && !r.out.contains(" Z ") && !r.out.contains("14.7"), "\(format): \(r.out.prefix(200))")
+            #expect(r.err.contains("warning: 7 of 14 kept fixes have no elevation: the track is written 2-D"))
+        }
+        let one = try run(["gps", log, "--min-distance", "1", "--format", "wkt"])
+        #expect(one.code == 2)
+        #expect(one.out.isEmpty)
+        #expect(one.err.contains("garmin48.log: the polyline cannot be written: its part 0 has only 1 vertex, and a line needs at least 2"))
+        #expect(try run(["gps", log, "--min-distance", "1", "--type", "multipoint", "--format", "wkt"]).out.hasPrefix("MULTIPOINT Z ("))
+    }
+
+    /// `replay --format wkt` writes Web Mercator meters; converting that WKT to GeoJSON needs
+    /// `--sr` (it was written as if the meters were degrees), and with `--sr 3857` is projected.
+    @Test func replayWKTToGeoJSONNeedsTheSpatialReference() throws {
+        let wkt = try run(["replay", Fixtures.url("Traces/demo/demo.trace.jsonl").path, "--format", "wkt"])
+        #expect(wkt.code == 0)
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("demo.wkt")
+        try wkt.out.write(to: file, atomically: true, encoding: .utf8)
+        let guessed = try run(["geometry", "convert", file.path, "--format", "geojson"])
+        #expect(guessed.code == 2 && guessed.out.isEmpty)
+        #expect(guessed.err.contains("the input states no spatial reference: give --sr 4326"))
+        let projected = try run(["geometry", "convert", file.path, "--sr", "3857", "--format", "geojson"])
+        #expect(projected.code == 0, "\(projected.err)")
+        let replayed = try run(["replay", Fixtures.url("Traces/demo/demo.trace.jsonl").path, "--format", "geojson"])
+        #expect(projected.out == replayed.out, "the projected WKT is what replay writes as GeoJSON")
+    }
+
     // MARK: Conventions
 
     @Test func aMisspeltSubcommandGetsASuggestion() throws {
@@ -271,7 +307,7 @@ import Testing
         #expect(r.code == 2)
         #expect(r.err.contains("unknown subcommand 'chek'; did you mean 'check'?"))
         #expect(try run(["gsp"]).err.contains("did you mean 'gps'?"))
-        #expect(try run(["frobnicate"]).err.contains("the subcommands are replay, gps, check, accept, generate, render, geometry, bench, help"))
+        #expect(try run(["frobnicate"]).err.contains("the subcommands are replay, gps, check, accept, generate, render, geometry, bench, record, view, import, shrink, completions, help"))
         let version = try run(["--version"])
         #expect(version.code == 0)
         #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+"#, options: .regularExpression) != nil)

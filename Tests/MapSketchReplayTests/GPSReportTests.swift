@@ -41,7 +41,8 @@ import Testing
         #expect(
             text.contains(
                 "skipped: 1 with a bad checksum, 1 of types not used (GSV, proprietary, …), 1 line without a sentence"))
-        #expect(text.contains("elevation: 1 fix without an elevation among fixes with one: their vertices have no z"))
+        #expect(text.contains("elevation: 1 of 3 fixes read have none"))
+        #expect(r.warnings.contains("1 of 3 kept fixes has no elevation: the track is written 2-D (with heights only when every kept fix has one)"))
         #expect(text.contains("filters: 3 appended, none dropped"))
         #expect(text.contains("result: polyline, 1 part, 3 vertices"))
         #expect(r.noUsableFix == nil)

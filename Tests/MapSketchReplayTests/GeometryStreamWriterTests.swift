@@ -32,14 +32,15 @@ import Testing
                 }
                 for format in GeometryFormat.allCases {
                     for sr in [SpatialReference.webMercator, .wgs84, nil] as [SpatialReference?] {
-                        let g = SpatialGeometry(store.geometry, spatialReference: sr)
+                        // The geometry as written: z and m only where every vertex has them.
+                        let g = SpatialGeometry(WrittenDimensions(store).applied(to: store.geometry), spatialReference: sr)
                         // GeoJSON is RFC 7946: WGS 84, projected, or the codec's error.
-                        if format == .geoJSON, case .failure(let error) = Result(catching: { () throws(GeoJSONOutputError) in try GeoJSON.encodeWGS84(g) }) {
+                        if format == .geoJSON, case .failure(let error) = Result(catching: { () throws(GeoJSONOutputError) in try format.encode(g) }) {
                             #expect(throws: error) { try Self.streamed(store, sr, format) }
                             checked += 1
                             continue
                         }
-                        let expected = (format == .geoJSON ? try GeoJSON.encodeWGS84(g) : format.encode(g)) + "\n"
+                        let expected = try format.encode(g) + "\n"
                         let got = try Self.streamed(store, sr, format)
                         #expect(got == expected, "\(type) \(format) round \(round): \(got.prefix(200)) vs \(expected.prefix(200))")
                         checked += 1
@@ -85,8 +86,8 @@ import Testing
                     }
                 }
                 for format in GeometryFormat.allCases where !(type == .polygon && format != .esriJSON) {
-                    let g = SpatialGeometry(store.geometry, spatialReference: .webMercator)
-                    let expected = (format == .geoJSON ? try GeoJSON.encodeWGS84(g) : format.encode(g)) + "\n"
+                    let g = SpatialGeometry(WrittenDimensions(store).applied(to: store.geometry), spatialReference: .webMercator)
+                    let expected = try format.encode(g) + "\n"
                     let got = try GeometryStreamWriterTests.streamed(store, .webMercator, format)
                     #expect(got == expected, "\(type) \(format) \(length) vertices")
                 }

@@ -75,14 +75,7 @@ import Testing
     }
 
     /// Chromium, when installed (Debian's `chromium`; `.ci/run` installs it).
-    nonisolated static let chromium: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap {
-        name -> String? in
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }.first
+    nonisolated static let chromium: String? = Chromium.executable
 
     @Test(
         .enabled(

@@ -52,7 +52,7 @@ import Testing
         for p in [sp(100, 200), sp(300, 200), sp(200, 100)] { h.tapScreen(p) }
         h.tapScreen(sp(200, 300))  // from (200, 100) down across the first segment
         #expect(h.sketch.vertices.vertexCount == 3)
-        #expect(r.all.map(\.reason) == ["segment 2 of part 0 would cross segment 0 of part 0"])
+        #expect(r.all.map(\.reason) == ["segment 2 of part 0 would cross segment 0 of part 0 at (0 0)"])
         // Moving vertex 2 below the first segment makes segment 1 cross nothing (it shares vertex 1).
         try h.sketch.moveVertex(part: 0, index: 2, to: Point(0, -100))
         // Back on the first segment: touching it is refused too.

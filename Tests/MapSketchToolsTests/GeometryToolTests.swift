@@ -59,6 +59,14 @@ import Testing
         #expect(ok == GeometryTool.Result(output: "{\"valid\":true}\n", exitCode: 0))
     }
 
+    /// The fidelity issue: `validate` said "at vertex 0 (5.0 5.0)" where segments 0 and 2 cross
+    /// at (5 5); it names both segments and the crossing point, in the message and as fields.
+    @Test func validateNamesBothSegmentsAndTheCrossing() throws {
+        let r = try GeometryTool(operation: .validate).run("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))", file: "t.wkt")
+        #expect(
+            r.output == #"{"valid":false,"issues":[{"rule":"selfIntersection","part":0,"vertex":0,"segments":[{"part":0,"segment":0},{"part":0,"segment":2}],"at":[5,5],"message":"selfIntersection: segment 0 of part 0 crosses segment 2 of part 0 at (5 5)"}]}"# + "\n")
+    }
+
     @Test func projectNeedsASourceAndATarget() throws {
         #expect(throws: GeometryToolError(
             file: "p.wkt", line: 1, column: 1, message: "expected a spatial reference (in the input or --sr), found none")
@@ -146,7 +154,23 @@ import Testing
         #expect(throws: GeometryToolError.self) {
             try GeometryTool(operation: .convert, outputFormat: .geoJSON).run("POINT (1497247 6892870)", file: "p.wkt")
         }
-        #expect(try GeometryTool(operation: .convert, outputFormat: .geoJSON).run("POINT (13.45 52.51)", file: "p.wkt").output == #"{"type":"Point","coordinates":[13.45,52.51]}"# + "\n")
+        // Numbers that fit longitude/latitude are not taken for them: --sr says what they are.
+        #expect(
+            throws: GeometryToolError(
+                file: "p.wkt", line: 1, column: 1,
+                message: "GeoJSON output is WGS 84 longitude/latitude (RFC 7946), and the input states no spatial reference: give --sr 4326 if its coordinates are longitudes and latitudes, or the WKID they are in (--sr 3857 for Web Mercator meters) to project them")
+        ) {
+            try GeometryTool(operation: .convert, outputFormat: .geoJSON).run("POINT (13.45 52.51)", file: "p.wkt")
+        }
+        let degrees = try GeometryTool(operation: .convert, outputFormat: .geoJSON, assumedSpatialReference: .wgs84).run("POINT (13.45 52.51)", file: "p.wkt")
+        #expect(degrees.output == #"{"type":"Point","coordinates":[13.45,52.51]}"# + "\n")
+        // The issue's case: `replay --format wkt` output in Web Mercator meters, 50 m east of the
+        // origin, was written as the point at 50° east; with --sr 3857 it is projected.
+        let fifty = try GeometryTool(operation: .convert, outputFormat: .geoJSON, assumedSpatialReference: .webMercator).run("LINESTRING (50 0, 0 0)", file: "r.wkt")
+        #expect(fifty.output == #"{"type":"LineString","coordinates":[[0.00044915764205976077,0],[0,0]]}"# + "\n")
+        #expect(throws: GeometryToolError.self) {
+            try GeometryTool(operation: .convert, outputFormat: .geoJSON).run("LINESTRING (50 0, 0 0)", file: "r.wkt")
+        }
     }
 
     @Test func projectingGeoJSONToAnotherSpatialReferenceNeedsAnotherFormat() throws {

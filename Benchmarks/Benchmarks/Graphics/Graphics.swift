@@ -237,9 +237,9 @@ let benchmarks: @Sendable () -> Void = {
                 default: (name, .string(value.displayString))
                 }
             })
-            return Feature(geometry: SpatialGeometry(g.geometry), attributes: properties)
+            return Feature(geometry: SpatialGeometry(g.geometry, spatialReference: .wgs84), attributes: properties)
         }
-        let text = Array(GeoJSON.encode(.featureCollection(features)).utf8)
+        let text = Array(try GeoJSON.encode(.featureCollection(features)).utf8)
         let check = try GeoJSON.decodeColumns(String(decoding: text, as: UTF8.self))
         precondition(check.count == 100_000 && check.field(named: "STATE")?.kind == .string)
         return text

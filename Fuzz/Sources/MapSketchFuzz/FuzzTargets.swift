@@ -143,7 +143,9 @@ func fuzzGeoJSON(_ bytes: [UInt8]) {
     } catch {
         return checkError(error, "GeoJSON")
     }
-    let out = GeoJSON.encode(g)
+    // The writer and reader round trip, whatever the spatial reference a `crs` member named
+    // (GeoJSON output of one that cannot be projected is an error, checked by the tests).
+    let out = GeoJSON.encode(wgs84: g.geometry)
     do { _ = try GeoJSON.decode(out) } catch { fatalError("GeoJSON: the reader rejects what the writer wrote: \(error)\n\(out.prefix(2000))") }
 }
 

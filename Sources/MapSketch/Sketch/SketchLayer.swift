@@ -90,8 +90,8 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// The sketch ready to keep, as a finished sketch should be stored: repaired with
     /// `GeometryEngine.simplify` at the xy tolerance of the map's spatial reference
-    /// (self-intersections by the odd-even rule, ring orientation, vertices closer than the
-    /// tolerance merged) and, when the map wraps around (WGS 84 or Web Mercator), folded into
+    /// (a polygon's self-intersections by the odd-even rule, exactly, and its ring orientation;
+    /// a polyline's or multipoint's vertices closer than the tolerance merged) and, when the map wraps around (WGS 84 or Web Mercator), folded into
     /// one world with `GeometryEngine.normalizeCentralMeridian`. The sketch itself is unchanged.
     /// - Throws: what `normalizeCentralMeridian` throws: a segment wider than one world cannot
     ///   be folded.

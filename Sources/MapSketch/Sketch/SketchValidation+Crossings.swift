@@ -63,8 +63,8 @@ enum SketchCrossings {
             for (q, other) in store.parts.enumerated() {
                 other.forEachSegment(meeting: window, closed: closed) { k, c, d in
                     if q == p && k == j { return true }
-                    guard let how = violation(a, b, j, c, d, k, samePart: q == p, part: part, closed: closed) else { return true }
-                    found = "segment \(j) of part \(p) would \(how) segment \(k) of part \(q)"
+                    guard let (how, at, to) = violation(a, b, j, c, d, k, samePart: q == p, part: part, closed: closed) else { return true }
+                    found = SegmentMeeting(how, part: p, segment: j, otherPart: q, otherSegment: k, at: at, to: to).sentence(would: true)
                     return false
                 }
                 if let found { return found }
@@ -73,21 +73,22 @@ enum SketchCrossings {
         return nil
     }
 
-    /// How segments a–b (index j) and c–d (index k) meet where they may not ("cross", "touch",
-    /// "overlap"), or nil when they do not, or meet only as neighbours at their common vertex.
+    /// How and where segments a–b (index j) and c–d (index k) meet where they may not (an
+    /// overlap from `at` to `to`), or nil when they do not, or meet only as neighbours at their
+    /// common vertex.
     private static func violation(
         _ a: Point, _ b: Point, _ j: Int, _ c: Point, _ d: Point, _ k: Int, samePart: Bool, part: ChunkedVertices,
         closed: Bool
-    ) -> String? {
+    ) -> (SegmentMeeting.Kind, at: Point, to: Point?)? {
         switch Kernel.intersect(a, b, c, d) {
         case .none:
             return nil
-        case .proper:
-            return "cross"
-        case .overlap:
-            return "overlap"
+        case .proper(let x):
+            return (.cross, x, nil)
+        case .overlap(let from, let to):
+            return (.overlap, from, to)
         case .vertex(let x):
-            guard samePart else { return "touch" }
+            guard samePart else { return (.touch, x, nil) }
             let n = part.count
             let last = part.segmentCount(closed: closed) - 1
             if abs(j - k) == 1 || (closed && n >= 3 && Set([j, k]) == Set([0, n - 1])) { return nil }
@@ -97,7 +98,7 @@ enum SketchCrossings {
             {
                 return nil
             }
-            return "touch"
+            return (.touch, x, nil)
         }
     }
 }

@@ -19,7 +19,9 @@ public import MapSketchGeometry
 ///   another segment, except a consecutive segment of the same part at their common vertex (and
 ///   the first and last segments of a closed path at its start). Parts may not touch or cross.
 ///   Segments the edit leaves alone are not checked, so a geometry that crossed itself before
-///   can still be edited elsewhere.
+///   can still be edited elsewhere. The reason names both segments and where they meet, as
+///   ``GeometryEngine/validate(_:mode:)`` does (``SegmentMeeting``): `segment 1 of part 0 would
+///   cross segment 3 of part 0 at (0 -100)`.
 /// - ``minimumArea`` (polygons; the absolute value of ``GeometryEngine/area(_:)``, holes taken
 ///   out) and ``minimumLength`` (polylines and polygons; ``GeometryEngine/length(_:)``): an edit
 ///   may not take the measure from at least the minimum to below it. A sketch being drawn

@@ -91,8 +91,8 @@ package struct FlatCoordinates: Sendable, Equatable {
 
     /// Writes the geometry as `out` — with `spatialReference` in Esri JSON; GeoJSON is written
     /// as it is (bring it into WGS 84 first with ``inWGS84(from:)``) — handing `sink` a chunk of
-    /// about `chunkSize` bytes at a time: the bytes of `GeometryFormat.encode` (GeoJSON:
-    /// `GeoJSON.encodeWGS84`) of ``geometry``.
+    /// about `chunkSize` bytes at a time: the bytes of `GeometryFormat.encode` of ``geometry``
+    /// (for GeoJSON, in WGS 84).
     /// - Throws: what `sink` throws.
     /// - Complexity: O(n); memory O(chunkSize).
     package func write(
@@ -266,25 +266,17 @@ package struct FlatCoordinates: Sendable, Equatable {
         }
     }
 
-    /// ``GeoJSON/inWGS84(_:)`` in place, for coordinates in `sr`: unchanged in WGS 84, projected
-    /// from Web Mercator; without a spatial reference every coordinate must be a longitude and
-    /// latitude.
-    /// - Throws: ``GeoJSONOutputError`` as ``GeoJSON/inWGS84(_:)``, before changing anything.
+    /// ``GeoJSON/inWGS84(_:)`` in place, for coordinates in `sr`, by the rule of GeoJSON output
+    /// (``GeoJSON/wgs84Projection(from:)``): unchanged in WGS 84, projected from Web Mercator.
+    /// - Throws: ``GeoJSONOutputError`` as ``GeoJSON/inWGS84(_:)`` — without a spatial
+    ///   reference, ``GeoJSONOutputError/noSpatialReference`` — before changing anything.
     /// - Complexity: O(n).
     package mutating func inWGS84(from sr: SpatialReference?) throws(GeoJSONOutputError) {
-        guard let sr else {
-            var i = 0
-            while i < xy.count {
-                try GeoJSON.requireLongitudeLatitude(xy[i], xy[i + 1])
-                i += 2
-            }
-            return
-        }
-        if sr.isWGS84 { return }
+        guard let projection = try GeoJSON.wgs84Projection(from: sr) else { return }
         do {
-            try project(from: sr, to: .wgs84, decimal: true)
+            try project(from: projection.from, to: .wgs84, decimal: true)
         } catch {
-            throw .cannotProject(from: sr)
+            throw .cannotProject(from: projection.from)
         }
     }
 }

@@ -11,7 +11,7 @@
 /// and `hasZ`/`hasM` false) whose positions are two finite numbers; ``decode(_:format:)`` returns
 /// nil for anything else, or for any error, so a caller falls back to the full codecs, which read
 /// every shape and report errors. ``write(_:as:spatialReference:chunkSize:to:)`` emits the bytes
-/// of `GeometryFormat.encode` (GeoJSON: of `GeoJSON.encodeWGS84`) of the same geometry.
+/// of `GeometryFormat.encode` of the same geometry.
 package struct FlatLineGeometry {
     /// `.multipoint` or `.polyline`.
     package let type: GeometryType
@@ -145,7 +145,7 @@ package struct FlatLineGeometry {
         _ text: UnsafeBufferPointer<UInt8>, as out: GeometryFormat, spatialReference sr: SpatialReference?, chunkSize: Int = 1 << 16,
         to sink: ([UInt8]) throws -> Void
     ) throws -> Bool {
-        if out == .geoJSON, sr?.isWGS84 != true { return false }
+        if out == .geoJSON, !GeoJSON.isLongitudeLatitude(sr) { return false }
         try Self.write(type: type, partSizes: partSizes, as: out, spatialReference: sr, chunkSize: chunkSize, to: sink) { visit in
             try forEachVertex(in: text, visit)
         }
@@ -157,7 +157,7 @@ package struct FlatLineGeometry {
     /// (written by Esri JSON only: GeoJSON is written as given, the caller has brought it into
     /// WGS 84), handing `sink` a chunk of about `chunkSize` bytes at a time; `vertices` calls its
     /// argument with every vertex in order, as `(part, index in part, x, y)`. The bytes are those
-    /// of `GeometryFormat.encode` of the same geometry (GeoJSON: of `GeoJSON.encodeWGS84`).
+    /// of `GeometryFormat.encode` of the same geometry in WGS 84 (for GeoJSON).
     /// - Throws: what `sink` or `vertices` throws.
     /// - Complexity: O(n) for n vertices; memory O(chunkSize).
     package static func write(

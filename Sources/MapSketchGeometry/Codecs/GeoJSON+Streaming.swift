@@ -1,5 +1,5 @@
 // Compact GeoJSON geometry output written straight into bytes (see EsriJSON+Streaming.swift).
-// Byte-identical to `JSONWriter.string(GeoJSON.jsonValue(g))`; the tests check that.
+// Byte-identical to `JSONWriter.string(GeoJSON.jsonValue(wgs84: g))`; the tests check that.
 
 extension JSONByteWriter {
     /// `[x,y]` or `[x,y,z]` (GeoJSON has no m).
@@ -51,7 +51,7 @@ extension JSONByteWriter {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// A GeoJSON geometry object, as ``GeoJSON/jsonValue(_:options:)-(Geometry,_)`` lays it out.
+    /// A GeoJSON geometry object, as ``GeoJSON/jsonValue(wgs84:options:)`` lays it out.
     mutating func geoJSONGeometry(_ g: Geometry, orientation: GeoJSON.RingOrientation) {
         switch g {
         case .point(let p):

@@ -3,62 +3,68 @@
 public enum GeoJSONOutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The geometry's spatial reference has no transformation to WGS 84.
     case cannotProject(from: SpatialReference)
-    /// The geometry has no spatial reference and a coordinate outside longitude −180…180 /
-    /// latitude −90…90, so it is not in WGS 84 and there is nothing to project it from.
-    case notLongitudeLatitude(x: Double, y: Double)
+    /// The geometry has no spatial reference, so nothing says whether its numbers are
+    /// longitudes and latitudes or what to project them from — and they are not guessed from
+    /// their values (Web Mercator meters near the origin fit −180…180, −90…90 as well).
+    case noSpatialReference
 
     public var description: String {
         switch self {
         case .cannotProject(let sr):
             "GeoJSON is WGS 84 longitude/latitude (RFC 7946), and \(sr) cannot be projected to it; write Esri JSON or WKT instead"
-        case .notLongitudeLatitude(let x, let y):
-            "GeoJSON is WGS 84 longitude/latitude (RFC 7946), but the geometry has no spatial reference and a coordinate "
-                + "(\(JSONWriter.format(x)), \(JSONWriter.format(y))) outside -180…180, -90…90; state its spatial reference so it can be projected"
+        case .noSpatialReference:
+            "GeoJSON is WGS 84 longitude/latitude (RFC 7946), and the geometry has no spatial reference saying what its "
+                + "coordinates are; give it its spatial reference (WGS 84 if they are longitudes and latitudes)"
         }
     }
 }
 
+// The one rule of GeoJSON output: coordinates are written from WGS 84 as they are, from any
+// other spatial reference projected to WGS 84, and never from a geometry without one — its
+// numbers are not taken for degrees because they happen to fit. Every path that writes GeoJSON
+// goes through `GeoJSON.wgs84Projection(from:)`: `inWGS84` and `encode` here, the flat
+// coordinates of the geometry tool, and the replay's streaming writer.
+
 extension GeoJSON {
-    /// `g` in WGS 84 longitude/latitude, the only coordinates RFC 7946 (§4) allows: projected
-    /// from its spatial reference when that is another one (Web Mercator: the inverse of the
-    /// spherical formula ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)`` uses); unchanged when it is already WGS
-    /// 84 or has no spatial reference and lies within longitude/latitude ranges.
+    /// The projection GeoJSON output applies to coordinates in `sr`: none when `sr` is WGS 84
+    /// (written as they are), Web Mercator to WGS 84 (each coordinate the shortest decimal that
+    /// projects back to the vertex: ``GeometryEngine/webMercatorToGeographicDecimal(_:)``)
+    /// otherwise.
+    /// - Throws: ``GeoJSONOutputError/noSpatialReference`` when `sr` is nil;
+    ///   ``GeoJSONOutputError/cannotProject(from:)`` when it has no transformation to WGS 84.
+    /// - Complexity: O(1).
+    package static func wgs84Projection(from sr: SpatialReference?) throws(GeoJSONOutputError) -> PointProjection? {
+        guard let sr else { throw .noSpatialReference }
+        if isLongitudeLatitude(sr) { return nil }
+        do {
+            return try PointProjection(from: sr, to: .wgs84, decimal: true)
+        } catch {
+            throw .cannotProject(from: sr)
+        }
+    }
+
+    /// Whether coordinates in `sr` are written to GeoJSON as they are: `sr` is WGS 84 (nil is
+    /// not: it is an error, see ``wgs84Projection(from:)``).
+    package static func isLongitudeLatitude(_ sr: SpatialReference?) -> Bool { sr?.isWGS84 == true }
+
+    /// `g` in WGS 84 longitude/latitude, the only coordinates RFC 7946 (§4) allows: unchanged when
+    /// its spatial reference is WGS 84, projected from any other (Web Mercator: the inverse of
+    /// the spherical formula ``GeometryEngine/project(_:from:to:)-(Geometry,_,_)`` uses).
     ///
     /// From Web Mercator, each coordinate is the shortest decimal (15 significant digits or
     /// fewer) that projects back to the vertex's meters bit for bit, where there is one: a vertex
     /// projected from decimal degrees (a GPS fix at latitude 46.434981) is written with those
     /// degrees, not with the inverse's noise in the last digits (46.43498100000001), and reading
     /// the output back gives the same vertex.
-    /// - Throws: ``GeoJSONOutputError`` when it cannot be projected, or has no spatial reference
-    ///   and coordinates that are not longitudes and latitudes.
+    /// - Throws: ``GeoJSONOutputError/noSpatialReference`` when `g` has none (pair it with
+    ///   ``SpatialReference/wgs84`` when its coordinates are longitudes and latitudes);
+    ///   ``GeoJSONOutputError/cannotProject(from:)`` when it cannot be projected.
     /// - Complexity: O(n) in the vertices.
     public static func inWGS84(_ g: SpatialGeometry) throws(GeoJSONOutputError) -> SpatialGeometry {
-        guard let sr = g.spatialReference else {
-            for part in g.geometry.parts {
-                for p in part { try requireLongitudeLatitude(p.x, p.y) }
-            }
-            return g
-        }
-        if sr.isWGS84 { return g }
-        guard let projected = try? GeometryEngine.project(g.geometry, from: sr, to: .wgs84, decimal: true) else {
-            throw .cannotProject(from: sr)
+        guard let projection = try wgs84Projection(from: g.spatialReference) else { return g }
+        guard let projected = try? GeometryEngine.project(g.geometry, from: projection.from, to: .wgs84, decimal: true) else {
+            throw .cannotProject(from: projection.from)
         }
         return SpatialGeometry(projected, spatialReference: .wgs84)
-    }
-
-    /// Refuses a coordinate of a geometry without a spatial reference that cannot be a longitude
-    /// and latitude (outside −180…180, −90…90): GeoJSON output has nothing to project it from.
-    /// - Throws: ``GeoJSONOutputError/notLongitudeLatitude(x:y:)``.
-    package static func requireLongitudeLatitude(_ x: Double, _ y: Double) throws(GeoJSONOutputError) {
-        if !(-180...180).contains(x) || !(-90...90).contains(y) { throw .notLongitudeLatitude(x: x, y: y) }
-    }
-
-    /// `g` as RFC 7946 GeoJSON: in WGS 84 longitude/latitude (``inWGS84(_:)``), compact.
-    /// - Throws: ``GeoJSONOutputError`` as ``inWGS84(_:)``.
-    /// - Complexity: O(n) in the vertices.
-    public static func encodeWGS84(_ g: SpatialGeometry, options: EncodingOptions = EncodingOptions())
-        throws(GeoJSONOutputError) -> String
-    {
-        encode(try inWGS84(g), options: options)
     }
 }

@@ -22,12 +22,18 @@
 /// - Foreign members and `bbox` are ignored on read and not written.
 /// - Spatial reference: RFC 7946 coordinates are WGS 84, so decoded geometries get
 ///   ``SpatialReference/wgs84``; a legacy (2008) `crs` member naming `EPSG:n` or CRS84 is honoured.
-///   ``encode(_:options:)-(SpatialGeometry,_)`` never reprojects and writes no `crs`;
-///   ``encodeWGS84(_:options:)`` projects to WGS 84 first, as RFC 7946 requires.
+///   Output is always RFC 7946, and writes no `crs`: a geometry in WGS 84 is written as it is,
+///   one in another spatial reference projected to WGS 84 (Web Mercator; any other is an
+///   error), and one **without a spatial reference is an error** — its numbers are never taken
+///   for longitudes and latitudes because they fit (Web Mercator meters near the origin do).
+///   Coordinates known to be longitudes and latitudes are written with
+///   ``encode(wgs84:options:)``, or paired with ``SpatialReference/wgs84``.
 ///
 /// ```swift
 /// let g = try GeoJSON.decode(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#)
-/// GeoJSON.encode(g)  // {"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}
+/// try GeoJSON.encode(g)  // {"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}
+/// try GeoJSON.encode(SpatialGeometry(.point(Point(50, 0)), spatialReference: .webMercator))
+/// // {"type":"Point","coordinates":[0.00044915764205976077,0]}
 /// ```
 public enum GeoJSON {
     /// Options for reading (shared with ``EsriJSON``).
@@ -259,43 +265,62 @@ public enum GeoJSON {
 
     // MARK: - Writing
 
-    /// Encodes a geometry as a GeoJSON geometry object.
-    /// - Complexity: O(v) for v vertices, plus hole assignment for polygons (see ``jsonValue(_:options:)-(Geometry,_)``).
-    public static func encode(_ g: SpatialGeometry, options: EncodingOptions = EncodingOptions()) -> String {
+    /// Encodes a geometry as an RFC 7946 GeoJSON geometry object: in WGS 84 longitude/latitude,
+    /// projected from its spatial reference when that is another one (``inWGS84(_:)``).
+    /// - Throws: ``GeoJSONOutputError/noSpatialReference`` when `g` has no spatial reference
+    ///   (use ``encode(wgs84:options:)`` for coordinates known to be longitudes and latitudes);
+    ///   ``GeoJSONOutputError/cannotProject(from:)`` when its spatial reference cannot be
+    ///   projected to WGS 84.
+    /// - Complexity: O(v) for v vertices, plus hole assignment for polygons (see ``jsonValue(wgs84:options:)``).
+    public static func encode(_ g: SpatialGeometry, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> String {
+        encode(wgs84: try inWGS84(g).geometry, options: options)
+    }
+
+    /// Encodes a geometry whose coordinates are WGS 84 longitudes and latitudes, as they are:
+    /// the explicit call for a geometry that carries no spatial reference. Nothing is checked or
+    /// projected.
+    /// - Complexity: O(v) for v vertices, plus hole assignment for polygons (see ``jsonValue(wgs84:options:)``).
+    public static func encode(wgs84 g: Geometry, options: EncodingOptions = EncodingOptions()) -> String {
         guard options.style == .compact else {
-            return JSONWriter.string(jsonValue(g.geometry, options: options), style: options.style)
+            return JSONWriter.string(jsonValue(wgs84: g, options: options), style: options.style)
         }
         var w = JSONByteWriter()
-        w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
-        w.geoJSONGeometry(g.geometry, orientation: options.ringOrientation)
+        w.out.reserveCapacity(64 + g.pointCount * 24)
+        w.geoJSONGeometry(g, orientation: options.ringOrientation)
         return String(decoding: w.out, as: UTF8.self)
     }
 
-    /// Encodes a document (geometry, GeometryCollection, Feature or FeatureCollection).
-    public static func encode(_ doc: Document, options: EncodingOptions = EncodingOptions()) -> String {
-        JSONWriter.string(jsonValue(doc, options: options), style: options.style)
+    /// Encodes a document (geometry, GeometryCollection, Feature or FeatureCollection), each
+    /// geometry in WGS 84 as ``encode(_:options:)-(SpatialGeometry,_)`` writes it.
+    /// - Throws: ``GeoJSONOutputError`` for the first geometry that cannot be written.
+    public static func encode(_ doc: Document, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> String {
+        JSONWriter.string(try jsonValue(doc, options: options), style: options.style)
     }
 
-    /// The GeoJSON value of a document.
-    public static func jsonValue(_ doc: Document, options: EncodingOptions = EncodingOptions()) -> JSONValue {
+    /// The GeoJSON value of a document, each geometry in WGS 84 (``inWGS84(_:)``).
+    /// - Throws: ``GeoJSONOutputError`` for the first geometry that cannot be written.
+    public static func jsonValue(_ doc: Document, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> JSONValue {
         switch doc {
-        case .geometry(let g): return jsonValue(g.geometry, options: options)
+        case .geometry(let g): return jsonValue(wgs84: try inWGS84(g).geometry, options: options)
         case .geometryCollection(let gs):
-            return [
-                "type": "GeometryCollection", "geometries": .array(gs.map { jsonValue($0.geometry, options: options) }),
-            ]
-        case .feature(let f): return jsonValue(f, options: options)
+            var members: [JSONValue] = []
+            for g in gs { members.append(jsonValue(wgs84: try inWGS84(g).geometry, options: options)) }
+            return ["type": "GeometryCollection", "geometries": .array(members)]
+        case .feature(let f): return try jsonValue(f, options: options)
         case .featureCollection(let fs):
-            return ["type": "FeatureCollection", "features": .array(fs.map { jsonValue($0, options: options) })]
+            var features: [JSONValue] = []
+            for f in fs { features.append(try jsonValue(f, options: options)) }
+            return ["type": "FeatureCollection", "features": .array(features)]
         }
     }
 
-    /// The GeoJSON Feature object: `type`, `geometry` (null when nil or empty), `properties`
-    /// (null when nil), then `id` when set.
-    public static func jsonValue(_ f: Feature, options: EncodingOptions = EncodingOptions()) -> JSONValue {
+    /// The GeoJSON Feature object: `type`, `geometry` (in WGS 84, ``inWGS84(_:)``; null when
+    /// nil or empty), `properties` (null when nil), then `id` when set.
+    /// - Throws: ``GeoJSONOutputError`` when the geometry cannot be written.
+    public static func jsonValue(_ f: Feature, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> JSONValue {
         var o: JSONObject = ["type": "Feature"]
         if let g = f.geometry, !g.geometry.isEmpty {
-            o["geometry"] = jsonValue(g.geometry, options: options)
+            o["geometry"] = jsonValue(wgs84: try inWGS84(g).geometry, options: options)
         } else {
             o["geometry"] = .null
         }
@@ -304,12 +329,13 @@ public enum GeoJSON {
         return .object(o)
     }
 
-    /// The GeoJSON geometry object for a geometry. A polyline with one path is a LineString, with
-    /// several a MultiLineString; a polygon is a Polygon when its rings form one exterior with its
-    /// holes, else a MultiPolygon.
+    /// The GeoJSON geometry object for a geometry whose coordinates are WGS 84 longitudes and
+    /// latitudes, as they are (see ``encode(wgs84:options:)``). A polyline with one path is a
+    /// LineString, with several a MultiLineString; a polygon is a Polygon when its rings form one
+    /// exterior with its holes, else a MultiPolygon.
     /// - Complexity: O(v) for v vertices, plus the hole assignment of polygons (each hole is tested
     ///   against the exteriors whose envelope holds its first vertex).
-    public static func jsonValue(_ g: Geometry, options: EncodingOptions = EncodingOptions()) -> JSONValue {
+    public static func jsonValue(wgs84 g: Geometry, options: EncodingOptions = EncodingOptions()) -> JSONValue {
         switch g {
         case .point(let p):
             return ["type": "Point", "coordinates": p.map(position) ?? .array([])]

@@ -58,8 +58,8 @@ public struct Feature: Hashable, Sendable {
 /// let text = #"{"type":"Point","coordinates":[1,2]}"#
 /// let format = GeometryFormat.detect(text)        // .geoJSON
 /// let g = try format.decode(text)
-/// GeometryFormat.esriJSON.encode(g)               // {"x":1,"y":2,"spatialReference":{"wkid":4326}}
-/// GeometryFormat.wkt.encode(g)                    // POINT (1 2)
+/// try GeometryFormat.esriJSON.encode(g)           // {"x":1,"y":2,"spatialReference":{"wkid":4326}}
+/// try GeometryFormat.wkt.encode(g)                // POINT (1 2)
 /// ```
 public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     /// Esri JSON (``EsriJSON``).
@@ -94,12 +94,16 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Encodes one geometry in this format (compact, deterministic).
+    /// Encodes one geometry in this format (compact, deterministic): Esri JSON with its spatial
+    /// reference, WKT without one, GeoJSON in WGS 84 longitude/latitude, projected from the
+    /// geometry's spatial reference (``GeoJSON/encode(_:options:)-(SpatialGeometry,_)``).
+    /// - Throws: for GeoJSON only, ``GeoJSONOutputError`` when the geometry has no spatial
+    ///   reference or one that cannot be projected to WGS 84.
     /// - Complexity: O(v) for v vertices.
-    public func encode(_ g: SpatialGeometry) -> String {
+    public func encode(_ g: SpatialGeometry) throws(GeoJSONOutputError) -> String {
         switch self {
         case .esriJSON: EsriJSON.encode(g)
-        case .geoJSON: GeoJSON.encode(g)
+        case .geoJSON: try GeoJSON.encode(g)
         case .wkt: WKT.encode(g.geometry)
         }
     }

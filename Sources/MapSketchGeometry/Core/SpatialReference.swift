@@ -54,7 +54,8 @@ public struct SpatialReference: Hashable, Sendable, Codable, CustomStringConvert
 
     /// The xy tolerance: the distance, in the spatial reference's units, below which two
     /// coordinates are the same location (``GeometryEngine/simplify(_:spatialReference:)``
-    /// snaps to it). As ArcGIS defaults it: 1 mm — 0.001 for Web Mercator and for every other
+    /// snaps multipoints and polylines to it; a polygon keeps its exact region). As ArcGIS
+    /// defaults it: 1 mm — 0.001 for Web Mercator and for every other
     /// WKID or WKT definition (taken to be in meters), and its equivalent in degrees on the
     /// equator for WGS 84, 0.001 / (π · 6378137 / 180) ≈ 8.983e-9°.
     public var xyTolerance: Double {

@@ -1,11 +1,14 @@
 // Noding to a tolerance: Esri's "cracking and clustering" — vertices closer than the tolerance
 // become one, a vertex closer than the tolerance to a segment becomes a vertex of it, and a
-// crossing closer than the tolerance to a vertex goes through that vertex.
+// crossing closer than the tolerance to a vertex goes through that vertex. Polygon repair nodes
+// at the resolution of the coordinates (`resolution(of:)`), so nothing moves by more than the
+// arithmetic's own error and the odd-even region keeps its area.
 
 extension Noder {
     /// The boundary of the odd-even fill of `segs`, fully noded, as fragments whose vertices
     /// are at least `tolerance` apart and at least `tolerance` from every fragment that does not
-    /// end at them; with a zero tolerance, ``node(_:)``. Fragments are kept modulo 2: of equal
+    /// end at them — a tolerance of at least ``resolution(of:)``, which is what polygon repair
+    /// asks for (tolerance 0); ``node(_:)`` when even that is 0. Fragments are kept modulo 2: of equal
     /// fragments (the same two ends, either way round) an even number cancels and an odd number
     /// leaves one, which the odd-even rule cannot tell apart — and which keeps a fragment split
     /// back and forth at two nearby vertices from multiplying.
@@ -17,21 +20,17 @@ extension Noder {
     /// than the tolerance (or kept as a new vertex), a vertex closer than the tolerance to the
     /// other fragment splits it there, and both fragments are split at what they share. A round
     /// that splits nothing leaves the fragments as promised. When rounds keep splitting, snap
-    /// rounding on a grid of at least twice the tolerance takes over (``snapRound(_:cell:)``),
-    /// checked the same way and coarsened until it passes, which it must once everything falls
-    /// into one pixel.
+    /// rounding on a grid of at least twice the tolerance takes over (``snapRounded(_:tolerance:)``).
     ///
     /// - Complexity: O(r · (n log n + k)) for r rounds (usually one or two), n fragments and k
     ///   pairs of fragments whose x-ranges, grown by the tolerance, overlap.
     static func node(_ segs: [Seg], tolerance requested: Double) -> [Seg] {
-        guard requested > 0, requested.isFinite else { return node(segs) }
         // A tolerance finer than 2^-48 of the largest coordinate cannot be honoured by computed
         // crossings (they are off by ulps of that coordinate) and kept rounds splitting without
-        // end on a ring spanning 1e308 and 0.001: it is raised to that resolution. Coordinates
-        // of everyday magnitude (below 2^38 times the tolerance) are unaffected.
-        var maxInput = 0.0
-        for s in segs { maxInput = max(maxInput, abs(s.a.x), abs(s.a.y), abs(s.b.x), abs(s.b.y)) }
-        let tolerance = max(requested, maxInput * 0x1p-48)
+        // end on a ring spanning 1e308 and 0.001: it is raised to that resolution
+        // (``resolution(of:)``).
+        let tolerance = max(requested.isFinite ? requested : 0, resolution(of: segs))
+        guard tolerance > 0 else { return node(segs) }
         var snapper = VertexSnapper(tolerance: tolerance)
         var cur: [Seg] = []
         cur.reserveCapacity(segs.count)
@@ -45,14 +44,20 @@ extension Noder {
             if splits.isEmpty { return cur }
             cur = oddMultiplicity(applying(splits, to: cur))
         }
-        // Snap rounding on a power-of-two grid at least twice the tolerance: pixel centres are a
-        // whole cell apart, and a fragment passing a pixel goes through its centre.
+        return snapRounded(cur, tolerance: tolerance)
+    }
+
+    /// The fallback of ``node(_:tolerance:)``: snap rounding on the finest power-of-two grid at
+    /// least twice the tolerance — pixel centres are a whole cell apart, and a fragment passing
+    /// a pixel goes through its centre, so each vertex moves by at most half a cell's diagonal —
+    /// checked as the rounds are, and coarsened until the check passes, which it must once
+    /// everything falls into one pixel. Empty when no finite grid does.
+    /// - Complexity: O(g · (n log n + k)) for g grids tried (usually one).
+    static func snapRounded(_ cur: [Seg], tolerance: Double) -> [Seg] {
         var maxAbs = 0.0
         for s in cur { maxAbs = max(maxAbs, abs(s.a.x), abs(s.a.y), abs(s.b.x), abs(s.b.y)) }
-        guard maxAbs.isFinite else { return [] }
-        // The finest grid worth trying: twice the tolerance, or 2^-36 of the largest coordinate
-        // (as ``node(_:)`` starts), whichever is coarser.
-        var cell = Double(sign: .plus, exponent: max((2 * tolerance).exponent, maxAbs.exponent - 36), significand: 1)
+        guard maxAbs.isFinite, tolerance > 0 else { return [] }
+        var cell = Double(sign: .plus, exponent: (2 * tolerance).exponent, significand: 1)
         if cell < 2 * tolerance { cell *= 2 }
         // Coarsened until one pixel holds everything: `cell / 4 > maxAbs` rather than
         // `cell > 4 * maxAbs`, which overflows to infinity near the largest doubles and never
@@ -71,6 +76,18 @@ extension Noder {
             cell *= 2
         }
         return []
+    }
+
+    /// The finest distance noding can honour among `segs`: 2^-48 of their largest coordinate
+    /// magnitude, 16 units in the last place of it. Computed crossings are off by about one
+    /// unit in the last place, so two crossings, or a crossing and a vertex, closer than this
+    /// are the same point to the arithmetic; merging them moves the boundary by no more than
+    /// this, so a polygon's area changes by at most this times its perimeter.
+    /// - Complexity: O(n).
+    static func resolution(of segs: [Seg]) -> Double {
+        var maxInput = 0.0
+        for s in segs { maxInput = max(maxInput, abs(s.a.x), abs(s.a.y), abs(s.b.x), abs(s.b.y)) }
+        return maxInput * 0x1p-48
     }
 
     /// The points each fragment must be split at (by index), as one round of

@@ -1,16 +1,16 @@
 extension GeometryEngine {
-    /// Makes a geometry topologically simple (OGC-valid and Esri-simple) with the xy tolerance
-    /// of `spatialReference` (``SpatialReference/xyTolerance``; with none,
-    /// ``SpatialReference/defaultXYTolerance``). See ``simplify(_:tolerance:)``.
+    /// Makes a geometry topologically simple (OGC-valid and Esri-simple), multipoints and
+    /// polylines with the xy tolerance of `spatialReference` (``SpatialReference/xyTolerance``;
+    /// with none, ``SpatialReference/defaultXYTolerance``). See ``simplify(_:tolerance:)``.
     ///
     /// - Complexity: as ``simplify(_:tolerance:)``.
     public static func simplify(_ g: Geometry, spatialReference: SpatialReference?) -> Geometry {
         simplify(g, tolerance: spatialReference?.xyTolerance ?? SpatialReference.defaultXYTolerance)
     }
 
-    /// Makes a geometry topologically simple (OGC-valid and Esri-simple), snapping to
-    /// `tolerance` as Esri's simplify snaps to the xy tolerance: no two vertices of the result
-    /// are closer than it.
+    /// Makes a geometry topologically simple (OGC-valid and Esri-simple): a polygon becomes
+    /// exactly the region its rings enclose by the odd-even rule; multipoints and polylines snap
+    /// to `tolerance` as Esri's simplify snaps to the xy tolerance.
     ///
     /// - Point: unchanged (a NaN or infinite point becomes empty).
     /// - Multipoint: non-finite points dropped, and points closer than the tolerance to an
@@ -19,26 +19,30 @@ extension GeometryEngine {
     ///   vertex kept before it (a path's last vertex is kept in place of that one, so the path
     ///   still ends where it ended), then paths with fewer than 2 vertices. Paths may cross
     ///   (an Esri-simple polyline may).
-    /// - Polygon: repaired with the **odd-even** fill rule. All ring segments are noded to the
-    ///   tolerance (see `Noder`: vertices closer than the tolerance clustered, the first of a
-    ///   cluster standing for it; a vertex closer than the tolerance to a segment put on it; a
-    ///   crossing closer than the tolerance to a vertex put through it; snap rounding as the
-    ///   fallback; with a zero tolerance, floating noding checked exactly), edges covered an
-    ///   even number of times cancel (this removes spikes, collapsed and duplicate rings), the
-    ///   faces of the planar arrangement are traced and classified inside or outside by parity,
-    ///   and each inside face's boundary becomes a clockwise exterior with counter-clockwise
-    ///   holes (y up), its walks split at repeated vertices so no ring touches itself. Holes go
-    ///   to the smallest exterior containing them. So no ring has zero area, no two vertices are
-    ///   closer than the tolerance, and none is closer than it to an edge that does not end at
-    ///   it. Input vertices keep their z and m; new vertices (crossings) interpolate them.
+    /// - Polygon: repaired with the **odd-even** fill rule, exactly: the result covers the
+    ///   region covered an odd number of times by the rings, and its area is that region's area
+    ///   to the rounding of the computed crossings (about 1e-14 relative on everyday
+    ///   coordinates). The tolerance is not used: snapping a vertex or a crossing to another
+    ///   one a tolerance away drags the edges that end there and changes the area by up to the
+    ///   tolerance times their length. All ring segments are noded at the **resolution** of the
+    ///   coordinates, 2^-48 of the largest magnitude (see `Noder`: points closer than that —
+    ///   two computed crossings, a crossing and a vertex — are one, the first standing for
+    ///   both; snap rounding on a grid as fine as the arithmetic allows as the fallback), edges
+    ///   covered an even number of times cancel (this removes spikes, collapsed and duplicate
+    ///   rings), the faces of the planar arrangement are traced and classified inside or
+    ///   outside by parity, and each inside face's boundary becomes a clockwise exterior with
+    ///   counter-clockwise holes (y up), its walks split at repeated vertices so no ring touches
+    ///   itself. Holes go to the smallest exterior containing them. So no ring has zero area,
+    ///   and no two vertices are closer than the resolution, nor a vertex closer than it to an
+    ///   edge that does not end at it; vertices closer than the tolerance stay when the region
+    ///   has them. Input vertices keep their z and m; new vertices (crossings) interpolate them.
     ///   Output is canonical: each ring starts at its lowest-x, lowest-y vertex, polygons are
     ///   ordered by their exterior's vertex sequence and their holes likewise, so
     ///   `simplify(simplify(g)) == simplify(g)`. Coordinates of any magnitude are safe
     ///   (rings near ±1e308 or of size 1e-300 are noded scaled by a power of two).
     /// - Envelope: unchanged.
     ///
-    /// A polygon's area changes by at most about the tolerance times its perimeter; one
-    /// smaller than the tolerance vanishes. A negative or non-finite tolerance counts as 0.
+    /// A negative or non-finite tolerance counts as 0.
     ///
     /// ```swift
     /// let bowTie = try WKT.decode("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))")
@@ -46,7 +50,7 @@ extension GeometryEngine {
     /// // MULTIPOLYGON (((0 0, 0 10, 5 5, 0 0)), ((5 5, 10 10, 10 0, 5 5)))
     /// ```
     /// - Complexity: O(r · (n log n + k)) for n vertices, k segment pairs whose x-ranges
-    ///   (grown by the tolerance) overlap and r noding rounds (usually one or two), O(n log n)
+    ///   (grown by the resolution) overlap and r noding rounds (usually one or two), O(n log n)
     ///   for the arrangement, plus the hole assignment and one ray count per connected
     ///   component of the boundary, over one of √E bands of edges.
     /// - Source: odd-even boundary extraction on a planar arrangement (de Berg et al.,
@@ -85,7 +89,7 @@ extension GeometryEngine {
             }
             return .polyline(Polyline(paths: paths, hasZ: pl.hasZ, hasM: pl.hasM))
         case .polygon(let pg):
-            return .polygon(Polygon(rings: OddEvenRepair.simplify(pg.rings, tolerance: tolerance), hasZ: pg.hasZ, hasM: pg.hasM))
+            return .polygon(Polygon(rings: OddEvenRepair.simplify(pg.rings), hasZ: pg.hasZ, hasM: pg.hasM))
         }
     }
 
@@ -108,30 +112,28 @@ struct XYKey: Hashable {
 
 /// Odd-even polygon repair on a planar arrangement.
 enum OddEvenRepair {
-    /// The rings of the odd-even repair of `input`, noded to `tolerance`. Rings of coordinates
-    /// beyond 2^500 or all below 2^-500 in magnitude are repaired scaled by a power of two (with
-    /// the tolerance), so no arithmetic overflows or underflows, and scaled back.
-    static func simplify(_ input: [[Point]], tolerance: Double) -> [[Point]] {
+    /// The rings of the odd-even repair of `input`, noded at the resolution of its coordinates
+    /// (``Noder/resolution(of:)``). Rings of coordinates beyond 2^500 or all below 2^-500 in
+    /// magnitude are repaired scaled by a power of two, so no arithmetic overflows or
+    /// underflows, and scaled back.
+    static func simplify(_ input: [[Point]]) -> [[Point]] {
         var m = 0.0
         for ring in input {
             for p in ring where p.x.isFinite && p.y.isFinite { m = max(m, p.x.magnitude, p.y.magnitude) }
         }
         let k = m > 0 ? -Int(m.exponent) : 0
-        guard k < -500 || k > 500 else { return repair(input, tolerance: tolerance) }
+        guard k < -500 || k > 500 else { return repair(input) }
         func scaled(_ p: Point, _ k: Int) -> Point {
             var q = p
             q.x = Kernel.scaled(p.x, by: k)
             q.y = Kernel.scaled(p.y, by: k)
             return q
         }
-        let scaledTolerance = Kernel.scaled(tolerance, by: k)
-        // A tolerance that no longer fits a double is far wider than the rings: they collapse.
-        guard scaledTolerance.isFinite else { return [] }
-        let rings = repair(input.map { $0.map { scaled($0, k) } }, tolerance: scaledTolerance)
+        let rings = repair(input.map { $0.map { scaled($0, k) } })
         return rings.map { $0.map { scaled($0, -k) } }
     }
 
-    static func repair(_ input: [[Point]], tolerance: Double) -> [[Point]] {
+    static func repair(_ input: [[Point]]) -> [[Point]] {
         // Segments of every ring (closing segment included), non-finite vertices dropped.
         var segs: [Noder.Seg] = []
         for ring in input {
@@ -142,7 +144,8 @@ enum OddEvenRepair {
                 if !a.equals2D(b) { segs.append(Noder.Seg(a: a, b: b)) }
             }
         }
-        let frags = Noder.node(segs, tolerance: tolerance)
+        // Noded at the resolution of the coordinates, never the xy tolerance: the region is kept.
+        let frags = Noder.node(segs, tolerance: 0)
         // Vertices (first z/m seen wins) and edges with odd multiplicity.
         var ids: [XYKey: Int] = [:]
         var nodes: [Point] = []

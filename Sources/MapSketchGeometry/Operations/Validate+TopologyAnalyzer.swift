@@ -63,17 +63,17 @@ struct TopologyAnalyzer {
         switch ix {
         case .none: return nil
         case .proper(let p):
-            return issue(.selfIntersection, r0, s0, p, "segments cross")
-        case .overlap(let from, _):
+            return meeting(.selfIntersection, .cross, r0, s0, r1, s1, p)
+        case .overlap(let from, let to):
             if !sameRing && PolygonNesting.sameRing(a, b) {
                 return issue(.duplicateRings, r0, s0, from, "rings \(rings[r0].part) and \(rings[r1].part) have the same vertices")
             }
-            return issue(.selfIntersection, r0, s0, from, "segments overlap")
+            return meeting(.selfIntersection, .overlap, r0, s0, r1, s1, from, to: to)
         case .vertex(let p): pt = p
         }
         if sameRing && isAdjacent(r0, s0, s1) { return nil }
         if sameRing {
-            return issue(.ringSelfIntersection, r0, s0, pt, "the ring touches itself")
+            return meeting(.ringSelfIntersection, .touch, r0, s0, r1, s1, pt)
         }
         if pt.equals2D(p01) || pt.equals2D(p11) { return nil }
         var e00 = p00, e01 = p01
@@ -87,7 +87,7 @@ struct TopologyAnalyzer {
             e11 = p11
         }
         if NodeTopology.isCrossing(pt, e00, e01, e10, e11) {
-            return issue(.selfIntersection, r0, s0, pt, "rings \(rings[r0].part) and \(rings[r1].part) cross at a vertex")
+            return meeting(.selfIntersection, .cross, r0, s0, r1, s1, pt)
         }
         // Touch bookkeeping (JTS PolygonRing.addTouch) for the connectivity check.
         if recordAllTouches || samePolygon(r0, r1) {
@@ -102,7 +102,21 @@ struct TopologyAnalyzer {
     }
 
     private func issue(_ rule: ValidationIssue.Rule, _ r: Int, _ s: Int, _ p: Point, _ msg: String) -> ValidationIssue {
-        ValidationIssue(rule: rule, part: rings[r].part, vertex: rings[r].orig[s], location: p, message: msg)
+        ValidationIssue(rule: rule, part: rings[r].part, vertex: rings[r].segment(s), location: p, message: msg)
+    }
+
+    /// The issue of segment `s0` of ring `r0` meeting segment `s1` of ring `r1` at `p` (through
+    /// `to` for an overlap), the segments numbered as the rings were given, the one of the lower
+    /// part (then segment) first.
+    private func meeting(
+        _ rule: ValidationIssue.Rule, _ kind: SegmentMeeting.Kind, _ r0: Int, _ s0: Int, _ r1: Int, _ s1: Int, _ p: Point,
+        to: Point? = nil
+    ) -> ValidationIssue {
+        var a = (part: rings[r0].part, segment: rings[r0].segment(s0))
+        var b = (part: rings[r1].part, segment: rings[r1].segment(s1))
+        if (b.part, b.segment) < (a.part, a.segment) { swap(&a, &b) }
+        return ValidationIssue(
+            rule: rule, meeting: SegmentMeeting(kind, part: a.part, segment: a.segment, otherPart: b.part, otherSegment: b.segment, at: p, to: to))
     }
 
     /// Where the interior of a polygon is disconnected: a double touch between two rings of one

@@ -4,6 +4,8 @@ struct ValidationRing {
     /// The original vertex index of each point in `pts`.
     var orig: [Int]
     var part: Int
+    /// The number of vertices of the ring as given.
+    var count: Int
     /// The polygon this ring belongs to for touch analysis, or -1 (no touch analysis).
     var polygon: Int
     var isShell: Bool
@@ -28,8 +30,18 @@ struct ValidationRing {
         self.pts = pts
         self.orig = orig
         self.part = part
+        count = ring.count
         self.polygon = polygon
         self.isShell = isShell
+    }
+
+    /// The segment `pts[s]`–`pts[s + 1]` as numbered in the ring as given (segment k from its
+    /// vertex k to k + 1): the one ending at `pts[s + 1]`'s vertex, so a run of repeated
+    /// vertices before it is not named; the segment back to vertex 0 of a ring given open is
+    /// its last.
+    func segment(_ s: Int) -> Int {
+        let end = orig[s + 1]
+        return end == 0 ? max(count - 1, 0) : end - 1
     }
 }
 
@@ -97,8 +109,10 @@ struct Validator {
             guard issues.isEmpty else { return }
             var a = TopologyAnalyzer(rings: [ValidationRing(ps, part: 0, polygon: -1, isShell: true)])
             if let i = a.findInvalidIntersection() {
-                issues.append(ValidationIssue(rule: .ringSelfIntersection, part: i.part, vertex: i.vertex,
-                                              location: i.location, message: "the ring touches or crosses itself"))
+                issues.append(
+                    i.meeting.map { ValidationIssue(rule: .ringSelfIntersection, meeting: $0) }
+                        ?? ValidationIssue(
+                            rule: .ringSelfIntersection, part: i.part, vertex: i.vertex, location: i.location, message: "the ring touches or crosses itself"))
             }
         case .polygon(let rings): validatePolygons(rings.isEmpty ? [] : [rings])
         case .multiPolygon(let polys): validatePolygons(polys)

@@ -31,12 +31,16 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     public var rule: Rule
     /// The part (path or ring) index, counting rings across all polygons in order.
     public var part: Int?
-    /// The vertex index within the part (as given, repeated vertices included).
+    /// The vertex index within the part (as given, repeated vertices included); for two
+    /// segments that meet, the first segment's first vertex.
     public var vertex: Int?
     /// Where the problem is, when a location is known.
     public var location: Point?
     /// A readable explanation.
     public var message: String
+    /// The two segments that meet, how and where, for ``Rule/selfIntersection`` and
+    /// ``Rule/ringSelfIntersection`` (nil for the other rules).
+    public var meeting: SegmentMeeting?
 
     /// Creates an issue.
     public init(rule: Rule, part: Int?, vertex: Int?, location: Point?, message: String) {
@@ -47,7 +51,17 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// An issue of two segments that meet: its part, vertex and location are the first segment's
+    /// part and first vertex and where they meet; its message names both and the point.
+    public init(rule: Rule, meeting: SegmentMeeting) {
+        self.init(rule: rule, part: meeting.part, vertex: meeting.segment, location: meeting.location, message: meeting.description)
+        self.meeting = meeting
+    }
+
+    /// `rule at part P vertex V (x y): message`; for two segments that meet, `rule: segment 0 of
+    /// part 0 crosses segment 2 of part 0 at (5 5)`.
     public var description: String {
+        if meeting != nil { return rule.rawValue + ": " + message }
         var s = rule.rawValue
         if let part { s += " at part \(part)" }
         if let vertex { s += " vertex \(vertex)" }

@@ -1,5 +1,4 @@
 import Foundation
-import MapSketch
 import MapSketchGeometry
 
 extension Corpus {
@@ -12,29 +11,34 @@ extension Corpus {
         for u in files(root, "real/getevent", suffixes: [".txt", ".log", ".getevent"]) where !notRecordings.contains(u.lastPathComponent) {
             let rel = u.path.replacingOccurrences(of: root.path + "/", with: "")
             guard let text = try? String(contentsOf: u, encoding: .utf8) else { continue }
-            let options: GeteventReader.Options
+            let device: GeteventImport.Device
             if rel.contains("Tablet") {
-                options = .asusTF201
+                device = .asusTF201
             } else if rel.contains("Emulator") {
-                options = .androidEmulator
+                device = .emulator
             } else {
-                options = .galaxyS
+                device = .galaxyS
             }
-            guard let screen = options.screen else { continue }
-            let touches: [TouchEvent]
+            let folder = u.deletingLastPathComponent().lastPathComponent
+            let base = slug(folder + "-" + u.deletingPathExtension().lastPathComponent)
+            // The same conversion as `mapsketch import getevent FILE --device NAME --name NAME`.
+            var trace: Trace
             do {
-                touches = try GeteventReader.read(text: text, file: u.lastPathComponent, options: options)
+                trace = try GeteventImport.trace(
+                    bytes: Array(text.utf8), file: u.lastPathComponent,
+                    settings: GeteventImport.Settings(device: device, name: "getevent-\(base)"))
             } catch {
                 skipped("\(rel): \(error)")
                 continue
             }
-            let folder = u.deletingLastPathComponent().lastPathComponent
-            let base = slug(folder + "-" + u.deletingPathExtension().lastPathComponent)
-            let trace = TraceBuilder.touchTrace(
-                touches, name: "getevent-\(base)", description: "Real Android getevent recording \(rel) (\(touches.count) touches) replayed into a polyline sketch",
-                screen: screen)
+            trace.header.description = Self.touchDescription(rel, touches: trace.events.count)
             out.append(Entry(path: "touch/real-\(base)", text: TraceEncoder.encode(trace)))
         }
         return out
+    }
+
+    /// The description of the corpus trace of the getevent recording at `rel`.
+    package static func touchDescription(_ rel: String, touches: Int) -> String {
+        "Real Android getevent recording \(rel) (\(touches) touches) replayed into a polyline sketch"
     }
 }

@@ -22,13 +22,32 @@ public struct ReplayOutput: Sendable {
 
     /// The final geometry as text in `format`: Esri JSON (with the map's spatial reference) and
     /// WKT in map coordinates; GeoJSON always in WGS 84 longitude/latitude as RFC 7946 requires,
-    /// projected from the map's spatial reference. Nil when the trace has no sketch.
-    /// - Throws: `GeoJSONOutputError` for GeoJSON when the map's spatial reference cannot be
-    ///   projected to WGS 84.
+    /// projected from the map's spatial reference. Heights (z) and measures (m) are written only
+    /// when every vertex has them, in every format (``geometryWarnings`` says when some were
+    /// left out). Nil when the trace has no sketch.
+    /// - Throws: `GeoJSONOutputError` for GeoJSON when the map has no spatial reference or one
+    ///   that cannot be projected to WGS 84.
     /// - Complexity: O(n) in the vertices.
     public func geometryText(_ format: GeometryFormat) throws(GeoJSONOutputError) -> String? {
         guard let geometry else { return nil }
-        return format == .geoJSON ? try GeoJSON.encodeWGS84(geometry) : format.encode(geometry)
+        let written = WrittenDimensions(geometry.geometry).applied(to: geometry.geometry)
+        return try format.encode(SpatialGeometry(written, spatialReference: geometry.spatialReference))
+    }
+
+    /// What ``geometryText(_:)`` leaves out of the final geometry, each a sentence: heights or
+    /// measures that only some vertices have (`2 of 5 vertices have no z: the geometry is
+    /// written without z, which is written only when every vertex has one`).
+    /// - Complexity: O(n) in the vertices.
+    public var geometryWarnings: [String] {
+        guard let geometry else { return [] }
+        let d = WrittenDimensions(geometry.geometry)
+        var out: [String] = []
+        for (missing, value) in [(d.missingZ, "z"), (d.missingM, "m")] where missing > 0 {
+            out.append(
+                "\(missing) of \(d.vertices) vertices \(missing == 1 ? "has" : "have") no \(value): the geometry is written without \(value), "
+                    + "which is written only when every vertex has one")
+        }
+        return out
     }
 }
 

@@ -43,14 +43,25 @@ func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s
 /// The report `mapsketch gps` prints about a track: what was read and skipped, by reason; what
 /// was done with fixes without a time; what the filters dropped; and the result — its parts,
 /// vertices, length and validity — with a warning for each problem, and the reason when no
-/// usable fix remained. Nothing is dropped or changed without a line saying so.
+/// usable fix remained or the result cannot be written. Nothing is dropped or changed without
+/// a line saying so.
+///
+/// Heights: the track is written 3-D only when every kept fix has an elevation; when only some
+/// do, it is written 2-D in every format, with a warning giving the count.
+/// A line needs two vertices and a ring three: a polyline part of one kept fix, or a polygon
+/// ring of fewer than three, has no valid text in any format, and is an error
+/// (``cannotWrite``), never a one-point `LINESTRING`.
 public struct GPSReport: Hashable, Sendable {
     /// The lines of the report, the first naming the file.
     public var lines: [String]
-    /// Problems with the result (a self-intersecting polygon, an invalid part), each a sentence.
+    /// Problems with the result (a self-intersecting polygon, an invalid part, elevations only
+    /// some kept fixes have), each a sentence.
     public var warnings: [String]
     /// Why the track gave no vertex at all (then the command exits 2); nil when it gave some.
     public var noUsableFix: String?
+    /// Why the result cannot be written as its type — a polyline part with one vertex, a
+    /// polygon ring with fewer than three (then the command exits 2); nil when it can.
+    public var cannotWrite: String?
 
     /// The report for `file` from the read counts and the replay's output (its `gps` and
     /// `sketch` sections and final geometry).
@@ -68,7 +79,10 @@ public struct GPSReport: Hashable, Sendable {
     public init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, geometry: Geometry?) {
         self.init(
             file: file, counts: counts, gps: gps, geometryType: geometryType,
-            result: geometry.map { g in (g.type, g.parts.count, g.pointCount, { GeometryEngine.validate(g) }) })
+            result: geometry.map { g in
+                Result(
+                    type: g.type, partSizes: g.parts.map(\.count), dimensions: WrittenDimensions(g), validate: { GeometryEngine.validate(g) })
+            })
     }
 
     /// The report from the sketch's vertex store, without copying its vertices into a geometry
@@ -80,10 +94,35 @@ public struct GPSReport: Hashable, Sendable {
         self.init(
             file: file, counts: counts, gps: gps, geometryType: geometryType,
             result: store.map { store in
-                if Self.provenValid(store) { return (store.type, store.partCount, store.parts.reduce(0) { $0 + $1.count }, { [] }) }
+                let sizes = store.parts.map(\.count), dimensions = WrittenDimensions(store)
+                if Self.provenValid(store) { return Result(type: store.type, partSizes: sizes, dimensions: dimensions, validate: { [] }) }
                 let g = store.geometry
-                return (g.type, g.parts.count, g.pointCount, { GeometryEngine.validate(g) })
+                return Result(type: g.type, partSizes: g.parts.map(\.count), dimensions: dimensions, validate: { GeometryEngine.validate(g) })
             })
+    }
+
+    /// What the report needs of the result: its type, its parts' sizes, which of z and m it is
+    /// written with, and its validity (computed only when asked).
+    private struct Result {
+        var type: GeometryType
+        var partSizes: [Int]
+        var dimensions: WrittenDimensions
+        var validate: () -> [ValidationIssue]
+        var vertices: Int { partSizes.reduce(0, +) }
+    }
+
+    /// Why a geometry of `type` with parts of `sizes` vertices has no valid text: the first part
+    /// of a polyline with one vertex, or of a polygon with fewer than three; nil when none.
+    static func cannotWrite(_ type: GeometryType, partSizes sizes: [Int], dropped: Int) -> String? {
+        let (least, noun, what) = type == .polygon ? (3, "ring", "a ring") : (2, "part", "a line")
+        guard type == .polyline || type == .polygon, let first = sizes.firstIndex(where: { $0 > 0 && $0 < least }) else { return nil }
+        let others = sizes.filter { $0 > 0 && $0 < least }.count - 1
+        let n = sizes[first]
+        var why = "the \(type.rawValue) cannot be written: its \(noun) \(first)"
+        if others > 0 { why += " (and \(others) more)" }
+        why += " has only \(n) \(n == 1 ? "vertex" : "vertices"), and \(what) needs at least \(least)"
+        if dropped > 0 { why += " (the filters dropped \(dropped) \(dropped == 1 ? "fix" : "fixes"))" }
+        return why + "; keep more fixes, or write them as points with --type multipoint"
     }
 
     /// Whether `store` is a multipoint or polyline that `GeometryEngine.validate` passes, by its
@@ -102,10 +141,7 @@ public struct GPSReport: Hashable, Sendable {
         return true
     }
 
-    private init(
-        file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?,
-        result: (type: GeometryType, parts: Int, vertices: Int, validate: () -> [ValidationIssue])?
-    ) {
+    private init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, result: Result?) {
         var lines = [
             "\(file): \(counts.fixes) fix\(counts.fixes == 1 ? "" : "es"), \(counts.segments) segment\(counts.segments == 1 ? "" : "s"), \(counts.waypoints) waypoint\(counts.waypoints == 1 ? "" : "s")"
         ]
@@ -130,9 +166,7 @@ public struct GPSReport: Hashable, Sendable {
         }
         let noElevation = counts.fixes - counts.withElevation
         if counts.withElevation > 0, noElevation > 0 {
-            lines.append(
-                "  elevation: \(noElevation) fix\(noElevation == 1 ? "" : "es") without an elevation among fixes with one: their vertices have no z"
-            )
+            lines.append("  elevation: \(noElevation) of \(counts.fixes) fixes read have none")
         }
         let appended = gps?["appended"]?.int64Value ?? 0
         if let dropped = gps?["dropped"]?.objectValue {
@@ -145,7 +179,8 @@ public struct GPSReport: Hashable, Sendable {
                             separator: ", "))
         }
         if appended > 0, let geometryType, let g = result {
-            var line = "  result: \(geometryType), \(g.parts) part\(g.parts == 1 ? "" : "s"), \(g.vertices) vertices"
+            let parts = g.partSizes.count
+            var line = "  result: \(geometryType), \(parts) part\(parts == 1 ? "" : "s"), \(g.vertices) \(g.vertices == 1 ? "vertex" : "vertices")"
             if let length = gps?["geodesicLength"] { line += ", \(JSONWriter.string(length)) m geodesic length" }
             let issues = g.validate()
             line += issues.isEmpty ? ", valid" : ", not valid"
@@ -154,7 +189,15 @@ public struct GPSReport: Hashable, Sendable {
                 warnings.append("the \(g.type.rawValue) is not valid: \(issue.description)")
             }
             if issues.count > 10 { warnings.append("… and \(issues.count - 10) more validity issues") }
+            let missing = g.dimensions.missingZ
+            if missing > 0 {
+                warnings.append(
+                    "\(missing) of \(g.vertices) kept fixes \(missing == 1 ? "has" : "have") no elevation: the track is written 2-D "
+                        + "(with heights only when every kept fix has one)")
+            }
         }
+        let dropped = gps?["dropped"]?.objectValue.map { $0.values.reduce(0) { $0 + Int($1.int64Value ?? 0) } } ?? 0
+        cannotWrite = appended > 0 ? result.flatMap { Self.cannotWrite($0.type, partSizes: $0.partSizes, dropped: dropped) } : nil
         self.lines = lines
         self.warnings = warnings
         if appended > 0 {

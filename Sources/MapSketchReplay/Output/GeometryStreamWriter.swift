@@ -2,14 +2,16 @@ import Foundation
 package import MapSketchGeometry
 
 /// Writes the geometry a vertex store holds, a buffer at a time, without assembling it: the
-/// bytes `GeometryFormat.encode(SpatialGeometry(store.geometry, spatialReference:))` would give
-/// (the tests compare the two on every type and format), at the cost of one output buffer instead
-/// of the geometry (48 bytes a vertex) and its text.
+/// bytes `GeometryFormat.encode` would give of the geometry as written — `store.geometry` with
+/// z and m only where every vertex has them (``WrittenDimensions``, the one rule for all three
+/// formats) — (the tests compare the two on every type and format), at the cost of one output
+/// buffer instead of the geometry (48 bytes a vertex) and its text.
 ///
-/// GeoJSON is RFC 7946: in WGS 84 longitude/latitude, each vertex projected as it is written (the
-/// bytes of `GeoJSON.encodeWGS84`). Multipoints and polylines stream in every format, polygons in
-/// Esri JSON; a polygon in GeoJSON or WKT (whose rings are first grouped into polygons with their
-/// holes) and a point are encoded whole.
+/// GeoJSON is RFC 7946: in WGS 84 longitude/latitude, each vertex projected as it is written by
+/// the rule of `GeoJSON.wgs84Projection(from:)` (a store without a spatial reference is an
+/// error). Multipoints and polylines stream in every format, polygons in Esri JSON; a polygon in
+/// GeoJSON or WKT (whose rings are first grouped into polygons with their holes) and a point are
+/// encoded whole.
 package struct GeometryStreamWriter {
     /// Bytes gathered before they go to the sink.
     static let bufferSize = 64 * 1024
@@ -24,7 +26,8 @@ package struct GeometryStreamWriter {
 
     /// Writes `store`'s geometry in `format`, then a newline when `newline`, to `sink`.
     /// - Throws: what `sink` throws; `GeoJSONOutputError` when GeoJSON is asked for and the
-    ///   geometry cannot be given in WGS 84 longitude/latitude.
+    ///   geometry cannot be given in WGS 84 longitude/latitude (no spatial reference, or one
+    ///   that cannot be projected).
     /// - Complexity: O(n) for n vertices; memory O(1) beyond the store (see the type's notes).
     package static func write(
         _ store: VertexStore, spatialReference: SpatialReference?, format: GeometryFormat, newline: Bool = true,
@@ -36,16 +39,15 @@ package struct GeometryStreamWriter {
         case (.multipoint, _), (.polyline, _), (.polygon, .esriJSON): streams = true
         default: streams = false
         }
+        let d = WrittenDimensions(store)
         if streams {
             switch format {
-            case .esriJSON: try w.esri(store, spatialReference)
-            case .geoJSON: try w.geoJSON(store, toWGS84: try wgs84Projection(store, spatialReference))
-            case .wkt: try w.wkt(store)
+            case .esriJSON: try w.esri(store, spatialReference, d)
+            case .geoJSON: try w.geoJSON(store, toWGS84: try GeoJSON.wgs84Projection(from: spatialReference), z: d.hasZ)
+            case .wkt: try w.wkt(store, d)
             }
-        } else if format == .geoJSON {
-            w.text(try GeoJSON.encodeWGS84(SpatialGeometry(store.geometry, spatialReference: spatialReference)))
         } else {
-            w.text(format.encode(SpatialGeometry(store.geometry, spatialReference: spatialReference)))
+            w.text(try format.encode(SpatialGeometry(d.applied(to: store.geometry), spatialReference: spatialReference)))
         }
         if newline { w.out.append(ASCII.lf) }
         try w.flush()
@@ -53,11 +55,8 @@ package struct GeometryStreamWriter {
 
     // MARK: - Esri JSON
 
-    private mutating func esri(_ store: VertexStore, _ sr: SpatialReference?) throws {
-        let d = Dimensions(store)
-        // As `EsriJSON.writtenFlags`: the geometry's flag, or any vertex carrying the value.
-        let z = store.hasZ || d.anyZ
-        let m = store.hasM || d.anyM
+    private mutating func esri(_ store: VertexStore, _ sr: SpatialReference?, _ d: WrittenDimensions) throws {
+        let z = d.hasZ, m = d.hasM
         text("{")
         if z { text("\"hasZ\":true,") }
         if m { text("\"hasM\":true,") }
@@ -110,44 +109,28 @@ package struct GeometryStreamWriter {
 
     // MARK: - GeoJSON
 
-    /// The projection `GeoJSON.inWGS84` applies to every vertex (nil: none).
-    /// - Throws: `GeoJSONOutputError` as `GeoJSON.inWGS84`.
-    private static func wgs84Projection(_ store: VertexStore, _ sr: SpatialReference?) throws -> PointProjection? {
-        guard let sr else {
-            for part in store.parts {
-                for p in part { try GeoJSON.requireLongitudeLatitude(p.x, p.y) }
-            }
-            return nil
-        }
-        if sr.isWGS84 { return nil }
-        guard let projection = try? PointProjection(from: sr, to: .wgs84, decimal: true) else {
-            throw GeoJSONOutputError.cannotProject(from: sr)
-        }
-        return projection
-    }
-
-    private mutating func geoJSON(_ store: VertexStore, toWGS84 projection: PointProjection?) throws {
+    private mutating func geoJSON(_ store: VertexStore, toWGS84 projection: PointProjection?, z: Bool) throws {
         if store.type == .multipoint {
             text("{\"type\":\"MultiPoint\",\"coordinates\":")
-            try positions(store.parts.first, projection)
+            try positions(store.parts.first, projection, z: z)
         } else if store.partCount == 1 {
             text("{\"type\":\"LineString\",\"coordinates\":")
-            try positions(store.parts[0], projection)
+            try positions(store.parts[0], projection, z: z)
         } else if store.partCount == 0 {
             text("{\"type\":\"LineString\",\"coordinates\":[]")
         } else {
             text("{\"type\":\"MultiLineString\",\"coordinates\":[")
             for (k, part) in store.parts.enumerated() {
                 if k > 0 { text(",") }
-                try positions(part, projection)
+                try positions(part, projection, z: z)
             }
             text("]")
         }
         text("}")
     }
 
-    /// `[[x,y(,z)],…]`: GeoJSON positions have no m.
-    private mutating func positions(_ part: ChunkedVertices?, _ projection: PointProjection?) throws {
+    /// `[[x,y(,z)],…]`, z when `z` (every vertex has one): GeoJSON positions have no m.
+    private mutating func positions(_ part: ChunkedVertices?, _ projection: PointProjection?, z: Bool) throws {
         text("[")
         try sequence(part ?? ChunkedVertices(), separator: ",") { v, out in
             let p = projection?.project(v) ?? v
@@ -155,9 +138,9 @@ package struct GeometryStreamWriter {
             JSONWriter.appendNumber(p.x, to: &out)
             out.append(0x2C)
             JSONWriter.appendNumber(p.y, to: &out)
-            if let z = p.z {
+            if z, let h = p.z {
                 out.append(0x2C)
-                JSONWriter.appendNumber(z, to: &out)
+                JSONWriter.appendNumber(h, to: &out)
             }
             out.append(0x5D)
         }
@@ -166,11 +149,8 @@ package struct GeometryStreamWriter {
 
     // MARK: - WKT
 
-    private mutating func wkt(_ store: VertexStore) throws {
-        let d = Dimensions(store)
-        // As the geometry's own flags: the store's, or every vertex carrying the value.
-        let z = store.hasZ || d.allZ
-        let m = store.hasM || d.allM
+    private mutating func wkt(_ store: VertexStore, _ d: WrittenDimensions) throws {
+        let z = d.hasZ, m = d.hasM
         let dims = z && m ? " ZM" : z ? " Z" : m ? " M" : ""
         switch store.type {
         case .multipoint:
@@ -297,22 +277,5 @@ package struct GeometryStreamWriter {
         guard !out.isEmpty else { return }
         try out.withUnsafeBytes { try sink($0) }
         out.removeAll(keepingCapacity: true)
-    }
-
-    /// Which of z and m the vertices carry: any of them, and every one (false when there is none).
-    private struct Dimensions {
-        var anyZ = false, anyM = false, allZ = true, allM = true
-
-        init(_ store: VertexStore) {
-            var count = 0
-            for part in store.parts {
-                for p in part {
-                    count += 1
-                    if p.z != nil { anyZ = true } else { allZ = false }
-                    if p.m != nil { anyM = true } else { allM = false }
-                }
-            }
-            if count == 0 { (allZ, allM) = (false, false) }
-        }
     }
 }
