@@ -29,7 +29,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Geometry knows nothing of maps.
@@ -45,14 +44,13 @@ let package = Package(
         ),
         // The replay harness drives the model only through its public API.
         .target(name: "MapSketchReplay", dependencies: ["MapSketch", "MapSketchGeometry"], swiftSettings: strict),
-        // The measuring harness, above the replay engine: kinds, clocks, counters, histograms,
-        // callgrind, comparisons and report formats. The model and the engine only offer an
+        // The measuring harness, above the replay engine: kinds, clocks, counters, callgrind,
+        // worker processes, comparisons and report formats. The model and the engine only offer an
         // observation point (`OperationProbe`, `ReplayProbe`).
         .target(
             name: "MapSketchBench",
             dependencies: [
                 "MapSketchReplay", "MapSketch", "MapSketchGeometry", "CMapSketchCounters",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
         ),

@@ -91,12 +91,16 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
 /// Exact counters (instructions, allocations, bytes) regress when the new figure exceeds the old
 /// by more than the threshold (or appears where the old was 0). A wall-clock figure regresses
 /// only when three things hold:
-/// 1. the runs say the new build is slower — a one-sided t test on the logarithms, paired run by
-///    run when the two reports are the two sides of one `--against` job, else Welch's — and it
-///    stays significant after the false discovery rate across all tested figures is held at
-///    ``fdr`` (Benjamini–Hochberg);
+/// 1. the runs say the new build is slower — a one-sided rank test, Wilcoxon's signed-rank test
+///    run by run when the two reports are the two sides of one `--against` job, else the
+///    Mann–Whitney U test — and it stays significant after the false discovery rate across all
+///    tested figures is held at ``fdr`` (Benjamini–Hochberg);
 /// 2. its median grew by more than the threshold;
-/// 3. it grew by at least the clock's resolution.
+/// 3. it grew by at least two steps of the clock (``minimumSteps`` times its resolution). Each
+///    median is read off a stepped clock, and where a build's code happens to lie in memory moves
+///    a fast operation by about a step: two builds that differ in one function only were seen to
+///    differ by 10 to 18 ns (one or two steps of a 10 ns clock) in operations that function never
+///    runs.
 ///
 /// A kind whose median latency is below the clock's resolution on both sides is not tested on
 /// wall clock (its counters still are). A trace only the new report has is `new`; one only the
@@ -106,6 +110,8 @@ public struct BenchComparison: Hashable, Sendable {
     public static let defaultFDR = 0.05
     /// The fewest runs per side a wall-clock metric needs.
     public static let minimumRuns = 3
+    /// The smallest wall-clock increase that can be a regression, in steps of the clock.
+    public static let minimumSteps = 2.0
 
     /// The metrics compared.
     public var metrics: [BenchMetric]
@@ -131,6 +137,10 @@ public struct BenchComparison: Hashable, Sendable {
     public var newKinds: [BenchKindChange]
     /// Kinds only the old report has in a trace both have.
     public var removedKinds: [BenchKindChange]
+    /// When the runs are too few for any wall-clock figure to pass the false discovery rate (a
+    /// rank test's smallest p-value depends on the number of runs only): the runs per side that
+    /// would be enough. Nil when they are enough, or nothing was tested on wall clock.
+    public var runsNeeded: Int?
 
     /// The regressions.
     public var regressions: [BenchChange] { changes.filter(\.regressed) }
@@ -170,7 +180,8 @@ public struct BenchComparison: Hashable, Sendable {
         }
         // Significance, then the false discovery rate across every tested figure.
         let tested = figures.indices.filter { figures[$0].test != nil }
-        let pValues = tested.map { i in figures[i].pValue(paired: paired) }
+        var cache = BenchStatistics.RankSumCache()
+        let pValues = tested.map { i in figures[i].pValue(paired: paired, cache: &cache) }
         let discovered = BenchStatistics.discoveries(pValues, q: fdr)
         var changes: [BenchChange] = []
         var significant = Set<Int>()
@@ -182,10 +193,18 @@ public struct BenchComparison: Hashable, Sendable {
             if f.metric.isExact {
                 regressed = f.old == 0 ? f.new > 0 : f.new > f.old * (1 + threshold)
             } else {
-                regressed = significant.contains(i) && f.new > f.old * (1 + threshold) && f.new - f.old >= resolution
+                regressed = significant.contains(i) && f.new > f.old * (1 + threshold) && f.new - f.old >= Self.minimumSteps * resolution
             }
             changes.append(
                 BenchChange(trace: f.trace, row: f.row, metric: f.metric, old: f.old, new: f.new, pValue: pByFigure[i], regressed: regressed))
+        }
+        var runsNeeded: Int?
+        if !tested.isEmpty {
+            let bar = fdr / Double(tested.count)
+            let runs = (old: baseline.runs, new: current.runs)
+            if BenchStatistics.smallestPValue(runs: runs, paired: paired) > bar {
+                runsNeeded = (1...1_000).first { n in BenchStatistics.smallestPValue(runs: (n, n), paired: paired) <= bar }
+            }
         }
         let failed = Set(current.failures.map(\.trace) + current.expectedFailures.map(\.trace))
         let removed = baseline.traces.map(\.name).filter { current.trace($0) == nil && !failed.contains($0) && current.covers($0) }
@@ -193,7 +212,7 @@ public struct BenchComparison: Hashable, Sendable {
             metrics: chosen, threshold: threshold, fdr: fdr, paired: paired, changes: sorted(changes), tested: tested.count,
             belowResolution: figures.filter { !$0.metric.isExact && $0.test == nil }.count,
             newTraces: current.traces.map(\.name).filter { baseline.trace($0) == nil }, removedTraces: removed,
-            newKinds: newKinds, removedKinds: removedKinds)
+            newKinds: newKinds, removedKinds: removedKinds, runsNeeded: runsNeeded)
     }
 
     /// The metrics compared: those asked for (each must be on both sides, wall clock with enough
@@ -264,13 +283,12 @@ private struct Figure {
     /// The runs to test (nil: exact, or not tested).
     var test: (old: [Double], new: [Double])?
 
-    func pValue(paired: Bool) -> Double {
+    func pValue(paired: Bool, cache: inout BenchStatistics.RankSumCache) -> Double {
         guard let test else { return 1 }
         if paired, test.old.count == test.new.count {
-            let d = zip(test.new, test.old).map { log($0) - log($1) }
-            return BenchStatistics.pairedSlower(logRatios: d)
+            return BenchStatistics.signedRankSlower(zip(test.new, test.old).map { log($0) - log($1) })
         }
-        return BenchStatistics.welchSlower(old: test.old, new: test.new)
+        return BenchStatistics.mannWhitneySlower(old: test.old, new: test.new, cache: &cache)
     }
 
     /// Every figure of `metric` for a trace both reports have.

@@ -83,6 +83,7 @@ public enum BenchFormat {
         s += "\(c.changes.count) figures, \(c.tested) tested on wall clock"
         if c.belowResolution > 0 { s += " (\(c.belowResolution) below the clock's resolution, counters only)" }
         s += ", \(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")\n"
+        if let n = c.runsNeeded { s += "warning: \(runsWarning(c, n))\n" }
         for r in c.regressions {
             s += "REGRESSION \(r)"
             if let p = r.pValue { s += " p=\(pText(p))" }
@@ -93,6 +94,11 @@ public enum BenchFormat {
         for k in c.newKinds { s += "new kind \(k.trace) \(k.kind.name)\n" }
         for k in c.removedKinds { s += "removed kind \(k.trace) \(k.kind.name)\n" }
         return s
+    }
+
+    /// Why no wall-clock figure could be a regression, and the runs that would let one.
+    static func runsWarning(_ c: BenchComparison, _ needed: Int) -> String {
+        "with these runs no wall-clock figure can be significant among \(c.tested) tested at a false discovery rate of \(decimal(c.fdr * 100, places: 2))% (a rank test's smallest p-value depends on the runs only): use --runs \(needed) or more on both sides"
     }
 
     /// A p-value for people: 4 decimals, or `< 0.0001`.
@@ -175,6 +181,7 @@ public enum BenchFormat {
             s += "false discovery rate \(decimal(c.fdr * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", ")); "
             s += "\(c.changes.count) figures, \(c.tested) tested on wall clock): "
             s += c.regressions.isEmpty ? "**no regression**.\n\n" : "**\(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")**.\n\n"
+            if let n = c.runsNeeded { s += "⚠️ \(runsWarning(c, n)).\n\n" }
             let threshold = c.threshold
             let moved = c.changes.filter { !$0.regressed && abs($0.change) > threshold }
             let still = c.changes.filter { !$0.regressed && abs($0.change) <= threshold }

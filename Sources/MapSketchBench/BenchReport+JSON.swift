@@ -281,7 +281,7 @@ extension BenchComparison {
         func kinds(_ list: [BenchKindChange]) -> JSONValue {
             .array(list.map { ["trace": .string($0.trace), "kind": .string($0.kind.name)] })
         }
-        return [
+        var o: JSONObject = [
             "paired": .bool(paired), "threshold": .number(threshold), "fdr": .number(fdr),
             "metrics": .array(metrics.map { .string($0.rawValue) }), "figures": .integer(Int64(changes.count)),
             "tested": .integer(Int64(tested)), "belowResolution": .integer(Int64(belowResolution)),
@@ -289,6 +289,8 @@ extension BenchComparison {
             "removedTraces": .array(removedTraces.map { .string($0) }), "newKinds": kinds(newKinds), "removedKinds": kinds(removedKinds),
             "changes": .array(changes.map(change)),
         ]
+        if let runsNeeded { o["runsNeeded"] = .integer(Int64(runsNeeded)) }
+        return .object(o)
     }
 }
 

@@ -14,9 +14,11 @@ import MapSketchGeometry
 /// mistake for a regression.
 ///
 /// With two builds, each trace of a round is measured by both, one right after the other, in
-/// alternating order (ABBA: A then B for one trace, B then A for the next, and so on across
-/// rounds), so a load that comes and goes on the machine falls on both builds alike; run `r` of
-/// one build and run `r` of the other are a pair, compared by a paired test (``BenchComparison``).
+/// alternating order (ABBA: a trace measured A then B in one round is measured B then A in the
+/// next, and neighbouring traces alternate too), so a load that comes and goes on the machine
+/// falls on both builds alike and neither gains from going first; run `r` of one build and run `r`
+/// of the other are a pair, compared by a paired test (``BenchComparison``). Two builds make an
+/// even number of rounds, so each goes first as often as second.
 public struct BenchSession {
     /// One build to measure: a `mapsketch` executable.
     public struct Build: Hashable, Sendable {
@@ -71,12 +73,19 @@ public struct BenchSession {
         var hellos: [BenchWorker.Hello] = []
         let start = Date()
         var rounds = 0
-        for round in 0..<Swift.max(options.runs, 1) {
-            let workers = try builds.map { b throws(Failure) in try WorkerProcess(b, setup) }
+        let planned = builds.count == 2 ? (Swift.max(options.runs, 2) + 1) / 2 * 2 : Swift.max(options.runs, 1)
+        if planned != options.runs { progress("\(planned) rounds: two builds take turns going first, so the rounds are even") }
+        let copies = FileManager.default.temporaryDirectory.appendingPathComponent("mapsketch-bench-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: copies) }
+        for round in 0..<planned {
+            let workers = try builds.indices.map { b throws(Failure) in
+                try WorkerProcess(builds[b], executable: Self.freshCopy(of: builds[b], at: copies.appendingPathComponent("\(round % 10)/\(b)")), setup)
+            }
             if hellos.isEmpty { hellos = workers.map(\.hello) }
             for t in cases.indices where builds.indices.allSatisfy({ failures[$0][t] == nil && expected[$0][t] == nil }) {
-                let pair = round * cases.count + t
-                let order = builds.count == 2 && pair % 2 == 1 ? [1, 0] : Array(builds.indices)
+                // Each trace alternates which build goes first from round to round (and
+                // neighbouring traces differ), so going first or second weighs on both alike.
+                let order = builds.count == 2 && (round + t) % 2 == 1 ? [1, 0] : Array(builds.indices)
                 for b in order {
                     switch try workers[b].run(t) {
                     case .measured(var r):
@@ -89,8 +98,8 @@ public struct BenchSession {
             }
             for w in workers { w.finish() }
             rounds = round + 1
-            progress("round \(rounds)/\(options.runs): \(cases.count) trace(s), \(Int(Date().timeIntervalSince(start))) s")
-            if let budget = options.timeBudget, Date().timeIntervalSince(start) >= budget { break }
+            progress("round \(rounds)/\(planned): \(cases.count) trace(s), \(Int(Date().timeIntervalSince(start))) s")
+            if let budget = options.timeBudget, Date().timeIntervalSince(start) >= budget, builds.count == 1 || rounds % 2 == 0 { break }
         }
         let pairID = builds.count == 2 ? UUID().uuidString.lowercased() : nil
         var reports: [BenchReport] = []
@@ -111,6 +120,27 @@ public struct BenchSession {
             }
         }
         return reports
+    }
+
+    /// jemalloc's settings for a measuring process (`MALLOC_CONF`; other allocators ignore it):
+    /// memory freed stays with the process instead of going back to the system after a few
+    /// seconds, so whether an operation faults pages in does not depend on how long ago the one
+    /// before it ran (a run made later on a busier machine would otherwise set a trace up up to
+    /// 60 % slower), and under callgrind nothing happens on a timer.
+    static let allocatorConfiguration = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+
+    /// A fresh copy of a build's executable for one round, at `folder/mapsketch` (every build's
+    /// path as long as the others'): an executable's code lies where the system first loaded its
+    /// file, and two copies of one build can differ by several per cent in some operation only
+    /// because of where their code lies; a new copy each round makes that a chance of the round,
+    /// not a lasting difference between builds. Falls back to the executable itself.
+    static func freshCopy(of build: Build, at folder: URL) -> String {
+        let copy = folder.appendingPathComponent("mapsketch")
+        try? FileManager.default.removeItem(at: folder)
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+            (try? FileManager.default.copyItem(atPath: build.executable, toPath: copy.path)) != nil
+        else { return build.executable }
+        return copy.path
     }
 
     /// One trace's single-run results merged into one result of all its runs.
@@ -189,10 +219,13 @@ private final class WorkerProcess {
     let build: BenchSession.Build
     private(set) var hello: BenchWorker.Hello
 
-    init(_ build: BenchSession.Build, _ setup: BenchWorker.Setup) throws(BenchSession.Failure) {
+    init(_ build: BenchSession.Build, executable: String, _ setup: BenchWorker.Setup) throws(BenchSession.Failure) {
         self.build = build
-        process.executableURL = URL(fileURLWithPath: build.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = setup.arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["MALLOC_CONF"] = BenchSession.allocatorConfiguration
+        process.environment = environment
         let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin

@@ -9,7 +9,8 @@ import MapSketchReplay
 /// Instruction counts do not depend on the machine's load, so they can be gated tightly.
 ///
 /// They depend on the code and the trace only. The server is started with fixed arguments, a
-/// fixed environment (`SWIFT_DETERMINISTIC_HASHING=1`, nothing else) and no path of the user's:
+/// fixed environment (`SWIFT_DETERMINISTIC_HASHING=1` and the allocator's settings, nothing else) and
+/// no path of the user's:
 /// it is sent each trace's text on its standard input, and measures each one in a child process
 /// forked from the same state, so nothing measured before (another trace, a longer name, a
 /// deeper folder) changes the memory a trace is measured in.
@@ -81,7 +82,7 @@ public enum Callgrind {
         p.arguments = arguments(warmup: warmup, runs: runs)
         p.currentDirectoryURL = dir
         // Swift's per-process hashing seed changes dictionary probing, and so instruction counts.
-        p.environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+        p.environment = ["SWIFT_DETERMINISTIC_HASHING": "1", "MALLOC_CONF": BenchSession.allocatorConfiguration]
         let input = Pipe()
         let output = Pipe()
         let log = dir.appendingPathComponent("valgrind.log")

@@ -120,8 +120,8 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Replays of a trace before each measured run.")
     var warmup: Int = 1
 
-    @Option(help: "Measured runs per trace (rounds of fresh processes).")
-    var runs: Int = 5
+    @Option(help: ArgumentHelp("Measured runs per trace: rounds of fresh processes (default 10; with --against, 20).", valueName: "n"))
+    var runs: Int?
 
     @Option(help: ArgumentHelp("Start no new round after this many seconds (at least one round is made).", valueName: "seconds"))
     var timeBudget: Double?
@@ -169,7 +169,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if warmup < 0 { throw ValidationError("--warmup must be 0 or more, found \(warmup)") }
-        if runs < 1 { throw ValidationError("--runs must be 1 or more, found \(runs)") }
+        if let runs, runs < 1 { throw ValidationError("--runs must be 1 or more, found \(runs)") }
         if instrumentRuns < 1 { throw ValidationError("--instrument-runs must be 1 or more, found \(instrumentRuns)") }
         if let timeBudget, !(timeBudget > 0) { throw ValidationError("--time-budget must be a positive number of seconds") }
         if let timeEvery, timeEvery < 1 { throw ValidationError("--time-every must be 1 or more, found \(timeEvery)") }
@@ -199,7 +199,7 @@ struct BenchCommand: AsyncParsableCommand {
         let cases = try select.cases()
         let session = BenchSession(
             options: BenchOptions(
-                warmup: warmup, runs: runs, timeBudget: timeBudget, measureOperations: !totalsOnly,
+                warmup: warmup, runs: runs ?? (against == nil ? 10 : 20), timeBudget: timeBudget, measureOperations: !totalsOnly,
                 timing: timeEvery.map { $0 == 1 ? .everyOperation : .every($0) } ?? .automatic),
             instrumentRuns: instrumentRuns)
         let quiet = noProgress

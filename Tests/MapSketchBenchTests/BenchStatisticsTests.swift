@@ -6,31 +6,43 @@ import Testing
 /// The tests wall-clock comparisons make: Student's t on the logarithms (paired or Welch's) and
 /// the Benjamini–Hochberg false discovery rate.
 @Suite struct BenchStatisticsTests {
-    @Test func studentsTailMatchesTables() {
-        // One-sided upper tail P(T ≥ t): t = 2.132 at 4 degrees of freedom is the 0.05 point,
-        // t = 3.747 the 0.01 point; t = 1.833 at 9 degrees the 0.05 point; the t(1) tail is
-        // the Cauchy one, 1/2 − atan(t)/π.
-        #expect(abs(BenchStatistics.tUpper(2.132, standardError: 1, degreesOfFreedom: 4) - 0.05) < 2e-4)
-        #expect(abs(BenchStatistics.tUpper(3.747, standardError: 1, degreesOfFreedom: 4) - 0.01) < 1e-4)
-        #expect(abs(BenchStatistics.tUpper(1.833, standardError: 1, degreesOfFreedom: 9) - 0.05) < 2e-4)
-        for t in [0.3, 1.0, 2.5, 10.0] {
-            #expect(abs(BenchStatistics.tUpper(t, standardError: 1, degreesOfFreedom: 1) - (0.5 - atan(t) / .pi)) < 1e-9, "\(t)")
-        }
-        #expect(abs(BenchStatistics.tUpper(0, standardError: 1, degreesOfFreedom: 7) - 0.5) < 1e-12)
-        #expect(abs(BenchStatistics.tUpper(-2.132, standardError: 1, degreesOfFreedom: 4) - 0.95) < 2e-4)
-        // No spread: certain either way.
-        #expect(BenchStatistics.tUpper(1, standardError: 0, degreesOfFreedom: 4) == 0)
-        #expect(BenchStatistics.tUpper(0, standardError: 0, degreesOfFreedom: 4) == 1)
+    @Test func theSignedRankTestMatchesItsExactDistribution() {
+        // Five pairs all positive: only 1 of the 32 sign assignments is as extreme.
+        #expect(abs(BenchStatistics.signedRankSlower([0.1, 0.2, 0.3, 0.4, 0.5]) - 1.0 / 32) < 1e-12)
+        #expect(BenchStatistics.signedRankSlower([-0.1, -0.2, -0.3, -0.4, -0.5]) == 1)
+        // One negative, of the smallest rank: W⁺ = 14 of 15; P(W⁺ ≥ 14) = 2/32.
+        #expect(abs(BenchStatistics.signedRankSlower([-0.1, 0.2, 0.3, 0.4, 0.5]) - 2.0 / 32) < 1e-12)
+        // Zeros carry no sign; none left: no evidence.
+        #expect(BenchStatistics.signedRankSlower([0, 0, 0]) == 1)
+        #expect(abs(BenchStatistics.signedRankSlower([0, 0.2, 0.3]) - 1.0 / 4) < 1e-12)
+        // Ties share the mean rank: {1, 1} positive and 2 negative: ranks 1.5, 1.5, 3 → W⁺ = 3 of
+        // 6; sums ≥ 3: {3}, {1.5,1.5}, {1.5,3}×2, {all} → 5 of 8.
+        #expect(abs(BenchStatistics.signedRankSlower([0.1, 0.1, -0.3]) - 5.0 / 8) < 1e-12)
+        #expect(BenchStatistics.twiceMidRanks([5, 1, 5, 3]) == [7, 2, 7, 4])
     }
 
-    @Test func theIncompleteBetaFunctionMatchesClosedForms() {
-        // I_x(1, 1) = x; I_x(a, 1) = x^a; I_x(1, b) = 1 − (1 − x)^b; I_0.5(a, a) = 0.5.
-        for x in [0.1, 0.37, 0.5, 0.9] {
-            #expect(abs(BenchStatistics.incompleteBeta(x, a: 1, b: 1) - x) < 1e-12)
-            #expect(abs(BenchStatistics.incompleteBeta(x, a: 3, b: 1) - pow(x, 3)) < 1e-12)
-            #expect(abs(BenchStatistics.incompleteBeta(x, a: 1, b: 4) - (1 - pow(1 - x, 4))) < 1e-12)
-        }
-        #expect(abs(BenchStatistics.incompleteBeta(0.5, a: 7.5, b: 7.5) - 0.5) < 1e-12)
+    @Test func theRankSumTestMatchesItsExactDistribution() {
+        var cache = BenchStatistics.RankSumCache()
+        // All five above all five: 1 / C(10, 5) = 1/252.
+        #expect(abs(BenchStatistics.mannWhitneySlower(old: [1, 2, 3, 4, 5], new: [6, 7, 8, 9, 10], cache: &cache) - 1.0 / 252) < 1e-12)
+        #expect(BenchStatistics.mannWhitneySlower(old: [6, 7, 8, 9, 10], new: [1, 2, 3, 4, 5], cache: &cache) == 1)
+        // Interleaved: no evidence.
+        #expect(BenchStatistics.mannWhitneySlower(old: [2, 4, 6, 8, 10], new: [1, 3, 5, 7, 9], cache: &cache) > 0.5)
+        // One tie across the samples counts as half a win: P = P(U ≥ 24.5 of 25) with the tie's
+        // mid-rank, between the untied 1/252 and 2/252.
+        let tied = BenchStatistics.mannWhitneySlower(old: [1, 2, 3, 4, 6], new: [6, 7, 8, 9, 10], cache: &cache)
+        #expect(tied > 1.0 / 252 && tied <= 2.0 / 252)
+        // Large samples use the normal approximation, which agrees in the tail.
+        let x = (0..<40).map { Double($0) + 5 }
+        let y = (0..<40).map { Double($0) }
+        let p = BenchStatistics.mannWhitneySlower(old: y, new: x, cache: &cache)
+        #expect(p > 0.01 && p < 0.05, "\(p)")
+    }
+
+    @Test func theSmallestPValueDependsOnTheRunsOnly() {
+        #expect(BenchStatistics.smallestPValue(runs: (5, 5), paired: true) == 1.0 / 32)
+        #expect(abs(BenchStatistics.smallestPValue(runs: (5, 5), paired: false) - 1.0 / 252) < 1e-15)
+        #expect(abs(BenchStatistics.smallestPValue(runs: (20, 20), paired: false) - 1.0 / 137_846_528_820) < 1e-20)
     }
 
     @Test func benjaminiHochbergMatchesTheWorkedExample() {
@@ -52,36 +64,44 @@ import Testing
         return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 
-    @Test func underTheNullHypothesisPValuesAreUniform() {
-        // Paired runs whose log ratios are pure noise: about 5 % of the p-values fall below 0.05
-        // (the test's false-positive rate is what it says, not more).
+    @Test func underTheNullHypothesisTheFalsePositiveRateIsAtMostTheLevel() {
+        // Runs whose log ratios are pure noise, with heavy-tailed outliers: about 5 % of the
+        // p-values fall below 0.05, never noticeably more.
         var rng = SeededRandom(seed: 11)
-        var below = 0
-        var welchBelow = 0
-        let trials = 4_000
-        for _ in 0..<trials {
-            let d = (0..<5).map { _ in 0.03 * Self.gaussian(&rng) }
-            if BenchStatistics.pairedSlower(logRatios: d) < 0.05 { below += 1 }
-            let a = (0..<5).map { _ in 100 * exp(0.03 * Self.gaussian(&rng)) }
-            let b = (0..<5).map { _ in 100 * exp(0.03 * Self.gaussian(&rng)) }
-            if BenchStatistics.welchSlower(old: a, new: b) < 0.05 { welchBelow += 1 }
+        var paired = 0
+        var unpaired = 0
+        var cache = BenchStatistics.RankSumCache()
+        let trials = 2_000
+        func noise() -> Double {
+            let g = 0.03 * Self.gaussian(&rng)
+            return rng.next() % 20 == 0 ? g + 1.5 : g  // one run in 20 hit by something slow
         }
-        let rate = Double(below) / Double(trials)
-        let welch = Double(welchBelow) / Double(trials)
-        #expect(rate > 0.035 && rate < 0.065, "paired: \(rate)")
-        // Welch's test is slightly conservative at small samples.
-        #expect(welch > 0.02 && welch < 0.065, "welch: \(welch)")
+        for _ in 0..<trials {
+            if BenchStatistics.signedRankSlower((0..<10).map { _ in noise() - noise() }) < 0.05 { paired += 1 }
+            let a = (0..<10).map { _ in 100 * exp(noise()) }
+            let b = (0..<10).map { _ in 100 * exp(noise()) }
+            if BenchStatistics.mannWhitneySlower(old: a, new: b, cache: &cache) < 0.05 { unpaired += 1 }
+        }
+        #expect(Double(paired) / Double(trials) < 0.065, "paired: \(paired)")
+        #expect(Double(unpaired) / Double(trials) < 0.065, "unpaired: \(unpaired)")
+        #expect(paired > 40 && unpaired > 40, "nor is the test dead")
     }
 
-    @Test func aConsistentSlowdownIsSignificantAndNoiseIsNot() {
+    @Test func aConsistentSlowdownIsSignificantAndAnOutlierIsNot() {
         var rng = SeededRandom(seed: 3)
-        // Ten pairs, each about 3× slower: very significant.
-        let slow = (0..<10).map { _ in log(3.0) + 0.05 * Self.gaussian(&rng) }
-        #expect(BenchStatistics.pairedSlower(logRatios: slow) < 1e-8)
+        // Twenty pairs, each about 15 % slower: significant far below 1/1,000 / 20 figures.
+        let slow = (0..<20).map { _ in log(1.15) + 0.03 * Self.gaussian(&rng) }
+        #expect(BenchStatistics.signedRankSlower(slow) < 1e-5)
         // Faster: not "slower" at all.
-        #expect(BenchStatistics.pairedSlower(logRatios: slow.map { -$0 }) > 0.999)
-        // Fewer than two pairs cannot be tested.
-        #expect(BenchStatistics.pairedSlower(logRatios: [0.5]) == 1)
-        #expect(BenchStatistics.welchSlower(old: [1], new: [2, 3]) == 1)
+        #expect(BenchStatistics.signedRankSlower(slow.map { -$0 }) > 0.999)
+        // One pair hit by a huge slowdown among noise: one rank, no significance.
+        var outlier = (0..<20).map { _ in 0.03 * Self.gaussian(&rng) }
+        outlier[7] = 3
+        #expect(BenchStatistics.signedRankSlower(outlier) > 0.01)
+        // A consistent shift with one huge slow outlier on the old side stays significant: the
+        // outlier costs one rank (P(W⁺ ≥ 190 of 210) = 3.5e-4), where it would swamp a mean.
+        var shifted = slow
+        shifted[3] = -2.5
+        #expect(BenchStatistics.signedRankSlower(shifted) < 1e-3)
     }
 }

@@ -43,4 +43,14 @@ enum BenchFixtures {
             warmup: 1, runs: p50s.count, counters: BenchCounters(allocations: true, instructions: true), clock: clock, build: build,
             traces: [trace], pairID: pairID)
     }
+
+    /// Two reports of `figures` traces of one kind each, every run at 100 ns.
+    static func noisy(figures: Int, runs: Int) -> (BenchReport, BenchReport) {
+        var a = report(instructions: 1, allocations: 1, p50s: Array(repeating: 100, count: runs), totals: Array(repeating: 1, count: runs))
+        a.traces = (0..<figures).map {
+            report(instructions: 1, allocations: 1, p50s: Array(repeating: 100, count: runs), totals: Array(repeating: 1, count: runs), name: "t\($0)")
+                .traces[0]
+        }
+        return (a, a)
+    }
 }

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Checks that the trace bench's verdicts can be trusted, on this repository's corpus:
+#
+# 1. Identical code reports nothing. The same build
+#    - against a saved baseline of itself (`--baseline`, `--metric p50`), three times with 5 runs
+#      and three times with 20;
+#    - against a copy of itself (`--against`, paired runs, 20), three times, and three more while a
+#      CPU-bound process runs beside it the whole time.
+# 2. A real slowdown is caught where it is, and nowhere else. A build with about 200 ns of work
+#    added to `SketchLayer.undo` must be flagged on `undo` in every trace that undoes — by
+#    `--against`, by callgrind instruction counts against a saved baseline, and by `--baseline`
+#    with `--metric p50` — and on no other kind (the totals and the unattributed rows of those
+#    traces aside: the undo is part of them).
+#
+# Usage: Benchmarks/TraceBench/check-verdicts.sh [MAPSKETCH]
+#   MAPSKETCH: a release build of mapsketch with the AllocationCounters trait and the bench's
+#   build flags (default .build/release/mapsketch; see Benchmarks/TraceBench/build-mapsketch.sh).
+#   The slowed build is made the same way from this checkout's sources in a temporary folder (a
+#   release build: a few minutes). Needs python3 and valgrind.
+# Prints a line per step and a summary; exits 1 when a check fails.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=$(realpath "${1:-.build/release/mapsketch}")
+work=$(mktemp -d /tmp/mapsketch-verdicts.XXXXXX)
+hog=""
+# MAPSKETCH_VERDICTS_KEEP=1 keeps the folder (its reports and the slowed build) to look at.
+cleanup() {
+    [ -n "$hog" ] && kill "$hog" 2>/dev/null
+    if [ "${MAPSKETCH_VERDICTS_KEEP:-}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+failed=0
+fail() { echo "FAILED: $*"; failed=1; }
+step() { echo "-- $* ($(date +%T))"; }
+
+regressions() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["comparison"]["regressions"])' "$1"; }
+tested() { python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["comparison"]; print(c["figures"], "figures,", c["tested"], "tested on wall clock")' "$1"; }
+
+# A/A: a copy of this build at another path, so nothing but the path tells them apart.
+cp "$bin" "$work/same"
+
+for runs in 5 20; do
+    step "A/A --baseline (p50, $runs runs) x3"
+    "$bin" bench Traces --runs "$runs" --no-progress --save-baseline "$work/aa-base$runs.json" >/dev/null 2>&1
+    for i in 1 2 3; do
+        "$bin" bench Traces --runs "$runs" --no-progress --baseline "$work/aa-base$runs.json" --metric p50 --json "$work/aa-b$runs-$i.json" >/dev/null 2>&1 || true
+        n=$(regressions "$work/aa-b$runs-$i.json")
+        echo "   run $i: $n regressions ($(tested "$work/aa-b$runs-$i.json"))"
+        [ "$n" = 0 ] || fail "A/A --baseline ($runs runs) run $i reported $n regressions"
+    done
+done
+
+aa_against() {
+    for i in 1 2 3; do
+        "$bin" bench Traces --runs 20 --no-progress --against "$work/same" --json "$work/aa-a$1$i.json" >/dev/null 2>&1 || true
+        n=$(regressions "$work/aa-a$1$i.json")
+        echo "   run $i: $n regressions ($(tested "$work/aa-a$1$i.json"))"
+        [ "$n" = 0 ] || fail "A/A --against$2 run $i reported $n regressions"
+    done
+}
+step "A/A --against (paired, 20 rounds) x3"
+aa_against q ""
+step "A/A --against x3, beside a CPU-bound process"
+(while :; do :; done) &
+hog=$!
+aa_against h " (beside a CPU-bound process)"
+kill "$hog" && hog=""
+
+# The slowed build: this checkout's sources with ~200 ns of dependent arithmetic in undo (xorshift
+# steps, which no optimiser folds into a closed form).
+step "building the slowed build (SketchLayer.undo + about 200 ns)"
+mkdir -p "$work/src"
+mkdir -p "$work/src/Benchmarks/TraceBench"
+cp -R Package.swift Sources Tests "$work/src/"
+cp Benchmarks/TraceBench/build-mapsketch.sh "$work/src/Benchmarks/TraceBench/"
+python3 - "$work/src/Sources/MapSketch/Sketch/SketchLayer.swift" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = "    public func undo() -> Bool {\n        perform(.undo) { $0.undo() }\n    }"
+new = """    public func undo() -> Bool {
+        var x = UInt64(truncatingIfNeeded: ObjectIdentifier(self).hashValue) | 1
+        for _ in 0..<150 { x ^= x >> 12; x ^= x << 25; x ^= x >> 27 }
+        if x == 42 { print("") }
+        return perform(.undo) { $0.undo() }
+    }"""
+assert old in s, "SketchLayer.undo is not where the check expects it"
+open(p, "w").write(s.replace(old, new))
+PY
+(cd "$work/src" && Benchmarks/TraceBench/build-mapsketch.sh 2>&1 | grep -E "error|Build" | tail -3)
+slow="$work/src/.build/release/mapsketch"
+[ -x "$slow" ] || { echo "FAILED: the slowed build did not build"; exit 1; }
+
+# Which traces undo, and what each check flagged.
+check_flags() {  # $1 = JSON with a comparison, $2 = what made it
+    python3 - "$1" "$2" "$work/aa-base20.json" <<'PY' || failed=1
+import json, sys
+report, what, base = sys.argv[1:]
+c = json.load(open(report))["comparison"]
+undoers = sorted(t["name"] for t in json.load(open(base))["traces"] if any(k["kind"] == "undo" for k in t["kinds"]))
+flagged = [x for x in c["changes"] if x["regressed"]]
+on_undo = sorted({x["trace"] for x in flagged if x["row"] == "undo"})
+elsewhere = [x for x in flagged if x["row"] not in ("undo", "total", "unattributed") or x["trace"] not in undoers]
+missed = [t for t in undoers if t not in on_undo]
+print(f"   {what}: undo flagged in {len(on_undo)} of {len(undoers)} traces that undo; {len(elsewhere)} other figure(s) flagged")
+for x in elsewhere[:10]:
+    print(f"     also flagged: {x['trace']} {x['row']} {x['metric']}: {x['old']} -> {x['new']}")
+if missed:
+    print(f"     missed: {', '.join(missed[:10])}")
+sys.exit(0 if not missed and not elsewhere else 1)
+PY
+}
+
+step "injected slowdown: --against (paired)"
+"$slow" bench Traces --runs 20 --no-progress --against "$bin" --json "$work/inj-a.json" >/dev/null 2>&1 || true
+check_flags "$work/inj-a.json" "--against"
+
+step "injected slowdown: callgrind instructions against a saved baseline"
+"$bin" bench Traces --runs 1 --no-progress --instrument callgrind --save-baseline "$work/cg-base.json" >/dev/null 2>&1
+"$slow" bench Traces --runs 1 --no-progress --instrument callgrind --baseline "$work/cg-base.json" --metric instructions --json "$work/inj-c.json" >/dev/null 2>&1 || true
+check_flags "$work/inj-c.json" "callgrind instructions"
+
+step "injected slowdown: --baseline on p50 (20 runs)"
+"$slow" bench Traces --runs 20 --no-progress --baseline "$work/aa-base20.json" --metric p50 --json "$work/inj-b.json" >/dev/null 2>&1 || true
+check_flags "$work/inj-b.json" "--baseline p50"
+
+if [ "$failed" -ne 0 ]; then
+    echo "verdict checks FAILED"
+    exit 1
+fi
+echo "verdict checks passed: A/A reports nothing in either mode, and the slowed undo is caught on undo only"
