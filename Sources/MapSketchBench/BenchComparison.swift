@@ -54,18 +54,34 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
     /// For wall clock: the one-sided p-value of "the new build is slower" (nil: not tested, as
     /// for a figure below the clock's resolution).
     public var pValue: Double?
+    /// For wall clock: the estimated ratio new / old (Hodges–Lehmann, from the runs; unpaired,
+    /// relative to the comparison's ``BenchComparison/drift``) and its 95 % confidence interval.
+    public var ratio: Double?, ratioLow: Double?, ratioHigh: Double?
     /// Whether this is a regression.
     public var regressed: Bool
 
     /// Creates a change.
-    public init(trace: String, row: String, metric: BenchMetric, old: Double, new: Double, pValue: Double? = nil, regressed: Bool) {
+    public init(
+        trace: String, row: String, metric: BenchMetric, old: Double, new: Double, pValue: Double? = nil, ratio: Double? = nil,
+        ratioLow: Double? = nil, ratioHigh: Double? = nil, regressed: Bool
+    ) {
         self.trace = trace
         self.row = row
         self.metric = metric
         self.old = old
         self.new = new
         self.pValue = pValue
+        self.ratio = ratio
+        self.ratioLow = ratioLow
+        self.ratioHigh = ratioHigh
         self.regressed = regressed
+    }
+
+    /// The ratio and its interval as text: `×1.15 [1.12, 1.18]`, or nil when not estimated.
+    public var ratioText: String? {
+        guard let ratio else { return nil }
+        func r(_ x: Double?) -> String { x.map { $0.isFinite ? BenchFormat.decimal($0, places: 3) : ($0 > 0 ? "∞" : "0") } ?? "?" }
+        return "×\(r(ratio)) [\(r(ratioLow)), \(r(ratioHigh))]"
     }
 
     /// The relative change, (new − old) / old (+∞ when old is 0 and new is not).
@@ -95,12 +111,18 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
 ///    run by run when the two reports are the two sides of one `--against` job, else the
 ///    Mann–Whitney U test — and it stays significant after the false discovery rate across all
 ///    tested figures is held at ``fdr`` (Benjamini–Hochberg);
-/// 2. its median grew by more than the threshold;
+/// 2. it grew by more than the threshold with confidence: the lower bound of its Hodges–Lehmann
+///    estimate, at the level that holds the false coverage rate of the discoveries at the same
+///    rate (Benjamini–Yekutieli), is above the threshold;
 /// 3. it grew by at least two steps of the clock (``minimumSteps`` times its resolution). Each
 ///    median is read off a stepped clock, and where a build's code happens to lie in memory moves
 ///    a fast operation by about a step: two builds that differ in one function only were seen to
 ///    differ by 10 to 18 ns (one or two steps of a 10 ns clock) in operations that function never
 ///    runs.
+///
+/// Unpaired runs are judged relative to the new runs' overall speed (``drift``), when there are
+/// enough figures to tell it. Every tested
+/// figure reports its estimated ratio with a 95 % confidence interval.
 ///
 /// A kind whose median latency is below the clock's resolution on both sides is not tested on
 /// wall clock (its counters still are). A trace only the new report has is `new`; one only the
@@ -112,6 +134,9 @@ public struct BenchComparison: Hashable, Sendable {
     public static let minimumRuns = 3
     /// The smallest wall-clock increase that can be a regression, in steps of the clock.
     public static let minimumSteps = 2.0
+    /// The fewest wall-clock figures from which an unpaired comparison estimates the machine's
+    /// drift (``drift``); with fewer, figures are judged as measured.
+    public static let driftFigures = 20
 
     /// The metrics compared.
     public var metrics: [BenchMetric]
@@ -141,6 +166,13 @@ public struct BenchComparison: Hashable, Sendable {
     /// rank test's smallest p-value depends on the number of runs only): the runs per side that
     /// would be enough. Nil when they are enough, or nothing was tested on wall clock.
     public var runsNeeded: Int?
+    /// Unpaired wall clock: how much slower (above 1) or faster the new runs were than the old as
+    /// a whole — the median over every tested figure — taken as the machine's difference between
+    /// the two times, not the code's, and divided out of every figure before it is judged. A
+    /// change that slows every operation alike cannot be told from a slower machine this way:
+    /// paired runs (`--against`) can. Nil for paired runs, exact counters, and fewer than
+    /// ``driftFigures`` wall-clock figures.
+    public var drift: Double?
 
     /// The regressions.
     public var regressions: [BenchChange] { changes.filter(\.regressed) }
@@ -178,25 +210,55 @@ public struct BenchComparison: Hashable, Sendable {
             newKinds += t.kinds.filter { b.kind($0.kind) == nil }.map { BenchKindChange(trace: t.name, kind: $0.kind) }
             removedKinds += b.kinds.filter { t.kind($0.kind) == nil }.map { BenchKindChange(trace: t.name, kind: $0.kind) }
         }
-        // Significance, then the false discovery rate across every tested figure.
+        // Significance, then the false discovery rate across every tested figure, on the
+        // logarithms of the runs' figures.
         let tested = figures.indices.filter { figures[$0].test != nil }
+        let logs = tested.map { i in (x: figures[i].test?.old.map { log($0) } ?? [], y: figures[i].test?.new.map { log($0) } ?? []) }
+        // Unpaired runs were made at different times, when the machine may have been faster or
+        // slower as a whole: the median shift over every figure is taken as the machine's (with
+        // enough figures that a change of the code moves few of them).
+        let estimatesDrift = !paired && logs.count >= Self.driftFigures
+        let drift = estimatesDrift ? median(logs.map { (median($0.y) ?? 0) - (median($0.x) ?? 0) }) ?? 0 : 0
         var cache = BenchStatistics.RankSumCache()
-        let pValues = tested.map { i in figures[i].pValue(paired: paired, cache: &cache) }
+        let pValues = logs.map { l in
+            paired && l.x.count == l.y.count
+                ? BenchStatistics.signedRankSlower(zip(l.y, l.x).map { $0 - $1 })
+                : BenchStatistics.mannWhitneySlower(old: l.x, new: l.y.map { $0 - drift }, cache: &cache)
+        }
         let discovered = BenchStatistics.discoveries(pValues, q: fdr)
-        var changes: [BenchChange] = []
-        var significant = Set<Int>()
-        for (j, i) in tested.enumerated() where discovered[j] { significant.insert(i) }
-        var pByFigure: [Int: Double] = [:]
-        for (j, i) in tested.enumerated() { pByFigure[i] = pValues[j] }
-        for (i, f) in figures.enumerated() {
-            let regressed: Bool
-            if f.metric.isExact {
-                regressed = f.old == 0 ? f.new > 0 : f.new > f.old * (1 + threshold)
-            } else {
-                regressed = significant.contains(i) && f.new > f.old * (1 + threshold) && f.new - f.old >= Self.minimumSteps * resolution
+        // A discovery must also be beyond the threshold with confidence: its lower bound, at the
+        // level that keeps the false coverage rate of the selected figures at the FDR
+        // (Benjamini–Yekutieli: R·q/m for R selected of m), above the threshold.
+        let selectedLevel = Double(discovered.filter { $0 }.count) * fdr / Double(max(tested.count, 1))
+        func shift(_ l: (x: [Double], y: [Double]), _ lower: Double, _ upper: Double) -> BenchStatistics.Estimate {
+            paired && l.x.count == l.y.count
+                ? BenchStatistics.pairedShift(zip(l.y, l.x).map { $0 - $1 }, lowerLevel: lower, upperLevel: upper)
+                : BenchStatistics.unpairedShift(old: l.x, new: l.y.map { $0 - drift }, lowerLevel: lower, upperLevel: upper)
+        }
+        var byFigure: [Int: (p: Double, shown: BenchStatistics.Estimate, regressed: Bool)] = [:]
+        for (j, i) in tested.enumerated() {
+            let shown = shift(logs[j], 0.025, 0.025)
+            var regressed = false
+            if discovered[j] {
+                let gate = shift(logs[j], selectedLevel, 0.5).lower
+                let f = figures[i]
+                regressed = gate > log1p(threshold) && f.new * exp(-drift) - f.old >= Self.minimumSteps * resolution
             }
-            changes.append(
-                BenchChange(trace: f.trace, row: f.row, metric: f.metric, old: f.old, new: f.new, pValue: pByFigure[i], regressed: regressed))
+            byFigure[i] = (pValues[j], shown, regressed)
+        }
+        var changes: [BenchChange] = []
+        for (i, f) in figures.enumerated() {
+            if f.metric.isExact {
+                let regressed = f.old == 0 ? f.new > 0 : f.new > f.old * (1 + threshold)
+                changes.append(BenchChange(trace: f.trace, row: f.row, metric: f.metric, old: f.old, new: f.new, regressed: regressed))
+            } else if let t = byFigure[i] {
+                changes.append(
+                    BenchChange(
+                        trace: f.trace, row: f.row, metric: f.metric, old: f.old, new: f.new, pValue: t.p, ratio: exp(t.shown.value),
+                        ratioLow: exp(t.shown.lower), ratioHigh: exp(t.shown.upper), regressed: t.regressed))
+            } else {
+                changes.append(BenchChange(trace: f.trace, row: f.row, metric: f.metric, old: f.old, new: f.new, regressed: false))
+            }
         }
         var runsNeeded: Int?
         if !tested.isEmpty {
@@ -212,7 +274,7 @@ public struct BenchComparison: Hashable, Sendable {
             metrics: chosen, threshold: threshold, fdr: fdr, paired: paired, changes: sorted(changes), tested: tested.count,
             belowResolution: figures.filter { !$0.metric.isExact && $0.test == nil }.count,
             newTraces: current.traces.map(\.name).filter { baseline.trace($0) == nil }, removedTraces: removed,
-            newKinds: newKinds, removedKinds: removedKinds, runsNeeded: runsNeeded)
+            newKinds: newKinds, removedKinds: removedKinds, runsNeeded: runsNeeded, drift: estimatesDrift ? exp(drift) : nil)
     }
 
     /// The metrics compared: those asked for (each must be on both sides, wall clock with enough

@@ -84,8 +84,12 @@ public enum BenchFormat {
         if c.belowResolution > 0 { s += " (\(c.belowResolution) below the clock's resolution, counters only)" }
         s += ", \(c.regressions.count) regression\(c.regressions.count == 1 ? "" : "s")\n"
         if let n = c.runsNeeded { s += "warning: \(runsWarning(c, n))\n" }
+        if let d = c.drift {
+            s += "unpaired: the new runs were \(driftText(d)) as a whole (the median over every figure), taken as the machine's, not the code's; every figure is judged relative to it\n"
+        }
         for r in c.regressions {
             s += "REGRESSION \(r)"
+            if let ratio = r.ratioText { s += " \(ratio)" }
             if let p = r.pValue { s += " p=\(pText(p))" }
             s += "\n"
         }
@@ -99,6 +103,11 @@ public enum BenchFormat {
     /// Why no wall-clock figure could be a regression, and the runs that would let one.
     static func runsWarning(_ c: BenchComparison, _ needed: Int) -> String {
         "with these runs no wall-clock figure can be significant among \(c.tested) tested at a false discovery rate of \(decimal(c.fdr * 100, places: 2))% (a rank test's smallest p-value depends on the runs only): use --runs \(needed) or more on both sides"
+    }
+
+    /// A drift as `3.1% slower` or `0.4% faster`.
+    static func driftText(_ d: Double) -> String {
+        d >= 1 ? decimal((d - 1) * 100, places: 1) + "% slower" : decimal((1 - d) * 100, places: 1) + "% faster"
     }
 
     /// A p-value for people: 4 decimals, or `< 0.0001`.
@@ -185,9 +194,10 @@ public enum BenchFormat {
             let threshold = c.threshold
             let moved = c.changes.filter { !$0.regressed && abs($0.change) > threshold }
             let still = c.changes.filter { !$0.regressed && abs($0.change) <= threshold }
-            let head = "| | trace | row | metric | baseline | current | change | p |\n|---|---|---|---|---|---|---|---|\n"
+            if let d = c.drift { s += "Unpaired: the new runs were \(driftText(d)) as a whole, taken as the machine's; every figure is judged relative to it.\n\n" }
+            let head = "| | trace | row | metric | baseline | current | change | ratio [95 % CI] | p |\n|---|---|---|---|---|---|---|---|---|\n"
             func row(_ ch: BenchChange, _ mark: String) -> String {
-                "| \(mark) | \(cell(ch.trace)) | \(ch.row) | \(ch.metric.rawValue) | \(figure(ch.old, ch.metric)) | \(figure(ch.new, ch.metric)) | \(ch.changeText) | \(ch.pValue.map(pText) ?? "") |\n"
+                "| \(mark) | \(cell(ch.trace)) | \(ch.row) | \(ch.metric.rawValue) | \(figure(ch.old, ch.metric)) | \(figure(ch.new, ch.metric)) | \(ch.changeText) | \(ch.ratioText ?? "") | \(ch.pValue.map(pText) ?? "") |\n"
             }
             if !c.regressions.isEmpty || !moved.isEmpty {
                 s += head
@@ -255,11 +265,12 @@ public enum BenchFormat {
                 ("falseDiscoveryRate", decimal(c.fdr * 100, places: 2) + "%"), ("figures", "\(c.changes.count)"),
                 ("testedOnWallClock", "\(c.tested)"), ("belowResolution", "\(c.belowResolution)"),
             ]
+            if let d = c.drift { properties.append(("drift", driftText(d))) }
             for ch in c.changes {
                 var x = "    <testcase classname=\"\(XMLEscaping.escape("mapsketch-bench." + ch.trace))\" name=\"\(XMLEscaping.escape(ch.row + " " + ch.metric.rawValue))\""
                 if ch.regressed {
                     failures += 1
-                    let text = ch.description + (ch.pValue.map { " p=" + pText($0) } ?? "")
+                    let text = ch.description + (ch.ratioText.map { " " + $0 } ?? "") + (ch.pValue.map { " p=" + pText($0) } ?? "")
                     x += ">\n      <failure message=\"\(XMLEscaping.escape(text))\" type=\"BenchRegression\">\(XMLEscaping.escape(text))</failure>\n    </testcase>"
                 } else {
                     x += "/>"

@@ -275,6 +275,9 @@ extension BenchComparison {
             o["old"] = .number(rounded(c.old))
             o["new"] = .number(rounded(c.new))
             if let p = c.pValue { o["p"] = .number(p) }
+            if let r = c.ratio { o["ratio"] = .number(rounded(r)) }
+            if let l = c.ratioLow, l.isFinite { o["ratioLow"] = .number(rounded(l)) }
+            if let h = c.ratioHigh, h.isFinite { o["ratioHigh"] = .number(rounded(h)) }
             o["regressed"] = .bool(c.regressed)
             return .object(o)
         }
@@ -290,6 +293,7 @@ extension BenchComparison {
             "changes": .array(changes.map(change)),
         ]
         if let runsNeeded { o["runsNeeded"] = .integer(Int64(runsNeeded)) }
+        if let drift { o["drift"] = .number(rounded(drift)) }
         return .object(o)
     }
 }

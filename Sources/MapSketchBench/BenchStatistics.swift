@@ -150,6 +150,83 @@ enum BenchStatistics {
         return 1 / c
     }
 
+    // MARK: Estimates and confidence bounds
+
+    /// An estimated shift and its confidence interval, all on the scale of the data (here, the
+    /// logarithm of a ratio). A bound the runs cannot give is infinite.
+    struct Estimate: Hashable, Sendable {
+        var value: Double
+        var lower: Double
+        var upper: Double
+    }
+
+    /// The Hodges–Lehmann estimate of the differences' centre (the median of their Walsh averages,
+    /// (dᵢ + dⱼ) / 2 for i ≤ j) with the confidence interval that inverts the signed-rank test:
+    /// `lowerLevel` and `upperLevel` are the one-sided error rates of the two bounds.
+    static func pairedShift(_ d: [Double], lowerLevel: Double, upperLevel: Double) -> Estimate {
+        var walsh: [Double] = []
+        walsh.reserveCapacity(d.count * (d.count + 1) / 2)
+        for i in d.indices { for j in i..<d.count { walsh.append((d[i] + d[j]) / 2) } }
+        walsh.sort()
+        let null = signedRankCounts(d.count)
+        return estimate(walsh, null: null, lowerLevel: lowerLevel, upperLevel: upperLevel)
+    }
+
+    /// The Hodges–Lehmann estimate of how far `new` lies above `old` (the median of every
+    /// difference newⱼ − oldᵢ) with the confidence interval that inverts the Mann–Whitney test.
+    static func unpairedShift(old: [Double], new: [Double], lowerLevel: Double, upperLevel: Double) -> Estimate {
+        var differences: [Double] = []
+        differences.reserveCapacity(old.count * new.count)
+        for y in new { for x in old { differences.append(y - x) } }
+        differences.sort()
+        return estimate(differences, null: mannWhitneyCounts(new.count, old.count), lowerLevel: lowerLevel, upperLevel: upperLevel)
+    }
+
+    /// The median of `sorted` (N values) and the bounds from a statistic T that counts how many
+    /// of them lie above the true shift, whose null counts are `null` (over T = 0…N): the lower
+    /// bound is the (N − t + 1)-th smallest value for the smallest t with P(T ≥ t) ≤ the level,
+    /// the upper bound the t-th.
+    private static func estimate(_ sorted: [Double], null: [Double], lowerLevel: Double, upperLevel: Double) -> Estimate {
+        let n = sorted.count
+        guard n > 0 else { return Estimate(value: 0, lower: -.infinity, upper: .infinity) }
+        let middle = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+        let all = null.reduce(0, +)
+        // tail[t] = P(T ≥ t).
+        var tail = [Double](repeating: 0, count: null.count + 1)
+        for t in stride(from: null.count - 1, through: 0, by: -1) { tail[t] = tail[t + 1] + null[t] / all }
+        func critical(_ level: Double) -> Int? { (0...null.count).first { tail[$0] <= level } }
+        var lower = -Double.infinity
+        var upper = Double.infinity
+        if let t = critical(lowerLevel), t >= 1, n - t >= 0 { lower = sorted[n - t] }
+        if let t = critical(upperLevel), t >= 1, t - 1 < n { upper = sorted[t - 1] }
+        return Estimate(value: middle, lower: lower, upper: upper)
+    }
+
+    /// The null counts of the signed-rank statistic T⁺ for n untied pairs, over T⁺ = 0…n(n+1)/2.
+    static func signedRankCounts(_ n: Int) -> [Double] {
+        let total = n * (n + 1) / 2
+        var count = [Double](repeating: 0, count: total + 1)
+        count[0] = 1
+        var reach = 0
+        for r in stride(from: 1, through: max(n, 0), by: 1) {
+            reach += r
+            for s in stride(from: reach, through: r, by: -1) { count[s] += count[s - r] }
+        }
+        return count
+    }
+
+    /// The null counts of the Mann–Whitney statistic U (pairs with new above old) for n new and m
+    /// old untied runs, over U = 0…nm.
+    static func mannWhitneyCounts(_ n: Int, _ m: Int) -> [Double] {
+        // The rank sum R of the new runs is U + n(n+1)/2.
+        let rankSums = rankSumDistribution((1...max(n + m, 1)).map { 2 * $0 }, choose: n)
+        let offset = n * (n + 1)  // doubled
+        return (0...(n * m)).map { u in
+            let i = 2 * u + offset
+            return i < rankSums.count ? rankSums[i] : 0
+        }
+    }
+
     /// P(Z ≥ z) for a standard normal Z.
     static func normalUpper(_ z: Double) -> Double { 0.5 * erfc(z / 2.0.squareRoot()) }
 
