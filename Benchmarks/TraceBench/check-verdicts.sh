@@ -3,8 +3,8 @@
 #
 # 1. Identical code reports nothing. The same build
 #    - against a saved baseline of itself (`--baseline`, `--metric p50`), three times with 5 runs
-#      and three times with 20;
-#    - against a copy of itself (`--against`, paired runs, 20), three times, and three more while a
+#      and three times with 40;
+#    - against a copy of itself (`--against`, paired runs, 40), three times, and three more while a
 #      CPU-bound process runs beside it the whole time.
 # 2. A real slowdown is caught where it is, and nowhere else. A build with about 200 ns of work
 #    added to `SketchLayer.undo` must be flagged on `undo` in every trace that undoes — by
@@ -20,6 +20,8 @@
 # Prints a line per step and a summary; exits 1 when a check fails.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# swiftpm_run: a line every 30 s from a long build, and one more run when SwiftPM itself crashes.
+. Benchmarks/swiftpm-run.sh
 bin=$(realpath "${1:-.build/release/mapsketch}")
 work=$(mktemp -d /tmp/mapsketch-verdicts.XXXXXX)
 hog=""
@@ -39,7 +41,7 @@ tested() { python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["comparis
 # A/A: a copy of this build at another path, so nothing but the path tells them apart.
 cp "$bin" "$work/same"
 
-for runs in 5 20; do
+for runs in 5 40; do
     step "A/A --baseline (p50, $runs runs) x3"
     "$bin" bench Traces --runs "$runs" --no-progress --save-baseline "$work/aa-base$runs.json" >/dev/null 2>&1
     for i in 1 2 3; do
@@ -52,13 +54,13 @@ done
 
 aa_against() {
     for i in 1 2 3; do
-        "$bin" bench Traces --runs 20 --no-progress --against "$work/same" --json "$work/aa-a$1$i.json" >/dev/null 2>&1 || true
+        "$bin" bench Traces --runs 40 --no-progress --against "$work/same" --json "$work/aa-a$1$i.json" >/dev/null 2>&1 || true
         n=$(regressions "$work/aa-a$1$i.json")
         echo "   run $i: $n regressions ($(tested "$work/aa-a$1$i.json"))"
         [ "$n" = 0 ] || fail "A/A --against$2 run $i reported $n regressions"
     done
 }
-step "A/A --against (paired, 20 rounds) x3"
+step "A/A --against (paired, 40 rounds) x3"
 aa_against q ""
 step "A/A --against x3, beside a CPU-bound process"
 (while :; do :; done) &
@@ -87,13 +89,14 @@ new = """    public func undo() -> Bool {
 assert old in s, "SketchLayer.undo is not where the check expects it"
 open(p, "w").write(s.replace(old, new))
 PY
-(cd "$work/src" && Benchmarks/TraceBench/build-mapsketch.sh 2>&1 | grep -E "error|Build" | tail -3)
+(cd "$work/src" && swiftpm_run "$work/slowed-build.log" Benchmarks/TraceBench/build-mapsketch.sh) || true
+grep -E "error:|Build" "$work/slowed-build.log" | tail -3
 slow="$work/src/.build/release/mapsketch"
 [ -x "$slow" ] || { echo "FAILED: the slowed build did not build"; exit 1; }
 
 # Which traces undo, and what each check flagged.
 check_flags() {  # $1 = JSON with a comparison, $2 = what made it
-    python3 - "$1" "$2" "$work/aa-base20.json" <<'PY' || failed=1
+    python3 - "$1" "$2" "$work/aa-base40.json" <<'PY' || failed=1
 import json, sys
 report, what, base = sys.argv[1:]
 c = json.load(open(report))["comparison"]
@@ -112,7 +115,7 @@ PY
 }
 
 step "injected slowdown: --against (paired)"
-"$slow" bench Traces --runs 20 --no-progress --against "$bin" --json "$work/inj-a.json" >/dev/null 2>&1 || true
+"$slow" bench Traces --runs 40 --no-progress --against "$bin" --json "$work/inj-a.json" >/dev/null 2>&1 || true
 check_flags "$work/inj-a.json" "--against"
 
 step "injected slowdown: callgrind instructions against a saved baseline"
@@ -120,8 +123,8 @@ step "injected slowdown: callgrind instructions against a saved baseline"
 "$slow" bench Traces --runs 1 --no-progress --instrument callgrind --baseline "$work/cg-base.json" --metric instructions --json "$work/inj-c.json" >/dev/null 2>&1 || true
 check_flags "$work/inj-c.json" "callgrind instructions"
 
-step "injected slowdown: --baseline on p50 (20 runs)"
-"$slow" bench Traces --runs 20 --no-progress --baseline "$work/aa-base20.json" --metric p50 --json "$work/inj-b.json" >/dev/null 2>&1 || true
+step "injected slowdown: --baseline on p50 (40 runs)"
+"$slow" bench Traces --runs 40 --no-progress --baseline "$work/aa-base40.json" --metric p50 --json "$work/inj-b.json" >/dev/null 2>&1 || true
 check_flags "$work/inj-b.json" "--baseline p50"
 
 if [ "$failed" -ne 0 ]; then

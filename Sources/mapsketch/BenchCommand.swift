@@ -120,7 +120,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Replays of a trace before each measured run.")
     var warmup: Int = 1
 
-    @Option(help: ArgumentHelp("Measured runs per trace: rounds of fresh processes (default 10; with --against, 20).", valueName: "n"))
+    @Option(help: ArgumentHelp("Measured runs per trace: rounds of fresh processes (default 20; with --against, 40).", valueName: "n"))
     var runs: Int?
 
     @Option(help: ArgumentHelp("Start no new round after this many seconds (at least one round is made).", valueName: "seconds"))
@@ -199,7 +199,7 @@ struct BenchCommand: AsyncParsableCommand {
         let cases = try select.cases()
         let session = BenchSession(
             options: BenchOptions(
-                warmup: warmup, runs: runs ?? (against == nil ? 10 : 20), timeBudget: timeBudget, measureOperations: !totalsOnly,
+                warmup: warmup, runs: runs ?? (against == nil ? 20 : 40), timeBudget: timeBudget, measureOperations: !totalsOnly,
                 timing: timeEvery.map { $0 == 1 ? .everyOperation : .every($0) } ?? .automatic),
             instrumentRuns: instrumentRuns)
         let quiet = noProgress

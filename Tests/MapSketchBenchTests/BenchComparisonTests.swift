@@ -221,4 +221,50 @@ import Testing
         #expect(throws: OutputError.self) { try BenchComparison.compare(noCounters, baseline: base, baselineFile: "b", metrics: nil, threshold: 0.05) }
         #expect(throws: OutputError.self) { try BenchComparison.compare(noCounters, baseline: base, baselineFile: "b", metrics: [.instructions], threshold: 0.05) }
     }
+
+    @Test func unpairedRunsAreJudgedRelativeToTheMachinesDrift() throws {
+        // Forty traces measured again on a machine 8 % slower as a whole, one of them 40 % slower
+        // for real: only that one is a regression, and the summary names the drift.
+        var rng = SeededRandom(seed: 5)
+        func runs(_ level: Double) -> [Double] { (0..<12).map { _ in level * exp(0.01 * BenchStatisticsTests.gaussian(&rng)) } }
+        var old = F.report(instructions: 1, allocations: 1, p50s: [1], totals: [1])
+        var new = old
+        old.runs = 12
+        new.runs = 12
+        old.traces = (0..<40).map { i in F.report(instructions: 1, allocations: 1, p50s: runs(500), totals: runs(5_000), name: "t\(i)").traces[0] }
+        new.traces = (0..<40).map { i in
+            F.report(instructions: 1, allocations: 1, p50s: runs(i == 7 ? 500 * 1.08 * 1.4 : 500 * 1.08), totals: runs(5_000 * 1.08), name: "t\(i)").traces[0]
+        }
+        let c = try BenchComparison.compare(new, baseline: old, baselineFile: "b", metrics: [.p50, .total], threshold: 0.05)
+        #expect(c.regressions.map(\.trace) == ["t7"], "\(c.regressions)")
+        let drift = try #require(c.drift)
+        #expect(abs(drift - 1.08) < 0.01, "\(drift)")
+        #expect(BenchFormat.comparisonSummary(c, baselineFile: "b").contains("8.0% slower as a whole"))
+        // The regression's ratio is relative to the drift: about 1.4, with its interval.
+        let r = try #require(c.regressions.first)
+        #expect(abs((r.ratio ?? 0) - 1.4) < 0.03 && (r.ratioLow ?? 0) < (r.ratio ?? 0) && (r.ratioHigh ?? 0) > (r.ratio ?? 0))
+        #expect(r.ratioText?.hasPrefix("×1.") == true)
+        // Paired runs are not corrected: a machine cannot be slower for one side of a pair.
+        old.pairID = "p"
+        new.pairID = "p"
+        let p = try BenchComparison.compare(new, baseline: old, baselineFile: "b", metrics: [.p50, .total], threshold: 0.05)
+        #expect(p.drift == nil && p.regressions.count >= 40, "every p50 of the slower side, and more")
+    }
+
+    @Test func aSignificantChangeMustBeBeyondTheThresholdWithConfidence() throws {
+        // Twenty pairs, consistently slower, but by 3 to 7 %: significant, centred on the 5 %
+        // threshold, and not beyond it with confidence.
+        var rng = SeededRandom(seed: 9)
+        let old = (0..<20).map { _ in 1_000 * exp(0.005 * BenchStatisticsTests.gaussian(&rng)) }
+        let new = old.map { $0 * (1.03 + 0.04 * Double(rng.next() % 1_000) / 1_000) }
+        let a = F.report(instructions: 1, allocations: 1, p50s: old, totals: old, pairID: "p")
+        let b = F.report(instructions: 1, allocations: 1, p50s: new, totals: new, pairID: "p")
+        let c = try BenchComparison.compare(b, baseline: a, baselineFile: "b", metrics: [.p50], threshold: 0.05)
+        let f = try #require(c.changes.first)
+        #expect((f.pValue ?? 1) < 1e-5)
+        #expect(!f.regressed, "\(f) \(f.ratioText ?? "")")
+        // Beyond it with room to spare: a regression.
+        let clear = F.report(instructions: 1, allocations: 1, p50s: old.map { $0 * 1.2 }, totals: new, pairID: "p")
+        #expect(try BenchComparison.compare(clear, baseline: a, baselineFile: "b", metrics: [.p50], threshold: 0.05).regressions.count == 1)
+    }
 }

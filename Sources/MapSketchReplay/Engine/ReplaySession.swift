@@ -44,6 +44,8 @@ public final class ReplaySession {
     /// Measures the replay's operations (`mapsketch bench`); nil when not measuring, which costs
     /// one nil check per event.
     let probe: (any ReplayProbe)?
+    /// The probe's ``OperationProbe/wrapsOperations``, read once.
+    private let probeWraps: Bool
 
     /// Sets up the map from the trace's header.
     /// - Throws: ``ReplayError`` when the header describes something the model refuses (a
@@ -58,6 +60,7 @@ public final class ReplaySession {
         self.trace = trace
         self.name = name
         self.probe = probe
+        probeWraps = probe?.wrapsOperations ?? false
         let h = trace.header
         refusals = ReplayRefusals(declared: h.expect.refusedCalls)
         mapView = MapView(
@@ -225,7 +228,14 @@ public final class ReplaySession {
         case .gps: operation = .gpsFix
         case .call(let c): operation = .call(c.name)
         }
-        probe.measure(operation) { feed(index) }
+        // The probe's own calls, not its generic `measure`: this runs for every event.
+        if probeWraps {
+            probe.wrap(operation) { feed(index) }
+        } else {
+            let mark = probe.begin(operation)
+            feed(index)
+            probe.end(operation, mark)
+        }
     }
 
     /// Feeds event `index` to the model: a touch to the map, a fix through the GPS stages to the
