@@ -290,13 +290,13 @@ private final class LineReader {
             if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[start..<nl], as: UTF8.self)
                 start = nl + 1
-                if start > 65_536 {
+                if start > POSIX.chunkBytes {
                     buffer.removeFirst(start)
                     start = 0
                 }
                 return line
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
+            var chunk = [UInt8](repeating: 0, count: POSIX.chunkBytes)
             let n = chunk.withUnsafeMutableBytes { b -> Int in
                 guard let base = b.baseAddress else { return -1 }
                 return read(fd, base, b.count)
