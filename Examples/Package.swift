@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// snippet: package
+// BEGIN package
 // A team's package: its own validation rule, checked by golden traces and measured by the bench.
 import PackageDescription
 
@@ -47,4 +47,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-// end snippet
+// END package

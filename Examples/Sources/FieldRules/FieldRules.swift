@@ -1,8 +1,8 @@
+// BEGIN rule
 public import MapSketch
 import MapSketchGeometry
 public import MapSketchReplay
 
-// snippet: rule
 /// The survey team's rules for sketched lines.
 public enum FieldRules {
     /// The shortest segment a surveyor may draw, in map units (metres in Web Mercator).
@@ -31,4 +31,4 @@ public enum FieldRules {
         return extensions
     }
 }
-// end snippet
+// END rule

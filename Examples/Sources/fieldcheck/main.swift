@@ -1,4 +1,4 @@
-// snippet: executable
+// BEGIN executable
 // `fieldcheck check Traces`, `fieldcheck bench Traces`, `fieldcheck replay …`: the commands of
 // `mapsketch`, with the team's rule installed in every replay.
 import FieldRules
@@ -7,4 +7,4 @@ import MapSketchCommandLine
 await MapSketchCommandLine.main { extensions in
     extensions = FieldRules.extensions
 }
-// end snippet
+// END executable

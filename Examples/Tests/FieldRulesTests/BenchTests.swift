@@ -1,9 +1,9 @@
+// BEGIN bench-report
 import FieldRules
 import MapSketchBench
 import MapSketchReplay
 import Testing
 
-// snippet: bench-report
 /// The team's rule in the measured loop: `BenchRunner` replays the trace with the rule installed
 /// and reports it as its own kind, `user.shortSegment`, beside the built-in kinds.
 @Suite @MainActor struct BenchTests {
@@ -19,4 +19,4 @@ import Testing
         print(BenchFormat.table(report))
     }
 }
-// end snippet
+// END bench-report

@@ -1,11 +1,10 @@
+// BEGIN gesture-test
 import FieldRules
 import MapSketch
-import MapSketchGeometry
 import MapSketchReplay
 import MapSketchTesting
 import Testing
 
-// snippet: gesture-test
 /// Fingers on the map, in code: taps sketch a line, a tap 2 points from the last vertex is refused
 /// by the team's rule, and the line is checked against its golden WKT.
 @Suite @MainActor struct GestureTests {
@@ -24,4 +23,4 @@ import Testing
         assertGeometry(sketch.geometry, named: "tapped-line", as: .wkt)
     }
 }
-// end snippet
+// END gesture-test

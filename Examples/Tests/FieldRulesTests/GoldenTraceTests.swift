@@ -1,8 +1,8 @@
+// BEGIN golden-test
 import FieldRules
 import MapSketchTesting
 import Testing
 
-// snippet: golden-test
 /// The team's traces, replayed with its rule installed and compared with their goldens as
 /// `fieldcheck check Traces` compares them.
 @Suite @MainActor struct GoldenTraceTests {
@@ -12,4 +12,4 @@ import Testing
         assertReplay("Traces/survey-line.trace.jsonl", extensions: FieldRules.extensions)
     }
 }
-// end snippet
+// END golden-test

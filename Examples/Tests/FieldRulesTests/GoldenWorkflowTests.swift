@@ -21,11 +21,11 @@ import Testing
         return folder.appendingPathComponent("survey-line.trace.jsonl")
     }
 
-    // snippet: failing-test
+    // BEGIN failing-test
     @Test func aChangedGoldenFailsWithTheDiffAndNamesThePicture() throws {
         let trace = try scratchTrace(golden: true)
         let golden = trace.deletingLastPathComponent().appendingPathComponent("survey-line.expected.json")
-        // The golden says the last vertex is at (140, 30); the replay leaves it at (141, 31).
+        // Someone edits the golden: its last vertex moves from (141, 31) to (141, 40).
         let text = try String(contentsOf: golden, encoding: .utf8)
         try text.replacingOccurrences(of: "[141, 31]", with: "[141, 40]").write(to: golden, atomically: true, encoding: .utf8)
         withKnownIssue {
@@ -37,9 +37,9 @@ import Testing
                 && message.contains("diff: ") && message.contains("survey-line.diff.svg")
         }
     }
-    // end snippet
+    // END failing-test
 
-    // snippet: record-missing
+    // BEGIN record-missing
     @Test func aMissingGoldenIsRecordedWithRecordMissing() throws {
         let trace = try scratchTrace(golden: false)
         let golden = trace.deletingLastPathComponent().appendingPathComponent("survey-line.expected.json")
@@ -53,9 +53,9 @@ import Testing
         // The next run compares with it and passes.
         assertReplay(trace, extensions: FieldRules.extensions, environment: [:])
     }
-    // end snippet
+    // END record-missing
 
-    // snippet: never-on-ci
+    // BEGIN never-on-ci
     @Test func nothingIsRecordedUnderCI() throws {
         let trace = try scratchTrace(golden: false)
         let golden = trace.deletingLastPathComponent().appendingPathComponent("survey-line.expected.json")
@@ -67,5 +67,5 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: golden.path))
     }
-    // end snippet
+    // END never-on-ci
 }
