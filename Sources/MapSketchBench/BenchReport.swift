@@ -1,5 +1,5 @@
 public import MapSketchGeometry
-public import MapSketchReplay
+package import MapSketchReplay
 
 /// The figures of one operation kind over a trace's measured runs. Times are nanoseconds.
 public struct BenchKindResult: Hashable, Sendable {
@@ -273,7 +273,7 @@ public struct BenchReport: Hashable, Sendable {
     public var build: BenchBuild
     /// The shard of the selection measured (`--shard K/N`), if any: a trace of another shard is
     /// not expected here.
-    public var shard: TraceSelection.Shard?
+    package var shard: TraceSelection.Shard?
     /// The measured traces, sorted by name.
     public var traces: [BenchTraceResult]
     /// The traces that could not be measured.
@@ -286,7 +286,7 @@ public struct BenchReport: Hashable, Sendable {
     public var pairID: String?
 
     /// Creates a report.
-    public init(
+    package init(
         warmup: Int, runs: Int, counters: BenchCounters, clock: BenchClock, build: BenchBuild, shard: TraceSelection.Shard? = nil,
         traces: [BenchTraceResult], failures: [BenchFailure] = [], expectedFailures: [BenchFailure] = [], pairID: String? = nil
     ) {

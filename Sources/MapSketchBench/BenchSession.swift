@@ -1,5 +1,5 @@
 import Foundation
-public import MapSketchReplay
+package import MapSketchReplay
 import MapSketchGeometry
 
 /// How `mapsketch bench` measures: each measured run of each trace in a fresh process, and, with a
@@ -19,34 +19,34 @@ import MapSketchGeometry
 /// falls on both builds alike and neither gains from going first; run `r` of one build and run `r`
 /// of the other are a pair, compared by a paired test (``BenchComparison``). Two builds make an
 /// even number of rounds, so each goes first as often as second.
-public struct BenchSession {
+package struct BenchSession {
     /// One build to measure: a `mapsketch` executable.
-    public struct Build: Hashable, Sendable {
+    package struct Build: Hashable, Sendable {
         /// The executable's path.
-        public var executable: String
+        package var executable: String
         /// How reports name it (`this build`, or the path given to `--against`).
-        public var label: String
+        package var label: String
 
         /// Creates a build.
-        public init(executable: String, label: String) {
+        package init(executable: String, label: String) {
             self.executable = executable
             self.label = label
         }
     }
 
     /// Why a session could not measure.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// What went wrong.
-        public var description: String
+        package var description: String
     }
 
     /// What each run measures (warm-up, timing, operations); `runs` is the number of rounds.
-    public var options: BenchOptions
+    package var options: BenchOptions
     /// Replays per trace under callgrind, when instructions are counted.
-    public var instrumentRuns: Int
+    package var instrumentRuns: Int
 
     /// A session.
-    public init(options: BenchOptions, instrumentRuns: Int = 1) {
+    package init(options: BenchOptions, instrumentRuns: Int = 1) {
         self.options = options
         self.instrumentRuns = instrumentRuns
     }
@@ -59,7 +59,7 @@ public struct BenchSession {
     /// - Throws: ``Failure`` when a build cannot start its worker or does not speak this bench's
     ///   worker protocol, or when callgrind fails.
     @MainActor
-    public func run(
+    package func run(
         _ cases: [GoldenCase], builds: [Build], valgrind: String? = nil, shard: TraceSelection.Shard? = nil,
         progress: (String) -> Void = { _ in }
     ) throws(Failure) -> [BenchReport] {

@@ -34,7 +34,7 @@ public final class ReplaySession {
     /// How many events have been applied.
     public private(set) var position = 0
     /// The events the model refused so far, checked against the trace's `expect.refusedCalls`.
-    public internal(set) var refusals: ReplayRefusals
+    package internal(set) var refusals: ReplayRefusals
 
     let log = ReplayLog()
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]

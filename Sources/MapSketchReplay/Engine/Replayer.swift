@@ -63,7 +63,7 @@ public enum Replayer {
     /// not depend on which folder `check` was pointed at.
     ///
     /// `extensions` (the team's own code) are installed in the replay.
-    public static func rendering(for c: GoldenCase, extensions: ReplayExtensions = .none) -> GoldenRendering {
+    package static func rendering(for c: GoldenCase, extensions: ReplayExtensions = .none) -> GoldenRendering {
         let file = c.trace.lastPathComponent
         let name = String(file.dropLast(GoldenCorpus.traceSuffix.count))
         let text: String

@@ -5,10 +5,10 @@ import MapSketch
 /// `<system-err>` holding the warnings (refused calls) of a passing one, a `<system-out>` saying
 /// how a case that passed within the tolerance drifted from its golden. The suite's `drifted`
 /// property counts those.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML text (deterministic apart from the durations it reports).
     /// - Complexity: O(n) in the number of results and the size of their reports.
-    public static func xml(suite: String, results: [GoldenResult]) -> String {
+    package static func xml(suite: String, results: [GoldenResult]) -> String {
         let drifted = results.filter { $0.drift != nil }.count
         var doc = JUnitDocument(suite: suite, properties: [("drifted", "\(drifted)")], time: results.reduce(0) { $0 + $1.seconds })
         for r in results {

@@ -44,7 +44,7 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
     /// always ``never`` on CI (``isCI(_:)``), where nothing is ever recorded. `note` says when a
     /// request was overruled.
     /// - Throws: ``OutputError`` naming `MAPSKETCH_RECORD` when it holds something else.
-    public static func resolve(
+    package static func resolve(
         requested: RecordMode? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(OutputError) -> (mode: RecordMode, note: String?) {
         var mode = requested ?? .never
