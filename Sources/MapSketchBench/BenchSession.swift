@@ -9,7 +9,7 @@ import MapSketchGeometry
 /// make one process consistently faster or slower than another at the same operation. Were all
 /// of a build's runs made in one process, that bias would look like a difference between builds.
 /// So the bench makes its runs in rounds: each round starts a worker process per build
-/// (``BenchWorker``), has it replay every trace (warm-up replays, then one measured run), and
+/// (`BenchWorker`), has it replay every trace (warm-up replays, then one measured run), and
 /// ends it. Across rounds a layout's bias becomes noise that the statistics see, not a shift they
 /// mistake for a regression.
 ///
@@ -54,7 +54,7 @@ package struct BenchSession {
     /// Measures `cases` with each of `builds` (one or two), and returns a report per build, in
     /// the order of `builds`. With two builds the reports share a pair id.
     /// - Parameters:
-    ///   - valgrind: when given, instruction counts are added (``Callgrind``).
+    ///   - valgrind: when given, instruction counts are added (`Callgrind`).
     ///   - progress: called with a line of progress at each step.
     /// - Throws: ``Failure`` when a build cannot start its worker or does not speak this bench's
     ///   worker protocol, or when callgrind fails.
@@ -212,7 +212,7 @@ package struct BenchSession {
     }
 }
 
-/// A running worker (``BenchWorker``) of one build.
+/// A running worker (`BenchWorker`) of one build.
 @MainActor
 private final class WorkerProcess {
     let process = Process()

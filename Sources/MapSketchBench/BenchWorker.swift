@@ -2,7 +2,7 @@ import Foundation
 import MapSketchGeometry
 package import MapSketchReplay
 
-/// The process `mapsketch bench` makes each measured run in (``BenchSession``), and the protocol it
+/// The process `mapsketch bench` makes each measured run in (`BenchSession`), and the protocol it
 /// speaks over its standard input and output.
 ///
 /// It is started as `mapsketch bench-worker <protocol> <warmup> <timing> <operations> TRACE...`

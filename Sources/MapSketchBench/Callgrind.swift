@@ -4,7 +4,7 @@ import MapSketchReplay
 /// Instruction counts from valgrind's callgrind.
 ///
 /// `mapsketch bench --instrument callgrind` measures the traces again in a server process under
-/// callgrind (``CallgrindServer``), which counts instructions only inside the measured region (one
+/// callgrind (`CallgrindServer`), which counts instructions only inside the measured region (one
 /// replay of one trace, set-up included; ``BenchRegion``) and writes one profile per measured run.
 /// Instruction counts do not depend on the machine's load, so they can be gated tightly.
 ///

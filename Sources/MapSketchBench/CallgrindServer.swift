@@ -2,7 +2,7 @@ import Foundation
 import MapSketchGeometry
 package import MapSketchReplay
 
-/// The process `mapsketch bench --instrument callgrind` runs under callgrind (``Callgrind``).
+/// The process `mapsketch bench --instrument callgrind` runs under callgrind (`Callgrind`).
 ///
 /// It reads traces from its standard input — each as its length in bytes on a line, then its
 /// text — and measures each in a child process it forks for it: the child reads the next trace,

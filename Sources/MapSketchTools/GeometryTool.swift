@@ -306,7 +306,7 @@ public struct GeometryTool: Sendable {
     /// Decodes one geometry of a JSON format. A GeoJSON FeatureCollection or GeometryCollection
     /// (which the codec refuses with advice for library callers) is refused in the tool's own
     /// words: what to give it instead.
-    /// - Throws: `JSONError` (located by the caller's ``JSONParser``).
+    /// - Throws: `JSONError` (located by the caller's `JSONParser`).
     static func decodeOne(_ value: JSONValue, as format: GeometryFormat) throws -> SpatialGeometry {
         if format == .geoJSON, let type = value["type"]?.stringValue {
             let members: (key: String, noun: String, jq: String)? =
@@ -327,7 +327,7 @@ public struct GeometryTool: Sendable {
     }
 
     /// The tool's error for a decoding error of a piece whose first byte is at `line`:`column`
-    /// of the input: JSON errors come located by the JSON layer (``JSONParser``), WKT errors by
+    /// of the input: JSON errors come located by the JSON layer (`JSONParser`), WKT errors by
     /// the WKT reader, both relative to the piece.
     static func locate(_ error: any Error, file: String, line: Int, column: Int) -> GeometryToolError {
         func at(_ l: Int?, _ c: Int?) -> (Int, Int) {

@@ -44,7 +44,7 @@ public final class ReplaySession {
     /// Measures the replay's operations (`mapsketch bench`); nil when not measuring, which costs
     /// one nil check per event.
     let probe: (any ReplayProbe)?
-    /// The probe's ``OperationProbe/wrapsOperations``, read once.
+    /// The probe's `OperationProbe.wrapsOperations`, read once.
     private let probeWraps: Bool
     /// The team's own code installed in this session's map (``ReplayExtensions``).
     public let extensions: ReplayExtensions

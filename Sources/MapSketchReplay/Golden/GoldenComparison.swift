@@ -84,11 +84,11 @@ package enum GoldenComparison {
     /// Object members are compared by key: a key missing on either side is a difference, and so
     /// is a different member order (the writer is deterministic, so a new order means changed code).
     /// The vertices of a geometry (`paths`, `rings` or `points` of an object that is an Esri JSON
-    /// geometry on both sides) are aligned as the diff picture aligns them (``VertexChanges``): a
+    /// geometry on both sides) are aligned as the diff picture aligns them (`VertexChanges`): a
     /// removed GPS fix is one difference, `vertex removed`, not a shift of every vertex after it;
     /// each moved, added or removed vertex is one difference.
     /// - Complexity: O(n) in the size of the documents, plus the alignment of a geometry's
-    ///   unequal middle (see ``VertexChanges``).
+    ///   unequal middle (see `VertexChanges`).
     package static func compare(
         expected: JSONValue, actual: JSONValue, tolerance: GoldenTolerance = .standard, limit: Int = 50
     ) -> GoldenComparisonResult {
@@ -197,7 +197,7 @@ package enum GoldenComparison {
             }
         }
 
-        /// Compares the vertices of two geometry objects by ``VertexChanges`` and returns the
+        /// Compares the vertices of two geometry objects by `VertexChanges` and returns the
         /// member it compared (`paths`, `rings` or `points`); nil when the objects are not both
         /// geometries with that member, which are then compared member by member.
         mutating func alignVertices(_ e: JSONValue, _ a: JSONValue, _ x: JSONObject, _ y: JSONObject) -> String? {

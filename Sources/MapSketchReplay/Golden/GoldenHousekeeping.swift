@@ -67,7 +67,7 @@ package enum GoldenAcceptance {
     /// diff picture and the origin are removed. Returns the goldens written.
     ///
     /// A pending output is accepted only while its trace is the one it was made from: one whose
-    /// trace changed since (or whose ``PendingOrigin`` is missing) is stale and refused, as
+    /// trace changed since (or whose `PendingOrigin` is missing) is stale and refused, as
     /// accepting it would make an old output the golden.
     /// - Throws: ``OutputError`` naming the file when there is no pending output, it is stale
     ///   (`stale: …; run check again`), it is not a JSON object (a golden must be one), or a

@@ -17,7 +17,7 @@ package struct GoldenRendering: Sendable {
     package var refusals: ReplayRefusals
     /// The map's spatial reference (for the units of the diff picture); nil when unknown.
     package var spatialReference: SpatialReference?
-    /// The digest of the trace's bytes as they were replayed (``PendingOrigin/digest(of:)``), which
+    /// The digest of the trace's bytes as they were replayed (`PendingOrigin.digest`), which
     /// a pending output records; nil when not known (the check then reads the trace file).
     package var traceDigest: String?
 
@@ -33,7 +33,7 @@ package struct GoldenRendering: Sendable {
         self.spatialReference = spatialReference
     }
 
-    /// A rendering with nothing to compare: the trace's ``GoldenProblem``.
+    /// A rendering with nothing to compare: the trace's `GoldenProblem`.
     package init(problem: GoldenProblem) {
         self.init(json: "")
         self.problem = problem

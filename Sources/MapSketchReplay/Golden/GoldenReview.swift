@@ -5,7 +5,7 @@ import MapSketchGeometry
 /// pending `NAME.actual.json` differs from its golden and asks whether to accept it (it becomes
 /// the golden, atomically), reject it (it is removed), skip it (it stays pending) or quit.
 ///
-/// A stale pending output — its trace changed since `check` wrote it (``PendingOrigin``) — is
+/// A stale pending output — its trace changed since `check` wrote it (`PendingOrigin`) — is
 /// shown as stale and cannot be accepted: the answer `a` is refused and asked again.
 ///
 /// Input and output are injected so the dialogue runs the same on a terminal and in a test.

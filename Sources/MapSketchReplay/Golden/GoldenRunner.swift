@@ -5,7 +5,7 @@ import MapSketchGeometry
 ///
 /// What a run writes depends on its ``RecordMode``: `never` compares only (a missing or differing
 /// golden fails, and the output is left beside it as a pending `NAME.actual.json` with the
-/// pictures of the difference and its ``PendingOrigin``); `missing` also records goldens that do
+/// pictures of the difference and its `PendingOrigin`); `missing` also records goldens that do
 /// not exist (an empty `NAME.expected.svg` counts as missing: it asks for an SVG golden);
 /// `failed` also re-records goldens that differ; `drifted` rewrites only the goldens that match
 /// within the tolerance but not byte for byte; `all` rewrites every golden whose bytes differ. A
@@ -16,7 +16,7 @@ package struct GoldenRunner: Sendable {
     package var record: RecordMode
     /// Whether refused calls the trace does not declare fail the case (else they are warnings).
     package var strict: Bool
-    /// The program a pending output's origin names (``PendingOrigin/producer``), e.g.
+    /// The program a pending output's origin names (`PendingOrigin.producer`), e.g.
     /// `mapsketch 0.4.0-dev`.
     package var producer: String
     /// The team's own code every replay installs (none by default).
@@ -167,7 +167,7 @@ package struct GoldenRunner: Sendable {
     }
 
     /// Writes the pending output of `c` — `NAME.actual.json`, with `svg` `NAME.actual.svg`, and
-    /// `diff` as `NAME.diff.svg` — and its ``PendingOrigin``.
+    /// `diff` as `NAME.diff.svg` — and its `PendingOrigin`.
     private func writePending(_ c: GoldenCase, _ r: GoldenRendering, svg: Bool, diff: String?) throws(OutputError) {
         let digest = r.traceDigest ?? PendingOrigin.digest(ofFile: c.trace) ?? "unknown"
         try PendingOrigin(traceDigest: digest, producer: producer).write(for: c)

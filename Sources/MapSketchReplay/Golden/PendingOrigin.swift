@@ -6,7 +6,7 @@ import MapSketchGeometry
 ///
 /// A pending output is only worth accepting while it is what the trace produces: when the trace
 /// is edited after `check` wrote `NAME.actual.json`, accepting that file would make the old
-/// output the golden and the next check fail. ``GoldenAcceptance`` compares the digest with the
+/// output the golden and the next check fail. `GoldenAcceptance` compares the digest with the
 /// trace's bytes as they are now and refuses a stale output (`stale: … run check again`).
 ///
 /// ```json

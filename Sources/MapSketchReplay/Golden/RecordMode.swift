@@ -17,7 +17,7 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
     /// structure); leave the ones that match alone.
     case failed
     /// Rewrite only the goldens that drifted: those the output matches within the tolerance but
-    /// not byte for byte (``GoldenStatus/drifted(_:)``). Missing and differing goldens fail as
+    /// not byte for byte (`GoldenStatus.drifted`). Missing and differing goldens fail as
     /// with ``never``.
     case drifted
     /// Record every golden whose bytes differ: `mapsketch check --update`,

@@ -4,7 +4,7 @@ import MapSketchGeometry
 /// Turns an Android `getevent -lt` log into a trace: the one conversion behind
 /// `mapsketch import getevent` and the corpus' `touch/` traces.
 ///
-/// The log is read by ``GeteventReader`` (multi-touch protocols A and B, single touch) and its
+/// The log is read by `GeteventReader` (multi-touch protocols A and B, single touch) and its
 /// touches become a trace's touch lines (``TraceBuilder/touchTrace(_:name:description:screen:geometryType:)``):
 /// times from 0 s to the microsecond, positions to the thousandth of a point, on a map of one
 /// map unit per point centred at the origin with a new polyline sketch.
@@ -16,11 +16,11 @@ import MapSketchGeometry
 package enum GeteventImport {
     /// The devices of the bundled recordings, with their screens and axis ranges.
     package enum Device: String, CaseIterable, Hashable, Sendable {
-        /// Samsung Galaxy S (``GeteventReader/Options/galaxyS``).
+        /// Samsung Galaxy S (`GeteventReader.Options.galaxyS`).
         case galaxyS = "galaxy-s"
-        /// Asus Transformer Prime TF201 (``GeteventReader/Options/asusTF201``).
+        /// Asus Transformer Prime TF201 (`GeteventReader.Options.asusTF201`).
         case asusTF201 = "asus-tf201"
-        /// The Android emulator (``GeteventReader/Options/androidEmulator``).
+        /// The Android emulator (`GeteventReader.Options.androidEmulator`).
         case emulator
 
         /// The reader's options for the device.

@@ -14,7 +14,7 @@ package enum Gzip {
 
     /// The decompressed content of a gzip file (all members concatenated), CRC-32 and length checked.
     /// - Throws: ``ReaderError`` with kind `.badCompression` (line 1, column = byte offset + 1).
-    /// - Complexity: O(n + output) time; the output is held whole (use ``GzipDecoder`` to stream).
+    /// - Complexity: O(n + output) time; the output is held whole (use `GzipDecoder` to stream).
     package static func decompress(_ bytes: [UInt8], file: String? = nil) throws -> [UInt8] {
         var decoder = GzipDecoder(MemoryByteSource(bytes), file: file)
         var out: [UInt8] = []

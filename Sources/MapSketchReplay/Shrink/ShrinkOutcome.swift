@@ -51,7 +51,7 @@ package struct ShrinkError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Shrinks a trace file until an outcome (`mapsketch shrink`): reads it, checks that it shows the
-/// outcome, reduces it with ``TraceShrinker`` (or line by line when the outcome is an error the
+/// outcome, reduces it with `TraceShrinker` (or line by line when the outcome is an error the
 /// file's text causes before it is a trace) and returns the smallest trace's text.
 ///
 /// The in-process outcomes (`failing`, `error`, `refused`) replay each candidate in this process;
@@ -92,7 +92,7 @@ package struct TraceShrink {
     }
 
     /// Runs the shrink; `progress` gets one line per round and reduction.
-    /// - Throws: ``ShrinkError`` when the file cannot be read or does not show the outcome.
+    /// - Throws: `ShrinkError` when the file cannot be read or does not show the outcome.
     package func run(progress: (String) -> Void = { _ in }) throws(ShrinkError) -> Result {
         let text: String
         do {

@@ -1,7 +1,7 @@
 import MapSketch
 import MapSketchGeometry
 
-/// Reduces a trace to a minimal one that still shows an outcome (``ShrinkOutcome``): what
+/// Reduces a trace to a minimal one that still shows an outcome (`ShrinkOutcome`): what
 /// `mapsketch shrink` runs.
 ///
 /// Delta debugging (``DeltaDebugging``) over the trace's parts, one kind at a time, repeated until
