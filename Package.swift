@@ -17,6 +17,10 @@ let package = Package(
         .library(name: "MapSketch", targets: ["MapSketch"]),
         .library(name: "MapSketchReplay", targets: ["MapSketchReplay"]),
         .library(name: "MapSketchBench", targets: ["MapSketchBench"]),
+        // For a team's test target: golden assertions under Swift Testing or XCTest.
+        .library(name: "MapSketchTesting", targets: ["MapSketchTesting"]),
+        // The `mapsketch` commands for a team's own executable, with its registrations installed.
+        .library(name: "MapSketchCommandLine", targets: ["MapSketchCommandLine"]),
         .executable(name: "mapsketch", targets: ["mapsketch"]),
     ],
     traits: [
@@ -56,19 +60,26 @@ let package = Package(
         ),
         // The command line's geometry tool (simplify, normalize, project, validate, convert): geometry only.
         .target(name: "MapSketchTools", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
-        .executableTarget(
-            name: "mapsketch",
+        // The command line's commands, for `mapsketch` and for a team's own executable.
+        .target(
+            name: "MapSketchCommandLine",
             dependencies: [
                 "MapSketchReplay", "MapSketchBench", "MapSketchTools", "MapSketch", "MapSketchGeometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
+        .executableTarget(name: "mapsketch", dependencies: ["MapSketchCommandLine"], swiftSettings: strict),
+        // Golden assertions for a team's tests (Swift Testing and XCTest), over the golden workflow.
+        .target(name: "MapSketchTesting", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry"], swiftSettings: strict),
         .target(name: "MapSketchTestSupport", dependencies: ["MapSketchGeometry"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
         .testTarget(name: "MapSketchGeometryTests", dependencies: ["MapSketchGeometry", "MapSketchTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MapSketchTests", dependencies: ["MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
         .testTarget(name: "MapSketchToolsTests", dependencies: ["MapSketchTools", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
         .testTarget(name: "MapSketchReplayTests", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "MapSketchTestingTests", dependencies: ["MapSketchTesting", "MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
+            exclude: ["__Goldens__"], swiftSettings: strict),
         .testTarget(
             name: "MapSketchBenchTests", dependencies: ["MapSketchBench", "MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
             swiftSettings: strict),

@@ -55,7 +55,7 @@ let package = Package(
                 .product(name: "MapSketchGeometry", package: "MapSketch"),
                 .product(name: "MapSketch", package: "MapSketch"),
                 .product(name: "MapSketchReplay", package: "MapSketch"),
-            ],
+            ] + (name == "Replay" ? [.product(name: "MapSketchBench", package: "MapSketch")] : []),
             path: "Benchmarks/\(name)",
             swiftSettings: strict,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -46,6 +46,7 @@ extension BenchRecorder: ReplayProbe {
     static func slot(_ operation: ReplayOperation) -> Int {
         switch operation {
         case .model(let m): return slot(m)
+        case .user(let index): return BenchKind.builtIn.count + index
         case .touch: return BenchKind.touch.order
         case .gpsFix: return BenchKind.gpsFix.order
         case .call(let call): return kind(of: call).order

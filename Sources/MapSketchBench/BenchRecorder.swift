@@ -1,5 +1,6 @@
 import CMapSketchCounters
 import MapSketch
+import MapSketchReplay
 
 /// The figures of one operation kind in one measured run.
 struct BenchKindRun: Hashable, Sendable {
@@ -60,8 +61,11 @@ final class BenchRecorder: @unchecked Sendable {
     /// resident). A run that times more operations than this has its later latencies in its mean
     /// but not its percentiles.
     static let sampleCapacity = 1 << 20
-    /// The kinds a recorder has a slot for: the built-in ones.
-    static let slotCount = BenchKind.builtIn.count
+    /// The kinds a recorder has a slot for: the built-in ones, then the user kinds (slot
+    /// `BenchKind.builtIn.count + i` for the `i`-th of ``userKinds``).
+    let slotCount: Int
+    /// The user kinds (``ReplayExtensions``), in registration order.
+    let userKinds: [BenchKind]
 
     /// One kind's figures in the run in progress.
     struct Accumulator {
@@ -109,7 +113,12 @@ final class BenchRecorder: @unchecked Sendable {
     private let timingCost: Double
 
     /// A recorder; `countsAllocations` only when the counters started.
-    init(countsAllocations: Bool, underCallgrind: Bool = false, timing: BenchTiming = .automatic) {
+    /// `userKinds` are the kinds of the replay's ``ReplayExtensions`` (at most
+    /// ``ReplayExtensions/capacity``).
+    init(countsAllocations: Bool, underCallgrind: Bool = false, timing: BenchTiming = .automatic, userKinds: [BenchKind] = []) {
+        precondition(userKinds.count <= ReplayExtensions.capacity, "at most \(ReplayExtensions.capacity) user kinds")
+        self.userKinds = userKinds
+        slotCount = BenchKind.builtIn.count + userKinds.count
         self.countsAllocations = countsAllocations
         self.underCallgrind = underCallgrind
         self.timing = timing
@@ -121,8 +130,8 @@ final class BenchRecorder: @unchecked Sendable {
             source: BenchClock.readsCycleCounter ? "cycle counter" : "monotonic clock",
             resolution: (Double(stepTicks) * perTick * 1000).rounded() / 1000)
         calibrationStart = (BenchClock.ticks(), BenchClock.monotonicNanoseconds())
-        accumulators = .allocate(capacity: Self.slotCount)
-        accumulators.initialize(repeating: Accumulator(), count: Self.slotCount)
+        accumulators = .allocate(capacity: slotCount)
+        accumulators.initialize(repeating: Accumulator(), count: slotCount)
         samples = .allocate(capacity: Self.sampleCapacity)
         state = .allocate(capacity: 1)
         state.initialize(to: (0, 0, 0, 0, 0))
@@ -224,7 +233,7 @@ final class BenchRecorder: @unchecked Sendable {
 
     /// Sets every kind's counters to zero and its timing stride for the next run.
     private func startRun() {
-        for slot in 0..<Self.slotCount {
+        for slot in 0..<slotCount {
             let a = accumulators + slot
             let stride = nextStride(a.pointee)
             a.pointee = Accumulator(countdown: 1, stride: stride)
@@ -273,7 +282,7 @@ final class BenchRecorder: @unchecked Sendable {
     /// The figures of the run in progress.
     private func finishRun() -> (kinds: [BenchKindRun], attributed: BenchAttributed) {
         calibrate()
-        var current = Array(repeating: BenchKindRun(), count: Self.slotCount)
+        var current = Array(repeating: BenchKindRun(), count: slotCount)
         var attributed = BenchAttributed(allocations: state.pointee.outerAllocations, bytes: state.pointee.outerBytes)
         for k in current.indices {
             let a = accumulators[k]
@@ -355,7 +364,7 @@ final class BenchRecorder: @unchecked Sendable {
         let out = runs
         runs.removeAll(keepingCapacity: true)
         // The next trace starts with every operation timed (its own kinds' costs are unknown).
-        for k in 0..<Self.slotCount { accumulators[k] = Accumulator() }
+        for k in 0..<slotCount { accumulators[k] = Accumulator() }
         return out
     }
 }

@@ -68,18 +68,25 @@ public struct BenchRunner {
     public var options: BenchOptions
     /// The counters this process can measure (instructions come from a separate callgrind run).
     public let counters: BenchCounters
+    /// The team's own code every replay installs, each registration measured as its kind
+    /// `user.<name>` (``ReplayExtensions``).
+    public let extensions: ReplayExtensions
     let recorder: BenchRecorder
 
     /// A runner; starts the allocation counters when they are built in and asked for.
-    public init(options: BenchOptions) {
-        self.init(options: options, underCallgrind: false)
+    /// `extensions` are installed in every replay and measured as user kinds.
+    public init(options: BenchOptions, extensions: ReplayExtensions = .none) {
+        self.init(options: options, underCallgrind: false, extensions: extensions)
     }
 
-    init(options: BenchOptions, underCallgrind: Bool) {
+    init(options: BenchOptions, underCallgrind: Bool, extensions: ReplayExtensions = .none) {
         self.options = options
+        self.extensions = extensions
         let allocations = !underCallgrind && options.countAllocations && AllocationCounters.start()
         counters = BenchCounters(allocations: allocations, instructions: false)
-        recorder = BenchRecorder(countsAllocations: allocations, underCallgrind: underCallgrind, timing: options.timing)
+        recorder = BenchRecorder(
+            countsAllocations: allocations, underCallgrind: underCallgrind, timing: options.timing,
+            userKinds: BenchKind.userKinds(of: extensions))
     }
 
     /// The clock this runner reads.
@@ -199,7 +206,9 @@ public struct BenchRunner {
             var t2: UInt64 = 0
             func setUp() {
                 do throws(ReplayError) {
-                    session = try recorder.measure(.setup) { () throws(ReplayError) in try ReplaySession(trace: trace, name: name, probe: probe) }
+                    session = try recorder.measure(.setup) { () throws(ReplayError) in
+                        try ReplaySession(trace: trace, name: name, probe: probe, extensions: extensions)
+                    }
                 } catch {
                     failure = error
                 }
@@ -255,12 +264,14 @@ public struct BenchRunner {
             name: name, events: trace.events.count, totalNanoseconds: totals, setupNanoseconds: setups,
             allocations: counters.allocations ? allocations : nil, bytes: counters.allocations ? bytes : nil,
             attributed: [], kinds: [])
-        return (Self.withRuns(recorder.finishTrace(), of: result, allocations: counters.allocations), output ?? ReplayOutput(document: .null, geometry: nil))
+        let kinds = BenchKind.builtIn + recorder.userKinds
+        return (Self.withRuns(recorder.finishTrace(), of: result, kinds: kinds, allocations: counters.allocations), output ?? ReplayOutput(document: .null, geometry: nil))
     }
 
     /// `result` with the kinds and the attributed share of the recorder's runs.
     static func withRuns(
-        _ runs: [(kinds: [BenchKindRun], attributed: BenchAttributed)], of result: BenchTraceResult, allocations: Bool
+        _ runs: [(kinds: [BenchKindRun], attributed: BenchAttributed)], of result: BenchTraceResult,
+        kinds: [BenchKind] = BenchKind.builtIn, allocations: Bool
     ) -> BenchTraceResult {
         var out = result
         out.attributed = runs.map {
@@ -268,8 +279,9 @@ public struct BenchRunner {
                 nanoseconds: $0.attributed.nanoseconds, allocations: allocations ? $0.attributed.allocations : nil,
                 bytes: allocations ? $0.attributed.bytes : nil)
         }
-        out.kinds = BenchKind.builtIn.compactMap { kind in
-            guard let slot = kind.slot else { return nil }
+        // A kind's slot is its position: the built-in kinds, then the user kinds.
+        out.kinds = kinds.enumerated().compactMap { slot, kind in
+            guard runs.allSatisfy({ slot < $0.kinds.count }) else { return nil }
             let perRun = runs.map { $0.kinds[slot] }
             guard perRun.contains(where: { $0.count > 0 }) else { return nil }
             return BenchKindResult(

@@ -116,7 +116,8 @@ public struct BenchSession {
         if let valgrind {
             for b in builds.indices {
                 progress("callgrind (\(builds[b].label)): \(reports[b].traces.count) trace(s) × \(instrumentRuns) run(s)…")
-                reports[b] = try withInstructions(reports[b], cases: cases, build: builds[b], valgrind: valgrind, progress: progress)
+                reports[b] = try withInstructions(
+                    reports[b], cases: cases, build: builds[b], userKinds: hellos[b].userKinds, valgrind: valgrind, progress: progress)
             }
         }
         return reports
@@ -167,7 +168,7 @@ public struct BenchSession {
     /// `report` with the instruction counts of its traces, measured under callgrind by `build`.
     @MainActor
     private func withInstructions(
-        _ report: BenchReport, cases: [GoldenCase], build: Build, valgrind: String, progress: (String) -> Void
+        _ report: BenchReport, cases: [GoldenCase], build: Build, userKinds: [String], valgrind: String, progress: (String) -> Void
     ) throws(Failure) -> BenchReport {
         let measured = cases.filter { report.trace($0.name) != nil }
         var texts: [String] = []
@@ -180,7 +181,8 @@ public struct BenchSession {
         let counted: [[Callgrind.Run]]
         do {
             counted = try Callgrind.measure(
-                texts, valgrind: valgrind, executable: build.executable, warmup: Swift.max(options.warmup, 1), runs: instrumentRuns
+                texts, valgrind: valgrind, executable: build.executable, warmup: Swift.max(options.warmup, 1), runs: instrumentRuns,
+                userKinds: userKinds
             ) { n in
                 if n % 25 == 0 || n == texts.count { progress("callgrind (\(build.label)): \(n)/\(texts.count) traces") }
             }
@@ -290,13 +292,13 @@ private final class LineReader {
             if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[start..<nl], as: UTF8.self)
                 start = nl + 1
-                if start > 65_536 {
+                if start > POSIX.chunkBytes {
                     buffer.removeFirst(start)
                     start = 0
                 }
                 return line
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
+            var chunk = [UInt8](repeating: 0, count: POSIX.chunkBytes)
             let n = chunk.withUnsafeMutableBytes { b -> Int in
                 guard let base = b.baseAddress else { return -1 }
                 return read(fd, base, b.count)

@@ -1,6 +1,6 @@
 import Foundation
 import MapSketchGeometry
-import MapSketchReplay
+public import MapSketchReplay
 
 /// The process `mapsketch bench` makes each measured run in (``BenchSession``), and the protocol it
 /// speaks over its standard input and output.
@@ -71,17 +71,22 @@ public enum BenchWorker {
         }
     }
 
-    /// Runs the worker on standard input and output; returns the exit status.
+    /// Runs the worker on standard input and output; returns the exit status. `extensions` (the
+    /// executable's own registrations) are installed in every replay and measured as user kinds;
+    /// the hello names their kinds (`userKinds`), so that the bench can read their instruction
+    /// counts from the executable's callgrind markers.
     @MainActor
-    public static func serve(_ setup: Setup, version: String) -> Int32 {
+    public static func serve(_ setup: Setup, version: String, extensions: ReplayExtensions = .none) -> Int32 {
         let runner = BenchRunner(
-            options: BenchOptions(warmup: setup.warmup, runs: 1, measureOperations: setup.measureOperations, timing: setup.timing))
-        let hello: JSONValue = [
+            options: BenchOptions(warmup: setup.warmup, runs: 1, measureOperations: setup.measureOperations, timing: setup.timing),
+            extensions: extensions)
+        var hello: JSONObject = [
             "mapsketchBenchWorker": .integer(Int64(protocolVersion)), "version": .string(version),
             "configuration": .string(BenchBuild.currentConfiguration), "allocations": .bool(runner.counters.allocations),
             "clock": ["source": .string(runner.clock.source), "resolutionNs": .number(runner.clock.resolution)],
         ]
-        send(hello)
+        if !extensions.isEmpty { hello["userKinds"] = .array(extensions.kindNames.map { .string($0) }) }
+        send(.object(hello))
         var prepared: [Int: BenchRunner.Prepared] = [:]
         while let line = readLine() {
             let parts = line.split(separator: " ")
@@ -119,6 +124,8 @@ public enum BenchWorker {
         var configuration: String
         var allocations: Bool
         var clock: BenchClock
+        /// The kind names of the build's own registrations, in slot order (none when it has none).
+        var userKinds: [String]
 
         init?(_ v: JSONValue) {
             guard v["mapsketchBenchWorker"]?.int64Value == Int64(protocolVersion), let version = v["version"]?.stringValue,
@@ -129,6 +136,7 @@ public enum BenchWorker {
             self.configuration = configuration
             self.allocations = allocations
             clock = BenchClock(source: source, resolution: resolution)
+            userKinds = v["userKinds"]?.arrayValue?.compactMap(\.stringValue) ?? []
         }
     }
 

@@ -64,8 +64,11 @@ public enum Callgrind {
     /// - Parameter progress: called with the number of traces measured so far.
     /// - Throws: ``Failure`` when valgrind cannot start or fails, when the executable does not
     ///   speak the server's protocol, or when a trace's profiles are missing.
+    ///   - userKinds: the kind names of the executable's own registrations (``ReplayExtensions``),
+    ///     whose markers follow the built-in kinds' (as its bench worker's hello names them).
     public static func measure(
-        _ traces: [String], valgrind: String, executable: String, warmup: Int, runs: Int, progress: (Int) -> Void = { _ in }
+        _ traces: [String], valgrind: String, executable: String, warmup: Int, runs: Int, userKinds: [String] = [],
+        progress: (Int) -> Void = { _ in }
     ) throws(Failure) -> [[Run]] {
         guard !traces.isEmpty else { return [] }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -140,7 +143,7 @@ public enum Callgrind {
                 guard let profile = try? String(contentsOfFile: file, encoding: .utf8) else {
                     throw Failure(description: "callgrind wrote \(n - 1) profile(s) for trace \(i + 1), expected \(runs)")
                 }
-                runsOfTrace.append(parse(profile))
+                runsOfTrace.append(parse(profile, userKinds: userKinds))
             }
             out.append(runsOfTrace)
         }
@@ -174,9 +177,10 @@ public enum Callgrind {
 
     /// Reads one profile: the total (`summary:` or `totals:`), the attributed marker's inclusive
     /// cost, and each kind's (its function's own cost plus its calls' costs). The profile must
-    /// have been written without name and position compression.
+    /// have been written without name and position compression. `userKinds` names the kinds whose
+    /// markers follow the built-in ones (slot `BenchKind.builtIn.count + i` is `userKinds[i]`).
     /// - Complexity: O(n) in the profile's size.
-    public static func parse(_ text: String) -> Run {
+    public static func parse(_ text: String, userKinds: [String] = []) -> Run {
         var total: UInt64 = 0
         var attributed: UInt64 = 0
         var kinds: [BenchKind: UInt64] = [:]
@@ -191,7 +195,7 @@ public enum Callgrind {
                 let name = raw.dropFirst(3)
                 if name == BenchRegion.attributedSymbol {
                     current = .attributed
-                } else if let k = kind(inFunction: name) {
+                } else if let k = kind(inFunction: name, userKinds: userKinds) {
                     current = .kind(k)
                 } else {
                     current = .none
@@ -215,11 +219,13 @@ public enum Callgrind {
         return Run(total: total, attributed: attributed, kinds: kinds)
     }
 
-    /// The kind whose marker function `name` is (`mapsketch_bench_kind_<slot>`), if any.
-    static func kind(inFunction name: Substring) -> BenchKind? {
-        guard name.hasPrefix(BenchRegion.kindSymbol), let slot = Int(name.dropFirst(BenchRegion.kindSymbol.count)),
-            BenchKind.builtIn.indices.contains(slot)
+    /// The kind whose marker function `name` is (`mapsketch_bench_kind_<slot>`), if any: a
+    /// built-in kind, or after them one of `userKinds`.
+    static func kind(inFunction name: Substring, userKinds: [String] = []) -> BenchKind? {
+        guard name.hasPrefix(BenchRegion.kindSymbol), let slot = Int(name.dropFirst(BenchRegion.kindSymbol.count)), slot >= 0
         else { return nil }
-        return BenchKind.builtIn[slot]
+        if slot < BenchKind.builtIn.count { return BenchKind.builtIn[slot] }
+        let user = slot - BenchKind.builtIn.count
+        return user < userKinds.count ? BenchKind(named: userKinds[user]) : nil
     }
 }

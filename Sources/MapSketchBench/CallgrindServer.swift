@@ -1,6 +1,6 @@
 import Foundation
 import MapSketchGeometry
-import MapSketchReplay
+public import MapSketchReplay
 
 /// The process `mapsketch bench --instrument callgrind` runs under callgrind (``Callgrind``).
 ///
@@ -30,15 +30,16 @@ public enum CallgrindServer {
     static let endOfInput: Int32 = 3
 
     /// Serves until the input ends; returns the exit status for the process (0, or 1 when a child
-    /// failed).
+    /// failed). `extensions` (the executable's own registrations) are installed in every replay,
+    /// each inside its user kind's marker.
     @MainActor
-    public static func serve(warmup: Int, runs: Int) -> Int32 {
+    public static func serve(warmup: Int, runs: Int, extensions: ReplayExtensions = .none) -> Int32 {
         #if os(Linux)
         var index = 0
         var status: Int32 = 0
         while true {
             let pid = fork()
-            if pid == 0 { measureNext(index: index, warmup: warmup, runs: runs) }
+            if pid == 0 { measureNext(index: index, warmup: warmup, runs: runs, extensions: extensions) }
             if pid < 0 { return 1 }
             var s: Int32 = 0
             while waitpid(pid, &s, 0) < 0 && errno == EINTR {}
@@ -57,10 +58,11 @@ public enum CallgrindServer {
 
     /// In the child: reads the next trace, measures it and exits.
     @MainActor
-    private static func measureNext(index: Int, warmup: Int, runs: Int) -> Never {
+    private static func measureNext(index: Int, warmup: Int, runs: Int, extensions: ReplayExtensions) -> Never {
         guard let text = readTrace() else { _exit(endOfInput) }
         let file = "trace \(index + 1)"
-        let runner = BenchRunner(options: BenchOptions(warmup: warmup, runs: runs, countAllocations: false), underCallgrind: true)
+        let runner = BenchRunner(
+            options: BenchOptions(warmup: warmup, runs: runs, countAllocations: false), underCallgrind: true, extensions: extensions)
         do throws(InputError) {
             guard case .trace(let trace, let text) = try BenchRunner.prepare(text: text, file: file) else { _exit(2) }
             _ = try runner.measureKeepingOutput(trace, name: "trace", file: file, text: text)

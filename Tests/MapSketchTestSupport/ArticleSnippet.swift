@@ -30,3 +30,32 @@ public enum ArticleSnippet {
         return (shown, imports, String(code[begin.upperBound..<end.lowerBound]))
     }
 }
+
+extension ArticleSnippet {
+    /// The `// BEGIN NAME` … `// END NAME` regions of `source`, by name, each without its
+    /// marker lines and without the indentation of its BEGIN line.
+    public static func regions(in source: String) -> [String: String] {
+        var out: [String: String] = [:]
+        var open: (name: String, indent: Int, lines: [Substring])?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if let current = open {
+                if trimmed == "// END \(current.name)" {
+                    out[current.name] = current.lines.joined(separator: "\n")
+                    open = nil
+                } else {
+                    let indent = line.prefix { $0 == " " }.count
+                    open?.lines.append(line.dropFirst(min(indent, current.indent)))
+                }
+            } else if trimmed.hasPrefix("// BEGIN ") {
+                open = (String(trimmed.dropFirst("// BEGIN ".count)), line.count - trimmed.count, [])
+            }
+        }
+        return out
+    }
+
+    /// The ```` ```swift ```` blocks of a Markdown text, in order.
+    public static func swiftBlocks(in markdown: String) -> [String] {
+        markdown.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Benchmark
 import BenchmarkSupport
 import MapSketch
@@ -63,6 +64,16 @@ func segmentIndex(_ sketch: SketchEditor) -> SpatialIndex {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    // A trace's BenchReport inside package-benchmark (TraceReport.swift), for the traces under
+    // MAPSKETCH_TRACE_BENCH when it is set (not in CI's run):
+    // MAPSKETCH_TRACE_BENCH=../Traces/demo swift package benchmark --target Replay --filter 'Trace\..*'
+    if let folder = ProcessInfo.processInfo.environment["MAPSKETCH_TRACE_BENCH"] {
+        do {
+            try traceBenchmarks(in: folder, kinds: ["gesture", "undo", "redo"])
+        } catch {
+            fatalError("MAPSKETCH_TRACE_BENCH: \(error)")
+        }
+    }
     // End to end: NMEA bytes → fixes → filter → Web Mercator → polyline sketch (one undo record
     // per vertex, as a live track records).
     Benchmark("ReplayNMEA.100k.MapSketch", configuration: Suite.configuration(maxIterations: 30)) { benchmark, log in

@@ -30,10 +30,7 @@ public import MapSketchGeometry
 /// ```
 @MainActor
 public final class GraphicsLayer: Layer {
-    // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
-    // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
-    // The model is main-actor isolated and never holds overlapping accesses to them; the
-    // compile-time checks still apply.
+    // `@exclusivity(unchecked)` on the properties a hit test reads: why it is safe, on `MapView`.
     /// Whether taps may hit this layer's graphics (default true).
     @exclusivity(unchecked) public var isHitTestEnabled: Bool = true
     /// Whether a tap on a graphic with an info template shows a callout (default true).

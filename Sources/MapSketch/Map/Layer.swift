@@ -48,10 +48,7 @@ public enum LayerError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A map layer. Subclasses: graphics layers, the sketch layer, tiled and dynamic service layers.
 @MainActor
 public class Layer {
-    // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
-    // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
-    // The model is main-actor isolated and never holds overlapping accesses to them; the
-    // compile-time checks still apply.
+    // `@exclusivity(unchecked)` on the properties a hit test reads: why it is safe, on `MapView`.
     /// The name given when the layer was added to a map (unique within that map).
     @exclusivity(unchecked) public internal(set) var name: String?
     /// The map holding this layer, if any.

@@ -8,7 +8,7 @@ public final class MapView {
     // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
     // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
     // The model is main-actor isolated and never holds overlapping accesses to them; the
-    // compile-time checks still apply.
+    // compile-time checks still apply. The same holds for `Layer`'s and `GraphicsLayer`'s.
     /// The screen size in points.
     @exclusivity(unchecked) public var screenSize: ScreenSize
     /// What the screen shows.

@@ -22,6 +22,9 @@ package enum ReplayOperation: Hashable, Sendable {
     case gpsAppend
     /// A renderer resolving a graphic's symbol from its attributes.
     case rendererLookup(RendererKind)
+    /// The user's code of a registration of ``ReplayExtensions`` (its index in registration
+    /// order), measured as the kind `user.<name>`.
+    case user(Int)
 
     /// The kind of renderer a lookup runs.
     package enum RendererKind: Hashable, Sendable {

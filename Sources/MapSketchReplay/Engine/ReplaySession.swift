@@ -46,6 +46,10 @@ public final class ReplaySession {
     let probe: (any ReplayProbe)?
     /// The probe's ``OperationProbe/wrapsOperations``, read once.
     private let probeWraps: Bool
+    /// The team's own code installed in this session's map (``ReplayExtensions``).
+    public let extensions: ReplayExtensions
+    /// What the extensions' registrations keep alive.
+    let extensionKeeper = ReplayExtensionKeeper()
 
     /// Sets up the map from the trace's header.
     /// - Throws: ``ReplayError`` when the header describes something the model refuses (a
@@ -54,12 +58,21 @@ public final class ReplaySession {
         try self.init(trace: trace, name: name, probe: nil)
     }
 
+    /// Sets up the map from the trace's header, then installs `extensions` (the team's own
+    /// validation rules, observers and tools, in registration order).
+    /// - Throws: ``ReplayError`` as ``init(trace:name:)``.
+    public convenience init(trace: Trace, name: String, extensions: ReplayExtensions) throws(ReplayError) {
+        try self.init(trace: trace, name: name, probe: nil, extensions: extensions)
+    }
+
     /// Sets up the map from the trace's header, with `probe` measuring every operation (the
-    /// renderer lookups of the header's graphics included).
-    package init(trace: Trace, name: String, probe: (any ReplayProbe)?) throws(ReplayError) {
+    /// renderer lookups of the header's graphics included), then installs `extensions`, each
+    /// measured as its own kind.
+    package init(trace: Trace, name: String, probe: (any ReplayProbe)?, extensions: ReplayExtensions = .none) throws(ReplayError) {
         self.trace = trace
         self.name = name
         self.probe = probe
+        self.extensions = extensions
         probeWraps = probe?.wrapsOperations ?? false
         let h = trace.header
         refusals = ReplayRefusals(declared: h.expect.refusedCalls)
@@ -90,6 +103,7 @@ public final class ReplaySession {
             throw ReplayError(line: 1, message: "the header cannot be set up: \(error)")
         }
         observe()
+        installExtensions()
     }
 
     /// Stops counting the sketch's own events (edits, selections, magnifier) in the log: for a

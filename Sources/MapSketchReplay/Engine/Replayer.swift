@@ -34,12 +34,15 @@ public enum Replayer {
         return text
     }
 
-    /// Replays a trace to its end (or to `step` events) and returns the session.
+    /// Replays a trace to its end (or to `step` events) and returns the session;
+    /// `extensions` (the team's own code) are installed in the session.
     /// - Throws: ``TraceError`` for a trace that cannot be read or set up.
-    public static func replay(_ trace: Trace, name: String, file: String, upTo step: Int? = nil) throws(TraceError) -> ReplaySession {
+    public static func replay(
+        _ trace: Trace, name: String, file: String, upTo step: Int? = nil, extensions: ReplayExtensions = .none
+    ) throws(TraceError) -> ReplaySession {
         let session: ReplaySession
         do {
-            session = try ReplaySession(trace: trace, name: name)
+            session = try ReplaySession(trace: trace, name: name, extensions: extensions)
         } catch {
             throw TraceError(file: file, line: error.line, column: 1, message: error.message)
         }
@@ -58,7 +61,9 @@ public enum Replayer {
     ///
     /// The document names the trace by its file name without `.trace.jsonl`, so the output does
     /// not depend on which folder `check` was pointed at.
-    public static func rendering(for c: GoldenCase) -> GoldenRendering {
+    ///
+    /// `extensions` (the team's own code) are installed in the replay.
+    public static func rendering(for c: GoldenCase, extensions: ReplayExtensions = .none) -> GoldenRendering {
         let file = c.trace.lastPathComponent
         let name = String(file.dropLast(GoldenCorpus.traceSuffix.count))
         let text: String
@@ -71,7 +76,8 @@ public enum Replayer {
         do {
             let trace = try TraceDecoder.decode(text, file: file)
             let expected = trace.header.expect.error
-            let session = try replay(trace, name: name, file: file, upTo: expected != nil ? 0 : trace.header.options.svgStep)
+            let session = try replay(
+                trace, name: name, file: file, upTo: expected != nil ? 0 : trace.header.options.svgStep, extensions: extensions)
             if let expected {
                 return GoldenRendering(
                     problem: .unmetExpectation(

@@ -19,6 +19,8 @@ public struct GoldenRunner: Sendable {
     /// The program a pending output's origin names (``PendingOrigin/producer``), e.g.
     /// `mapsketch 0.4.0-dev`.
     public var producer: String
+    /// The team's own code every replay installs (none by default).
+    public var extensions: ReplayExtensions = .none
 
     /// Creates a runner. The tolerance of each comparison is the trace's own (its header's
     /// `expect.tolerance`, else ``GoldenTolerance/standard``).
@@ -33,7 +35,7 @@ public struct GoldenRunner: Sendable {
     @MainActor
     public func run(_ c: GoldenCase) -> GoldenResult {
         let start = ContinuousClock.now
-        let r = Replayer.rendering(for: c)
+        let r = Replayer.rendering(for: c, extensions: extensions)
         let status = check(c, rendering: r)
         let d = (ContinuousClock.now - start).components
         let seconds = Double(d.seconds) + Double(d.attoseconds) * 1e-18

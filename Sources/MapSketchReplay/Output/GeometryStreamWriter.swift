@@ -14,7 +14,7 @@ package import MapSketchGeometry
 /// encoded whole.
 package struct GeometryStreamWriter {
     /// Bytes gathered before they go to the sink.
-    static let bufferSize = 64 * 1024
+    static let bufferSize = POSIX.chunkBytes
 
     private var out: [UInt8] = []
     private let sink: (UnsafeRawBufferPointer) throws -> Void

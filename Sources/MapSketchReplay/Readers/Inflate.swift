@@ -18,7 +18,7 @@ package enum Gzip {
     package static func decompress(_ bytes: [UInt8], file: String? = nil) throws -> [UInt8] {
         var decoder = GzipDecoder(MemoryByteSource(bytes), file: file)
         var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var chunk = [UInt8](repeating: 0, count: POSIX.chunkBytes)
         while true {
             let n = try chunk.withUnsafeMutableBytes { try decoder.read(into: $0) }
             if n == 0 { return out }
@@ -41,7 +41,7 @@ package struct Inflater {
     /// - Throws: ``ReaderError`` `.badCompression` for corrupt data.
     /// - Complexity: O(n + output).
     package mutating func run(into output: inout [UInt8]) throws {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var chunk = [UInt8](repeating: 0, count: POSIX.chunkBytes)
         while true {
             let n = try chunk.withUnsafeMutableBytes { try decoder.read(into: $0) }
             if n == 0 { return }
@@ -60,7 +60,7 @@ package struct GzipDecoder: ByteSource {
     /// How much DEFLATE may refer back.
     static let history = 32 * 1024
     /// How much one burst of decoding produces before handing bytes out.
-    static let burst = 64 * 1024
+    static let burst = POSIX.chunkBytes
 
     let file: String?
     private var bits: BitReader
@@ -301,7 +301,7 @@ package struct GzipDecoder: ByteSource {
 /// The compressed input, read a buffer at a time and taken bit by bit (least significant first).
 struct BitReader {
     private var source: any ByteSource
-    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    private var buffer = [UInt8](repeating: 0, count: POSIX.chunkBytes)
     private var position = 0
     private var count = 0
     /// Stream offset of `buffer[0]`.

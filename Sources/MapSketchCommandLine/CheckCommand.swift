@@ -73,7 +73,8 @@ struct CheckCommand: AsyncParsableCommand {
             throw CLI.fail(error.description)
         }
         if let note = resolved.note { CLI.printError("mapsketch: \(note)") }
-        let runner = GoldenRunner(record: resolved.mode, strict: strict, producer: "mapsketch \(CLI.version)")
+        var runner = GoldenRunner(record: resolved.mode, strict: strict, producer: "mapsketch \(CLI.version)")
+        runner.extensions = CLI.extensions
         var results: [GoldenResult] = []
         var report = GoldenHTMLReport()
         var failures: [String] = []

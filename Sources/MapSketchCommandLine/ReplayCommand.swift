@@ -38,10 +38,10 @@ struct ReplayCommand: AsyncParsableCommand {
         let file = input.file
         let session: ReplaySession
         if realtime || speed != nil || t.header.options.realtime {
-            session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: 0) }
+            session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: 0, extensions: CLI.extensions) }
             await session.runPaced(speed: speed ?? 1)
         } else {
-            session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file) }
+            session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, extensions: CLI.extensions) }
         }
         let out = session.output()
         try map.writeSVG(of: session)
@@ -100,7 +100,7 @@ struct RenderCommand: AsyncParsableCommand {
                 "--step must be from 0 to \(t.events.count) (\(file) has \(t.events.count) event\(t.events.count == 1 ? "" : "s")), found \(step)")
         }
         let n = step
-        let session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: n) }
+        let session = try CLI.input { () throws(TraceError) in try Replayer.replay(t, name: file, file: file, upTo: n, extensions: CLI.extensions) }
         if fit {
             if !session.frameContent() { CLI.printError("mapsketch: nothing to frame: the map has no sketch vertex and no graphic") }
         } else if session.framing == .offScreen {

@@ -4,7 +4,6 @@ import MapSketchBench
 import MapSketchGeometry
 import MapSketchReplay
 
-@main
 struct MapSketchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapsketch",
@@ -26,7 +25,9 @@ struct MapSketchCommand: AsyncParsableCommand {
         let url = try CLI.locateDemo()
         let start = ContinuousClock.now
         let trace = try CLI.input { () throws(TraceError) in try Replayer.load(url, displayName: CLI.display(url)) }
-        let session = try CLI.input { () throws(TraceError) in try Replayer.replay(trace, name: "demo", file: CLI.display(url)) }
+        let session = try CLI.input { () throws(TraceError) in 
+            try Replayer.replay(trace, name: "demo", file: CLI.display(url), extensions: CLI.extensions)
+        }
         let out = session.output()
         print(CLI.summary(out.document, trace: trace, file: CLI.display(url), elapsed: ContinuousClock.now - start))
         if let g = out.geometry {
@@ -37,19 +38,20 @@ struct MapSketchCommand: AsyncParsableCommand {
 
     /// Runs the command with the documented exit codes: a usage error exits 2 (not
     /// ArgumentParser's 64), as does an input error; a failed check exits 1.
+    @MainActor
     static func main() async {
         // The bench's own processes, before anything reads the environment or allocates for the
         // command line: their measurements must not depend on either.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let server = CallgrindServer.selected(by: arguments) {
-            Foundation.exit(CallgrindServer.serve(warmup: server.warmup, runs: server.runs))
+            Foundation.exit(CallgrindServer.serve(warmup: server.warmup, runs: server.runs, extensions: CLI.extensions))
         }
         if let requested = BenchWorker.Setup.requestedProtocol(in: arguments) {
             guard requested == BenchWorker.protocolVersion, let setup = BenchWorker.Setup(arguments: arguments) else {
                 CLI.printError("mapsketch: this build speaks bench worker protocol \(BenchWorker.protocolVersion), asked for \(requested)")
                 Foundation.exit(2)
             }
-            Foundation.exit(BenchWorker.serve(setup, version: CLI.version))
+            Foundation.exit(BenchWorker.serve(setup, version: CLI.version, extensions: CLI.extensions))
         }
         if let message = unknownSubcommand(arguments) {
             CLI.printError("mapsketch: " + message)
@@ -123,6 +125,10 @@ enum CLI {
     /// The version `mapsketch --version` prints: the next release while the CHANGELOG's
     /// Unreleased section collects it.
     static let version = "0.4.0-dev"
+
+    /// The team's own code the commands install in every replay: what the executable's
+    /// `MapSketchCommandLine.main(configure:)` registered (none for `mapsketch` itself).
+    static var extensions: ReplayExtensions { MapSketchCommandLine.extensions }
 
     /// Prints an input error (file:line:column: what was expected) and exits 2.
     static func fail(_ message: String) -> ExitCode {
