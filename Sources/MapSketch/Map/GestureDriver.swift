@@ -3,8 +3,14 @@
 /// Each gesture is a ``TouchSequence`` sent from the driver's clock, ``now``: every touch goes to
 /// ``MapView/handle(_:)`` at `now` plus its time in the gesture, and a timer of the map that is
 /// due first (a hold, ``MapView/nextDeadline``) fires at its own time, before the touch, as it
-/// would on a device. After the gesture the clock moves past its end plus ``pause`` (firing any
-/// timer due by then), so the next gesture is a separate one.
+/// would on a device (``MapView/fireTimers(through:willFire:)``). After the gesture the clock
+/// moves past its end plus ``pause`` (firing any timer due by then), so the next gesture is a
+/// separate one. A hold therefore begins at its touch-down plus
+/// ``GestureThresholds/holdDuration``.
+///
+/// The touches are the ones a trace written with the replay library's trace script sends for the
+/// same gesture (both take them from ``TouchSequence``), so a gesture driven live and the same
+/// gesture replayed from a trace give the same map and sketch events.
 ///
 /// ```swift
 /// var fingers = GestureDriver(map: map)
