@@ -65,9 +65,7 @@ public enum BenchFormat {
         }
         s += "\n"
         s += "clock: \(report.clock.source), resolution \(duration(report.clock.resolution)); \(report.build.configuration) build \(report.build.version)\n"
-        if report.build.configuration == "debug" {
-            s += "warning: a debug build: its figures are many times a release build's and say nothing of it (build with -c release)\n"
-        }
+        if let w = report.build.warning { s += "warning: \(w)\n" }
         for u in report.counters.unavailable { s += "unavailable: \(u)\n" }
         return s
     }
@@ -185,6 +183,7 @@ public enum BenchFormat {
             s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured"
         }
         s += "; \(report.build.configuration) build, \(report.clock.source) with a resolution of \(duration(report.clock.resolution)).\n"
+        if let w = report.build.warning { s += "\n⚠️ **\(w.prefix(1).uppercased() + w.dropFirst())**.\n" }
         if let c = comparison {
             s += "Compared with `\(baselineFile ?? "baseline")` (\(c.paired ? "paired runs" : "unpaired runs"), threshold \(decimal(c.threshold * 100, places: 2))%, "
             s += "false discovery rate \(decimal(c.fdr * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", ")); "

@@ -243,6 +243,16 @@ public struct BenchBuild: Hashable, Sendable {
         self.configuration = configuration
     }
 
+    /// Whether a debug build measured: its figures are many times a release build's and say
+    /// nothing of it.
+    public var isDebug: Bool { configuration == "debug" }
+
+    /// What the text and Markdown reports say when a debug build measured (``isDebug``), nil
+    /// otherwise.
+    public var warning: String? {
+        isDebug ? "a debug build measured: its figures are many times a release build's and say nothing of it (build with -c release)" : nil
+    }
+
     /// This build's configuration: `debug` when compiled without optimisation, else `release`.
     public static var currentConfiguration: String {
         #if DEBUG

@@ -260,6 +260,12 @@ public final class GraphicsLayer: Layer {
         return slots.hitIDs(q, tolerance: tolerance, resolution: resolution, maxResults: .max)
     }
 
+    /// A hit test's result reads its graphic here (``HitTestResult/graphic``).
+    override func hitGraphic(_ id: GraphicID) -> Graphic? { graphic(id) }
+
+    /// A hit test's result reads its symbol here (``HitTestResult/resolvedSymbol``).
+    override func hitSymbol(_ id: GraphicID) -> Symbol? { resolvedSymbol(id) }
+
     /// What a tap on `id` shows (see ``calloutContent(_:screen:mapPoint:)``): the map's callouts ask here.
     override func calloutContent(for id: GraphicID, screen: ScreenPoint, mapPoint: Point) -> CalloutContent? {
         calloutContent(id, screen: screen, mapPoint: mapPoint)

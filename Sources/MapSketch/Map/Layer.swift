@@ -136,6 +136,13 @@ public class Layer {
     /// nil for the base layer.
     func calloutContent(for id: GraphicID, screen: ScreenPoint, mapPoint: Point) -> CalloutContent? { nil }
 
+    /// Graphic `id` of a hit test's result (``HitTestResult/graphic``); nil for the base layer.
+    func hitGraphic(_ id: GraphicID) -> Graphic? { nil }
+
+    /// The symbol graphic `id` of a hit test's result is drawn with
+    /// (``HitTestResult/resolvedSymbol``); nil for the base layer.
+    func hitSymbol(_ id: GraphicID) -> Symbol? { nil }
+
     /// Draws the layer's content into `canvas` (screen coordinates of `map`). The map calls this
     /// bottom to top for every drawn layer, inside a group carrying the layer's opacity.
     /// Subclasses override it; the base layer draws nothing.
