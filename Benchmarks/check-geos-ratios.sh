@@ -14,7 +14,8 @@
 # missing from the run, or the build or run fails.
 set -uo pipefail
 cd "$(dirname "$0")"
-export PATH="/opt/swift/usr/bin:$PATH"
+# The toolchain on PATH; where none is, the one this machine image keeps in /opt/swift.
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 . ./swiftpm-run.sh
 floors="${MAPSKETCH_GEOS_FLOORS:-GEOSRatioFloors.txt}"
 out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-geos.XXXXXX")"

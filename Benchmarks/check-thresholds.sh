@@ -19,7 +19,8 @@
 # `swift package --package-path Benchmarks benchmark`.
 set -uo pipefail
 cd "$(dirname "$0")"
-export PATH="/opt/swift/usr/bin:$PATH"
+# The toolchain on PATH; where none is, the one this machine image keeps in /opt/swift.
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 . ./swiftpm-run.sh
 
 # Benchmark names are matched whole (package-benchmark uses Regex.wholeMatch).

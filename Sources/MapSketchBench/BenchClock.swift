@@ -21,7 +21,7 @@ public struct BenchClock: Hashable, Sendable {
     public var resolution: Double
 
     /// Creates a description of a clock.
-    public init(source: String, resolution: Double) {
+    package init(source: String, resolution: Double) {
         self.source = source
         self.resolution = resolution
     }

@@ -65,9 +65,7 @@ public enum BenchFormat {
         }
         s += "\n"
         s += "clock: \(report.clock.source), resolution \(duration(report.clock.resolution)); \(report.build.configuration) build \(report.build.version)\n"
-        if report.build.configuration == "debug" {
-            s += "warning: a debug build: its figures are many times a release build's and say nothing of it (build with -c release)\n"
-        }
+        if let w = report.build.warning { s += "warning: \(w)\n" }
         for u in report.counters.unavailable { s += "unavailable: \(u)\n" }
         return s
     }
@@ -185,6 +183,7 @@ public enum BenchFormat {
             s += ", \(report.expectedFailures.count) expected failure\(report.expectedFailures.count == 1 ? "" : "s") not measured"
         }
         s += "; \(report.build.configuration) build, \(report.clock.source) with a resolution of \(duration(report.clock.resolution)).\n"
+        if let w = report.build.warning { s += "\n⚠️ **\(w.prefix(1).uppercased() + w.dropFirst())**.\n" }
         if let c = comparison {
             s += "Compared with `\(baselineFile ?? "baseline")` (\(c.paired ? "paired runs" : "unpaired runs"), threshold \(decimal(c.threshold * 100, places: 2))%, "
             s += "false discovery rate \(decimal(c.fdr * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", ")); "
@@ -250,54 +249,37 @@ public enum BenchFormat {
     /// compared and how many figures were tested. Without a comparison, a passing test case per
     /// measured trace.
     public static func junit(_ report: BenchReport, comparison: BenchComparison?) -> String {
-        var cases: [String] = []
-        var failures = 0
-        var skipped = 0
-        var properties: [(String, String)] = [("clock", "\(report.clock.source), resolution \(duration(report.clock.resolution))")]
+        let suite = "mapsketch-bench"
+        var doc = JUnitDocument(suite: suite, properties: [("clock", "\(report.clock.source), resolution \(duration(report.clock.resolution))")], timePlaces: 6)
         func skip(_ name: String, _ message: String) {
-            skipped += 1
-            cases.append(
-                "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(name))\">\n      <skipped message=\"\(XMLEscaping.escape(message))\"/>\n    </testcase>")
+            doc.cases.append(JUnitDocument.TestCase(classname: suite, name: name, outcome: .skipped(message: message)))
         }
         if let c = comparison {
-            properties += [
+            doc.properties += [
                 ("pairing", c.paired ? "paired" : "unpaired"), ("threshold", decimal(c.threshold * 100, places: 2) + "%"),
                 ("falseDiscoveryRate", decimal(c.fdr * 100, places: 2) + "%"), ("figures", "\(c.changes.count)"),
                 ("testedOnWallClock", "\(c.tested)"), ("belowResolution", "\(c.belowResolution)"),
             ]
-            if let d = c.drift { properties.append(("drift", driftText(d))) }
+            if let d = c.drift { doc.properties.append(("drift", driftText(d))) }
             for ch in c.changes {
-                var x = "    <testcase classname=\"\(XMLEscaping.escape("mapsketch-bench." + ch.trace))\" name=\"\(XMLEscaping.escape(ch.row + " " + ch.metric.rawValue))\""
+                var x = JUnitDocument.TestCase(classname: suite + "." + ch.trace, name: ch.row + " " + ch.metric.rawValue)
                 if ch.regressed {
-                    failures += 1
                     let text = ch.description + (ch.ratioText.map { " " + $0 } ?? "") + (ch.pValue.map { " p=" + pText($0) } ?? "")
-                    x += ">\n      <failure message=\"\(XMLEscaping.escape(text))\" type=\"BenchRegression\">\(XMLEscaping.escape(text))</failure>\n    </testcase>"
-                } else {
-                    x += "/>"
+                    x.outcome = .failure(message: text, type: "BenchRegression", text: text)
                 }
-                cases.append(x)
+                doc.cases.append(x)
             }
             for t in c.newTraces { skip(t, "new trace: no baseline figures") }
             for t in c.removedTraces { skip(t, "removed trace: in the baseline, not benched now") }
         } else {
-            for t in report.traces {
-                cases.append("    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(t.name))\" time=\"\(decimal(t.total / 1e9, places: 6))\"/>")
-            }
+            for t in report.traces { doc.cases.append(JUnitDocument.TestCase(classname: suite, name: t.name, time: t.total / 1e9)) }
         }
         for f in report.failures {
-            cases.append(
-                "    <testcase classname=\"mapsketch-bench\" name=\"\(XMLEscaping.escape(f.trace))\">\n      <error message=\"\(XMLEscaping.escape(f.error.description))\" type=\"InputError\">\(XMLEscaping.escape(f.error.description))</error>\n    </testcase>")
+            doc.cases.append(
+                JUnitDocument.TestCase(classname: suite, name: f.trace, outcome: .error(message: f.error.description, type: "InputError", text: f.error.description)))
         }
         for f in report.expectedFailures { skip(f.trace, "expected failure (expect.error): " + f.error.description) }
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
-        s += "  <testsuite name=\"mapsketch-bench\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(report.failures.count)\" skipped=\"\(skipped)\">\n"
-        s += "    <properties>\n"
-        for (name, value) in properties { s += "      <property name=\"\(name)\" value=\"\(XMLEscaping.escape(value))\"/>\n" }
-        s += "    </properties>\n"
-        for c in cases { s += c + "\n" }
-        s += "  </testsuite>\n</testsuites>\n"
-        return s
+        return doc.xml
     }
 
     // MARK: Numbers

@@ -14,7 +14,7 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The name reports use, e.g. `vertexInsert.interactive`.
     public let name: String
     /// What the kind measures, for `mapsketch help bench`.
-    public let summary: String
+    package let summary: String
     /// The position in report order: a built-in kind's index in ``builtIn``; kinds of other
     /// builds (read from a report) come after every built-in one, by name.
     let order: Int
@@ -46,103 +46,103 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Setting the model up from the trace's header: the map, its graphics layers and their
     /// graphics, the sketch and the replay's observers.
-    public static let setup = BenchKind("setup", 0, "setting the model up from the trace's header: map, layers, graphics, sketch")
+    package static let setup = BenchKind("setup", 0, "setting the model up from the trace's header: map, layers, graphics, sketch")
     /// A touch of the trace fed to the map: its gestures recognised and dispatched (the gesture
     /// kinds nest inside it).
-    public static let touch = BenchKind(
+    package static let touch = BenchKind(
         "touch", 1, "a touch fed to the map: its gestures recognised and dispatched (nests the kinds below)")
     /// The gesture recogniser turning one raw touch into gestures.
-    public static let gesture = BenchKind("gesture", 2, "the gesture recogniser turning a touch into gestures")
+    package static let gesture = BenchKind("gesture", 2, "the gesture recogniser turning a touch into gestures")
     /// A recognised gesture handed to the map and its touch delegate: announcing it and all it
     /// causes (the kinds below nest inside it).
-    public static let gestureDispatch = BenchKind(
+    package static let gestureDispatch = BenchKind(
         "gesture.dispatch", 3, "a recognised gesture handed to the map and the sketch, and all it causes (nests the kinds below)")
     /// A one-finger pan moving the map.
-    public static let viewportPan = BenchKind("viewport.pan", 4, "a pan gesture moving the map")
+    package static let viewportPan = BenchKind("viewport.pan", 4, "a pan gesture moving the map")
     /// A two-finger pinch zooming (and turning) the map, a step or its end.
-    public static let viewportPinch = BenchKind("viewport.pinch", 5, "a pinch step zooming or turning the map")
+    package static let viewportPinch = BenchKind("viewport.pinch", 5, "a pinch step zooming or turning the map")
     /// A tap's callout: the map hit test for the graphic under it and showing or dismissing the
     /// callout.
-    public static let callout = BenchKind("callout", 6, "a tap showing or dismissing a callout (its map hit test included)")
+    package static let callout = BenchKind("callout", 6, "a tap showing or dismissing a callout (its map hit test included)")
     /// A map hit test for a tap (the graphics under it, topmost first), as a callout makes it.
-    public static let mapHitTest = BenchKind("mapHitTest", 7, "the map's hit test of the graphics under a tap")
+    package static let mapHitTest = BenchKind("mapHitTest", 7, "the map's hit test of the graphics under a tap")
     /// The sketch's vertex / mid-vertex hit test for a tap or a hold.
-    public static let sketchHitTest = BenchKind("sketchHitTest", 8, "the sketch's vertex and mid-vertex hit test")
+    package static let sketchHitTest = BenchKind("sketchHitTest", 8, "the sketch's vertex and mid-vertex hit test")
     /// Selecting a vertex or mid-vertex: a tap on one, or a selection call.
-    public static let select = BenchKind("select", 9, "selecting: a tap on a vertex or mid-vertex, or a selection call")
+    package static let select = BenchKind("select", 9, "selecting: a tap on a vertex or mid-vertex, or a selection call")
     /// A tap on the map inserting or appending a vertex.
-    public static let vertexInsertInteractive = BenchKind("vertexInsert.interactive", 10, "a tap inserting or appending a vertex")
+    package static let vertexInsertInteractive = BenchKind("vertexInsert.interactive", 10, "a tap inserting or appending a vertex")
     /// A tap moving a point sketch's point, or a vertex drag: its start on a hold, each step, its
     /// release.
-    public static let vertexMoveInteractive = BenchKind(
+    package static let vertexMoveInteractive = BenchKind(
         "vertexMove.interactive", 11, "a tap moving a point, or a vertex drag's start, steps and release")
     /// A snap query: a point snapped to the sketch, graphics layers or a geometry guide.
-    public static let snapQuery = BenchKind("snap.query", 12, "snapping a point to the sketch, graphics or a guide")
+    package static let snapQuery = BenchKind("snap.query", 12, "snapping a point to the sketch, graphics or a guide")
     /// A freehand or shape tool's stroke: its start, each step, its end.
-    public static let toolStroke = BenchKind("tool.stroke", 13, "a freehand or shape tool's stroke: start, steps, end")
+    package static let toolStroke = BenchKind("tool.stroke", 13, "a freehand or shape tool's stroke: start, steps, end")
     /// A transform handle's drag (move, rotate, scale): its start, each step, its release.
-    public static let transformInteractive = BenchKind("transform.interactive", 14, "a transform handle's drag: start, steps, release")
+    package static let transformInteractive = BenchKind("transform.interactive", 14, "a transform handle's drag: start, steps, release")
     /// Validating an edit before it commits (the sketch's validation rules).
-    public static let validation = BenchKind("validation", 15, "validating an edit before it commits")
+    package static let validation = BenchKind("validation", 15, "validating an edit before it commits")
 
     // The trace's calls.
 
     /// An `insertVertex` call.
-    public static let vertexInsertProgrammatic = BenchKind("vertexInsert.programmatic", 16, "an insertVertex call")
+    package static let vertexInsertProgrammatic = BenchKind("vertexInsert.programmatic", 16, "an insertVertex call")
     /// A `moveVertex` call.
-    public static let vertexMoveProgrammatic = BenchKind("vertexMove.programmatic", 17, "a moveVertex call")
+    package static let vertexMoveProgrammatic = BenchKind("vertexMove.programmatic", 17, "a moveVertex call")
     /// A `removeVertex` or `removeSelectedVertex` call.
-    public static let vertexRemoveProgrammatic = BenchKind("vertexRemove.programmatic", 18, "a removeVertex or removeSelectedVertex call")
+    package static let vertexRemoveProgrammatic = BenchKind("vertexRemove.programmatic", 18, "a removeVertex or removeSelectedVertex call")
     /// An `addPart`, `removePart` or `removeSelectedPart` call.
-    public static let partProgrammatic = BenchKind("part.programmatic", 19, "an addPart, removePart or removeSelectedPart call")
+    package static let partProgrammatic = BenchKind("part.programmatic", 19, "an addPart, removePart or removeSelectedPart call")
     /// An `applyGeometry` or `setGeometry` call.
-    public static let geometryProgrammatic = BenchKind("geometry.programmatic", 20, "an applyGeometry or setGeometry call")
+    package static let geometryProgrammatic = BenchKind("geometry.programmatic", 20, "an applyGeometry or setGeometry call")
     /// A `clear` call.
-    public static let clear = BenchKind("clear", 21, "a clear call")
+    package static let clear = BenchKind("clear", 21, "a clear call")
     /// An `undo` call.
-    public static let undo = BenchKind("undo", 22, "an undo call")
+    package static let undo = BenchKind("undo", 22, "an undo call")
     /// A `redo` call.
-    public static let redo = BenchKind("redo", 23, "a redo call")
+    package static let redo = BenchKind("redo", 23, "a redo call")
     /// A `moveSelection`, `rotateSelection` or `scaleSelection` call.
-    public static let transformProgrammatic = BenchKind(
+    package static let transformProgrammatic = BenchKind(
         "transform.programmatic", 24, "a moveSelection, rotateSelection or scaleSelection call")
     /// A programmatic reticle call: `reticleSelect`, `reticlePickUp`, `reticlePlace`, `reticleCancel`.
-    public static let reticle = BenchKind("reticle", 25, "a reticle call: select, pick up, place, cancel")
+    package static let reticle = BenchKind("reticle", 25, "a reticle call: select, pick up, place, cancel")
     /// A `setTool` call.
-    public static let toolSwitch = BenchKind("tool.switch", 26, "a setTool call")
+    package static let toolSwitch = BenchKind("tool.switch", 26, "a setTool call")
     /// A `setSnapping` or `setTransformAnchor` call.
-    public static let sketchSettings = BenchKind("sketch.settings", 27, "a setSnapping or setTransformAnchor call")
+    package static let sketchSettings = BenchKind("sketch.settings", 27, "a setSnapping or setTransformAnchor call")
     /// A `setViewport`, `pan` or `zoom` call.
-    public static let viewportProgrammatic = BenchKind("viewport.programmatic", 28, "a setViewport, pan or zoom call")
+    package static let viewportProgrammatic = BenchKind("viewport.programmatic", 28, "a setViewport, pan or zoom call")
     /// An `addGraphic` call.
-    public static let graphicsAdd = BenchKind("graphics.add", 29, "an addGraphic call")
+    package static let graphicsAdd = BenchKind("graphics.add", 29, "an addGraphic call")
     /// A `removeGraphic` or `removeAllGraphics` call.
-    public static let graphicsRemove = BenchKind("graphics.remove", 30, "a removeGraphic or removeAllGraphics call")
+    package static let graphicsRemove = BenchKind("graphics.remove", 30, "a removeGraphic or removeAllGraphics call")
     /// An `addGraphicsLayer` or `removeLayer` call.
-    public static let layers = BenchKind("layers", 31, "an addGraphicsLayer or removeLayer call")
+    package static let layers = BenchKind("layers", 31, "an addGraphicsLayer or removeLayer call")
 
     // Renderers and GPS.
 
     /// A simple renderer resolving a graphic's symbol.
-    public static let rendererSimple = BenchKind("rendererLookup.simple", 32, "a simple renderer resolving a graphic's symbol")
+    package static let rendererSimple = BenchKind("rendererLookup.simple", 32, "a simple renderer resolving a graphic's symbol")
     /// A class-breaks renderer resolving a graphic's symbol from its attributes.
-    public static let rendererClassBreaks = BenchKind("rendererLookup.classBreaks", 33, "a class-breaks renderer resolving a symbol")
+    package static let rendererClassBreaks = BenchKind("rendererLookup.classBreaks", 33, "a class-breaks renderer resolving a symbol")
     /// A unique-value renderer resolving a graphic's symbol from its attributes.
-    public static let rendererUniqueValue = BenchKind("rendererLookup.uniqueValue", 34, "a unique-value renderer resolving a symbol")
+    package static let rendererUniqueValue = BenchKind("rendererLookup.uniqueValue", 34, "a unique-value renderer resolving a symbol")
     /// A GPS fix of the trace taken in: filtered, projected and appended (the stages nest inside
     /// it).
-    public static let gpsFix = BenchKind("gps.fix", 35, "a GPS fix taken in: filtered, projected, appended (nests the stages)")
+    package static let gpsFix = BenchKind("gps.fix", 35, "a GPS fix taken in: filtered, projected, appended (nests the stages)")
     /// Reading a GPS fix: decoding its trace line.
-    public static let gpsRead = BenchKind("gps.read", 36, "decoding a GPS fix's trace line")
+    package static let gpsRead = BenchKind("gps.read", 36, "decoding a GPS fix's trace line")
     /// The GPS filter deciding whether a fix is kept.
-    public static let gpsFilter = BenchKind("gps.filter", 37, "the GPS filter deciding whether a fix is kept")
+    package static let gpsFilter = BenchKind("gps.filter", 37, "the GPS filter deciding whether a fix is kept")
     /// Projecting a kept fix into the map's spatial reference.
-    public static let gpsProject = BenchKind("gps.project", 38, "projecting a kept fix into the map's spatial reference")
+    package static let gpsProject = BenchKind("gps.project", 38, "projecting a kept fix into the map's spatial reference")
     /// Appending a projected fix to the sketch (a new part first when its segment changes).
-    public static let gpsAppend = BenchKind("gps.append", 39, "appending a projected fix to the sketch")
+    package static let gpsAppend = BenchKind("gps.append", 39, "appending a projected fix to the sketch")
 
     /// Every built-in kind, in report order.
-    public static let builtIn: [BenchKind] = [
+    package static let builtIn: [BenchKind] = [
         setup, touch, gesture, gestureDispatch, viewportPan, viewportPinch, callout, mapHitTest, sketchHitTest, select, vertexInsertInteractive,
         vertexMoveInteractive, snapQuery, toolStroke, transformInteractive, validation, vertexInsertProgrammatic,
         vertexMoveProgrammatic, vertexRemoveProgrammatic, partProgrammatic, geometryProgrammatic, clear, undo, redo,
@@ -151,5 +151,5 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
     ]
 
     /// The name of the row that holds what belongs to no kind.
-    public static let unattributedName = "unattributed"
+    package static let unattributedName = "unattributed"
 }

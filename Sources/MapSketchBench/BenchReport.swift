@@ -1,5 +1,5 @@
 public import MapSketchGeometry
-public import MapSketchReplay
+package import MapSketchReplay
 
 /// The figures of one operation kind over a trace's measured runs. Times are nanoseconds.
 public struct BenchKindResult: Hashable, Sendable {
@@ -243,6 +243,16 @@ public struct BenchBuild: Hashable, Sendable {
         self.configuration = configuration
     }
 
+    /// Whether a debug build measured: its figures are many times a release build's and say
+    /// nothing of it.
+    public var isDebug: Bool { configuration == "debug" }
+
+    /// What the text and Markdown reports say when a debug build measured (``isDebug``), nil
+    /// otherwise.
+    public var warning: String? {
+        isDebug ? "a debug build measured: its figures are many times a release build's and say nothing of it (build with -c release)" : nil
+    }
+
     /// This build's configuration: `debug` when compiled without optimisation, else `release`.
     public static var currentConfiguration: String {
         #if DEBUG
@@ -273,7 +283,7 @@ public struct BenchReport: Hashable, Sendable {
     public var build: BenchBuild
     /// The shard of the selection measured (`--shard K/N`), if any: a trace of another shard is
     /// not expected here.
-    public var shard: TraceSelection.Shard?
+    package var shard: TraceSelection.Shard?
     /// The measured traces, sorted by name.
     public var traces: [BenchTraceResult]
     /// The traces that could not be measured.
@@ -286,7 +296,7 @@ public struct BenchReport: Hashable, Sendable {
     public var pairID: String?
 
     /// Creates a report.
-    public init(
+    package init(
         warmup: Int, runs: Int, counters: BenchCounters, clock: BenchClock, build: BenchBuild, shard: TraceSelection.Shard? = nil,
         traces: [BenchTraceResult], failures: [BenchFailure] = [], expectedFailures: [BenchFailure] = [], pairID: String? = nil
     ) {

@@ -54,7 +54,7 @@ public enum BenchTiming: Hashable, Sendable {
 /// reads (`gps.read`) and renderer lookups it times are the trace reader's and the renderer's
 /// own functions on the trace's own lines and graphics, run beside the replay.
 ///
-/// `mapsketch bench` makes each measured run in a fresh process instead (``BenchSession``), so
+/// `mapsketch bench` makes each measured run in a fresh process instead (`BenchSession`), so
 /// that one process's memory layout does not bias every run; this runner is what each of those
 /// processes runs, and what code that benches traces itself uses.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-public import MapSketchReplay
+package import MapSketchReplay
 import MapSketchGeometry
 
 /// How `mapsketch bench` measures: each measured run of each trace in a fresh process, and, with a
@@ -9,7 +9,7 @@ import MapSketchGeometry
 /// make one process consistently faster or slower than another at the same operation. Were all
 /// of a build's runs made in one process, that bias would look like a difference between builds.
 /// So the bench makes its runs in rounds: each round starts a worker process per build
-/// (``BenchWorker``), has it replay every trace (warm-up replays, then one measured run), and
+/// (`BenchWorker`), has it replay every trace (warm-up replays, then one measured run), and
 /// ends it. Across rounds a layout's bias becomes noise that the statistics see, not a shift they
 /// mistake for a regression.
 ///
@@ -19,34 +19,34 @@ import MapSketchGeometry
 /// falls on both builds alike and neither gains from going first; run `r` of one build and run `r`
 /// of the other are a pair, compared by a paired test (``BenchComparison``). Two builds make an
 /// even number of rounds, so each goes first as often as second.
-public struct BenchSession {
+package struct BenchSession {
     /// One build to measure: a `mapsketch` executable.
-    public struct Build: Hashable, Sendable {
+    package struct Build: Hashable, Sendable {
         /// The executable's path.
-        public var executable: String
+        package var executable: String
         /// How reports name it (`this build`, or the path given to `--against`).
-        public var label: String
+        package var label: String
 
         /// Creates a build.
-        public init(executable: String, label: String) {
+        package init(executable: String, label: String) {
             self.executable = executable
             self.label = label
         }
     }
 
     /// Why a session could not measure.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// What went wrong.
-        public var description: String
+        package var description: String
     }
 
     /// What each run measures (warm-up, timing, operations); `runs` is the number of rounds.
-    public var options: BenchOptions
+    package var options: BenchOptions
     /// Replays per trace under callgrind, when instructions are counted.
-    public var instrumentRuns: Int
+    package var instrumentRuns: Int
 
     /// A session.
-    public init(options: BenchOptions, instrumentRuns: Int = 1) {
+    package init(options: BenchOptions, instrumentRuns: Int = 1) {
         self.options = options
         self.instrumentRuns = instrumentRuns
     }
@@ -54,12 +54,12 @@ public struct BenchSession {
     /// Measures `cases` with each of `builds` (one or two), and returns a report per build, in
     /// the order of `builds`. With two builds the reports share a pair id.
     /// - Parameters:
-    ///   - valgrind: when given, instruction counts are added (``Callgrind``).
+    ///   - valgrind: when given, instruction counts are added (`Callgrind`).
     ///   - progress: called with a line of progress at each step.
     /// - Throws: ``Failure`` when a build cannot start its worker or does not speak this bench's
     ///   worker protocol, or when callgrind fails.
     @MainActor
-    public func run(
+    package func run(
         _ cases: [GoldenCase], builds: [Build], valgrind: String? = nil, shard: TraceSelection.Shard? = nil,
         progress: (String) -> Void = { _ in }
     ) throws(Failure) -> [BenchReport] {
@@ -212,7 +212,7 @@ public struct BenchSession {
     }
 }
 
-/// A running worker (``BenchWorker``) of one build.
+/// A running worker (`BenchWorker`) of one build.
 @MainActor
 private final class WorkerProcess {
     let process = Process()
@@ -292,13 +292,13 @@ private final class LineReader {
             if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[start..<nl], as: UTF8.self)
                 start = nl + 1
-                if start > 65_536 {
+                if start > POSIX.chunkBytes {
                     buffer.removeFirst(start)
                     start = 0
                 }
                 return line
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
+            var chunk = [UInt8](repeating: 0, count: POSIX.chunkBytes)
             let n = chunk.withUnsafeMutableBytes { b -> Int in
                 guard let base = b.baseAddress else { return -1 }
                 return read(fd, base, b.count)

@@ -1,8 +1,8 @@
 import Foundation
 import MapSketchGeometry
-public import MapSketchReplay
+package import MapSketchReplay
 
-/// The process `mapsketch bench` makes each measured run in (``BenchSession``), and the protocol it
+/// The process `mapsketch bench` makes each measured run in (`BenchSession`), and the protocol it
 /// speaks over its standard input and output.
 ///
 /// It is started as `mapsketch bench-worker <protocol> <warmup> <timing> <operations> TRACE...`
@@ -12,25 +12,25 @@ public import MapSketchReplay
 /// its arguments `warmup` times and measures it once on fresh model state, and writes one JSON
 /// line: the trace's figures for that run (the trace object of the report's schema, with `index`),
 /// or `failure` / `expectedFailure` with the trace's error. It exits at the end of its input.
-public enum BenchWorker {
+package enum BenchWorker {
     /// The protocol's version: two builds compare runs only when they speak the same one.
-    public static let protocolVersion = 1
+    package static let protocolVersion = 1
     /// The word that selects the worker.
-    public static let command = "bench-worker"
+    package static let command = "bench-worker"
 
     /// What a worker is asked to do.
-    public struct Setup: Hashable, Sendable {
+    package struct Setup: Hashable, Sendable {
         /// Warm-up replays before each measured run.
-        public var warmup: Int
+        package var warmup: Int
         /// Which operations are timed.
-        public var timing: BenchTiming
+        package var timing: BenchTiming
         /// Whether operations are measured by kind (else whole replays only).
-        public var measureOperations: Bool
+        package var measureOperations: Bool
         /// The trace files.
-        public var traces: [String]
+        package var traces: [String]
 
         /// Creates a setup.
-        public init(warmup: Int, timing: BenchTiming, measureOperations: Bool, traces: [String]) {
+        package init(warmup: Int, timing: BenchTiming, measureOperations: Bool, traces: [String]) {
             self.warmup = warmup
             self.timing = timing
             self.measureOperations = measureOperations
@@ -38,7 +38,7 @@ public enum BenchWorker {
         }
 
         /// The worker's arguments (after the executable).
-        public var arguments: [String] {
+        package var arguments: [String] {
             let t: String
             switch timing {
             case .automatic: t = "auto"
@@ -49,7 +49,7 @@ public enum BenchWorker {
         }
 
         /// The setup `arguments` (the process's, without the executable) select, or nil.
-        public init?(arguments a: [String]) {
+        package init?(arguments a: [String]) {
             guard a.count >= 5, a[0] == BenchWorker.command, let w = Int(a[2]), w >= 0 else { return nil }
             switch a[3] {
             case "auto": timing = .automatic
@@ -65,7 +65,7 @@ public enum BenchWorker {
         }
 
         /// The protocol version the arguments ask for (when they select the worker at all).
-        public static func requestedProtocol(in a: [String]) -> Int? {
+        package static func requestedProtocol(in a: [String]) -> Int? {
             guard a.count >= 2, a[0] == BenchWorker.command else { return nil }
             return Int(a[1])
         }
@@ -76,7 +76,7 @@ public enum BenchWorker {
     /// the hello names their kinds (`userKinds`), so that the bench can read their instruction
     /// counts from the executable's callgrind markers.
     @MainActor
-    public static func serve(_ setup: Setup, version: String, extensions: ReplayExtensions = .none) -> Int32 {
+    package static func serve(_ setup: Setup, version: String, extensions: ReplayExtensions = .none) -> Int32 {
         let runner = BenchRunner(
             options: BenchOptions(warmup: setup.warmup, runs: 1, measureOperations: setup.measureOperations, timing: setup.timing),
             extensions: extensions)

@@ -1,10 +1,10 @@
-public import Foundation
+import Foundation
 import MapSketchReplay
 
 /// Instruction counts from valgrind's callgrind.
 ///
 /// `mapsketch bench --instrument callgrind` measures the traces again in a server process under
-/// callgrind (``CallgrindServer``), which counts instructions only inside the measured region (one
+/// callgrind (`CallgrindServer`), which counts instructions only inside the measured region (one
 /// replay of one trace, set-up included; ``BenchRegion``) and writes one profile per measured run.
 /// Instruction counts do not depend on the machine's load, so they can be gated tightly.
 ///
@@ -14,18 +14,18 @@ import MapSketchReplay
 /// it is sent each trace's text on its standard input, and measures each one in a child process
 /// forked from the same state, so nothing measured before (another trace, a longer name, a
 /// deeper folder) changes the memory a trace is measured in.
-public enum Callgrind {
+package enum Callgrind {
     /// What callgrind counted in one measured run.
-    public struct Run: Hashable, Sendable {
+    package struct Run: Hashable, Sendable {
         /// Instructions in the whole region.
-        public var total: UInt64
+        package var total: UInt64
         /// Instructions in operations of some kind, each counted once at its outermost kind.
-        public var attributed: UInt64
+        package var attributed: UInt64
         /// Inclusive instructions of each operation kind.
-        public var kinds: [BenchKind: UInt64]
+        package var kinds: [BenchKind: UInt64]
 
         /// Creates a run's counts.
-        public init(total: UInt64, attributed: UInt64, kinds: [BenchKind: UInt64]) {
+        package init(total: UInt64, attributed: UInt64, kinds: [BenchKind: UInt64]) {
             self.total = total
             self.attributed = attributed
             self.kinds = kinds
@@ -33,25 +33,25 @@ public enum Callgrind {
     }
 
     /// An error running callgrind: valgrind missing, failing, or writing no profile.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// What went wrong.
-        public var description: String
+        package var description: String
     }
 
     /// The valgrind executable on `PATH`, or nil.
-    public static func locateValgrind(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    package static func locateValgrind(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         locate("valgrind", path: path)
     }
 
     /// The message when valgrind is missing.
-    public static let missingMessage =
+    package static let missingMessage =
         "--instrument callgrind needs valgrind, which is not on PATH: install Debian's valgrind package (apt-get install valgrind)"
 
     /// The executable's name in the folder the server runs in (the server's fixed `argv[0]`).
     static let serverExecutable = "./mapsketch"
 
     /// valgrind's arguments for a server writing its profiles to `cg.<pid>.<n>` in its folder.
-    public static func arguments(warmup: Int, runs: Int) -> [String] {
+    package static func arguments(warmup: Int, runs: Int) -> [String] {
         [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=\(BenchRegion.regionSymbol)",
             "--dump-after=\(BenchRegion.regionSymbol)", "--dump-instr=no", "--dump-line=no", "--compress-strings=no",
@@ -66,7 +66,7 @@ public enum Callgrind {
     ///   speak the server's protocol, or when a trace's profiles are missing.
     ///   - userKinds: the kind names of the executable's own registrations (``ReplayExtensions``),
     ///     whose markers follow the built-in kinds' (as its bench worker's hello names them).
-    public static func measure(
+    package static func measure(
         _ traces: [String], valgrind: String, executable: String, warmup: Int, runs: Int, userKinds: [String] = [],
         progress: (Int) -> Void = { _ in }
     ) throws(Failure) -> [[Run]] {
@@ -180,7 +180,7 @@ public enum Callgrind {
     /// have been written without name and position compression. `userKinds` names the kinds whose
     /// markers follow the built-in ones (slot `BenchKind.builtIn.count + i` is `userKinds[i]`).
     /// - Complexity: O(n) in the profile's size.
-    public static func parse(_ text: String, userKinds: [String] = []) -> Run {
+    package static func parse(_ text: String, userKinds: [String] = []) -> Run {
         var total: UInt64 = 0
         var attributed: UInt64 = 0
         var kinds: [BenchKind: UInt64] = [:]

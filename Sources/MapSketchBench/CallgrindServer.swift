@@ -1,8 +1,8 @@
 import Foundation
 import MapSketchGeometry
-public import MapSketchReplay
+package import MapSketchReplay
 
-/// The process `mapsketch bench --instrument callgrind` runs under callgrind (``Callgrind``).
+/// The process `mapsketch bench --instrument callgrind` runs under callgrind (`Callgrind`).
 ///
 /// It reads traces from its standard input — each as its length in bytes on a line, then its
 /// text — and measures each in a child process it forks for it: the child reads the next trace,
@@ -11,15 +11,15 @@ public import MapSketchReplay
 /// every child starts from the same memory: a trace's instruction counts depend on its text and
 /// the code, not on what was measured before it, on its name or where it lies. A child that finds
 /// no trace left exits with ``endOfInput``, which ends the server.
-public enum CallgrindServer {
+package enum CallgrindServer {
     /// The arguments that select the server (after the executable).
-    public static func arguments(warmup: Int, runs: Int) -> [String] {
+    package static func arguments(warmup: Int, runs: Int) -> [String] {
         ["bench-callgrind-server", "\(warmup)", "\(runs)"]
     }
 
     /// The server's warm-up and run counts when `arguments` (the process's, without the
     /// executable) select it; nil otherwise.
-    public static func selected(by arguments: [String]) -> (warmup: Int, runs: Int)? {
+    package static func selected(by arguments: [String]) -> (warmup: Int, runs: Int)? {
         guard arguments.count == 3, arguments[0] == "bench-callgrind-server", let w = Int(arguments[1]), let r = Int(arguments[2]),
             w >= 0, r >= 1
         else { return nil }
@@ -33,7 +33,7 @@ public enum CallgrindServer {
     /// failed). `extensions` (the executable's own registrations) are installed in every replay,
     /// each inside its user kind's marker.
     @MainActor
-    public static func serve(warmup: Int, runs: Int, extensions: ReplayExtensions = .none) -> Int32 {
+    package static func serve(warmup: Int, runs: Int, extensions: ReplayExtensions = .none) -> Int32 {
         #if os(Linux)
         var index = 0
         var status: Int32 = 0

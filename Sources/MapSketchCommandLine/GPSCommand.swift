@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MapSketch
 import MapSketchGeometry
-import MapSketchReplay
+@_spi(MapSketchInternal) import MapSketchReplay
 
 /// The GPS track formats of `--in`.
 enum GPSFormatName: String, ExpressibleByArgument, CaseIterable {

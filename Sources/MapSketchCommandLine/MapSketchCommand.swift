@@ -244,7 +244,8 @@ enum CLI {
         if let sk = doc["sketch"] {
             let type = sk["geometryType"]?.stringValue ?? "?"
             s += "  sketch: \(type), \(sk["parts"].map { JSONWriter.string($0) } ?? "0") part(s), \(sk["vertices"].map { JSONWriter.string($0) } ?? "0") vertices, "
-            s += (sk["valid"]?.boolValue == true ? "valid" : "not valid") + "\n"
+            // `valid` counts vertices (enough for the type); it does not judge the shape.
+            s += (sk["valid"]?.boolValue == true ? "enough for a \(type)" : "too few for a \(type)") + "\n"
             s += "  undo depth \(sk["undoDepth"].map { JSONWriter.string($0) } ?? "0"), redo depth \(sk["redoDepth"].map { JSONWriter.string($0) } ?? "0"), geometry changed \(sk["geometryChanged"].map { JSONWriter.string($0) } ?? "0") times\n"
         }
         if let gps = doc["gps"] {

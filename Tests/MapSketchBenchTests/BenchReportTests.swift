@@ -197,14 +197,32 @@ import Testing
         #expect(table.contains("FAILED broken: broken.trace.jsonl:2:36: "))
         #expect(table.contains("1 expected failure not measured (expect.error)"))
         #expect(table.contains("clock: \(report.clock.source), resolution "))
-        // A debug build says its figures are a debug build's.
+        // A debug build says its figures are a debug build's (see aDebugBuildSaysSo…).
         var debug = report
         debug.build.configuration = "debug"
-        #expect(BenchFormat.table(debug).contains("warning: a debug build"))
+        #expect(BenchFormat.table(debug).contains("warning: a debug build measured"))
         // A kind below the clock's resolution says so rather than print the step's interpolation.
         var fast = BenchFixtures.report(instructions: 1, allocations: 1, p50s: [3, 4, 3], totals: [1, 1, 1])
         fast.counters = BenchCounters(allocations: false, instructions: false)
         #expect(BenchFormat.table(fast).contains("< 10 ns"))
+    }
+
+    @Test func aDebugBuildIsRecordedAndSaysSoInTheTextAndTheMarkdown() throws {
+        // Measured from code in this test build, which is a debug build (`swift test`).
+        let measured = BenchRunner(options: BenchOptions(warmup: 0, runs: 1)).run(BenchFixtures.corpus.filter { $0.name == "demo/demo" })
+        #expect(measured.build.configuration == "debug" && measured.build.isDebug)
+        let warning = "a debug build measured: its figures are many times a release build's"
+        #expect(BenchFormat.table(measured).contains("warning: " + warning))
+        let markdown = BenchFormat.markdown(measured, comparison: nil)
+        #expect(markdown.contains("⚠️ **A debug build measured: its figures are many times a release build's"))
+        // It survives the JSON document, and a release build's report warns of nothing.
+        let read = try BenchReport.decode(measured.jsonText, file: "r.json")
+        #expect(read.build.isDebug)
+        var release = measured
+        release.build.configuration = "release"
+        #expect(!release.build.isDebug && release.build.warning == nil)
+        #expect(!BenchFormat.table(release).contains("debug build"))
+        #expect(!BenchFormat.markdown(release, comparison: nil).contains("debug build"))
     }
 
     @Test func durationsAndCountsReadWell() {

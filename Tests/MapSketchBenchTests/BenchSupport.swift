@@ -23,18 +23,18 @@ enum BenchFixtures {
     static let clock = BenchClock(source: "cycle counter", resolution: 10)
     static let build = BenchBuild(version: "test", configuration: "release")
 
-    /// A report of one trace `name` with one kind (`undo`) whose runs have the given p50s (and
-    /// the same p90, p99, max and mean), and the given totals; counters as given.
+    /// A report of one trace `name` of `events` events with one kind (`undo`) whose runs have the
+    /// given p50s (and the same p90, p99, max and mean), and the given totals; counters as given.
     static func report(
         instructions: UInt64, allocations: UInt64, p50s: [Double], totals: [Double], name: String = "t", kind: BenchKind = .undo,
-        pairID: String? = nil
+        pairID: String? = nil, events: Int = 10
     ) -> BenchReport {
         let runs = p50s.map {
             BenchKindResult.Run(
                 count: 10, p50: $0, p90: $0, p99: $0, max: $0, mean: $0, allocations: allocations, bytes: allocations * 16, instructions: instructions)
         }
         let trace = BenchTraceResult(
-            name: name, events: 10, totalNanoseconds: totals, setupNanoseconds: totals.map { _ in 1 },
+            name: name, events: events, totalNanoseconds: totals, setupNanoseconds: totals.map { _ in 1 },
             allocations: totals.map { _ in allocations * 10 }, bytes: totals.map { _ in allocations * 160 },
             instructions: totals.map { _ in instructions * 10 },
             attributed: totals.map { BenchAttributedRun(nanoseconds: $0 * 0.9, allocations: allocations * 9, bytes: allocations * 150, instructions: instructions * 9) },

@@ -29,7 +29,7 @@ import Testing
         let r = try run([])
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.contains("Traces/demo/demo.trace.jsonl"))
-        #expect(r.out.contains("sketch: polygon, 1 part(s), 5 vertices, valid"))
+        #expect(r.out.contains("sketch: polygon, 1 part(s), 5 vertices, enough for a polygon"))
         #expect(r.out.contains("\"rings\""))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import MapSketchGeometry
 import MapSketchTestSupport
-@testable import MapSketchReplay
+@_spi(MapSketchInternal) @testable import MapSketchReplay
 import Testing
 
 /// The streaming conversion behind `mapsketch gps` against the whole-track path it replaced

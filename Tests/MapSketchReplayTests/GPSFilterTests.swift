@@ -1,4 +1,4 @@
-import MapSketchReplay
+@_spi(MapSketchInternal) import MapSketchReplay
 import MapSketchTestSupport
 import Testing
 

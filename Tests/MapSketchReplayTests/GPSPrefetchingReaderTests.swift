@@ -1,6 +1,6 @@
 import Foundation
 import MapSketchTestSupport
-@testable import MapSketchReplay
+@_spi(MapSketchInternal) @testable import MapSketchReplay
 import Testing
 
 /// The reader that reads a track on a second thread gives what reading it directly gives: the

@@ -1,7 +1,7 @@
 import Foundation
 import MapSketchGeometry
 import MapSketchTestSupport
-@testable import MapSketchReplay
+@_spi(MapSketchInternal) @testable import MapSketchReplay
 import Testing
 
 /// A GPS track is written with one rule in all three formats: 3-D only when every kept fix has

@@ -1,5 +1,5 @@
 import Foundation
-import MapSketchReplay
+@_spi(MapSketchInternal) import MapSketchReplay
 import MapSketchTestSupport
 import Testing
 

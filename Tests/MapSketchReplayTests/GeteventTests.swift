@@ -1,6 +1,6 @@
 import Foundation
 import MapSketch
-import MapSketchReplay
+@_spi(MapSketchInternal) import MapSketchReplay
 import MapSketchTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import MapSketchGeometry
 import MapSketchTestSupport
-@testable import MapSketchReplay
+@_spi(MapSketchInternal) @testable import MapSketchReplay
 import Testing
 
 /// The readers against seeded mutations of real inputs (a bounded, repeatable cousin of the

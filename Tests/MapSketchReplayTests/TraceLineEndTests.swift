@@ -1,4 +1,5 @@
 import Foundation
+import MapSketchGeometry
 import MapSketchTestSupport
 @testable import MapSketchReplay
 import Testing
@@ -59,7 +60,7 @@ import Testing
                 let message = error.description
                 #expect(message.count <= InputExcerpt.messageLimit + 100, "\(message.prefix(1200))")
                 #expect(!message.unicodeScalars.contains { $0.value < 0x20 }, "no raw control characters")
-                #expect(message.contains("\\e[2J") || message.contains("\\0x"), "\(message)")
+                #expect(message.contains("\\u001B[2J") || message.contains("\\u0000x"), "\(message)")
             }
         }
     }

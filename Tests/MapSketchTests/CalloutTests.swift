@@ -82,6 +82,29 @@ import Testing
         #expect(InfoTemplate.custom(custom) == .custom(CustomInfoTemplate(id: "coords") { _, _, _ in CalloutContent() }), "templates compare by id")
     }
 
+    /// Main-actor state a template reads: a class that is not `Sendable`.
+    final class TapLog {
+        var count = 0
+    }
+
+    @Test func aCustomTemplateRunsOnTheMainActorAndReadsTheMap() throws {
+        let (map, layer, id, _) = try setUp()
+        let log = TapLog()
+        // Captures a map and a non-Sendable object and calls main-actor API directly: no
+        // `@Sendable`, no `MainActor.assumeIsolated`.
+        let custom = CustomInfoTemplate(id: "where") { graphic, screen, mapPoint in
+            log.count += 1
+            let drawn = map.toScreen(mapPoint)
+            return CalloutContent(
+                title: graphic.attributes["CITY_NAME"]?.displayString ?? "?",
+                detail: "tap \(log.count) at \(Int(drawn.x)),\(Int(drawn.y)) of \(map.layerNames.joined())")
+        }
+        try layer.update(id) { $0.infoTemplate = .custom(custom) }
+        tap(map, map.toScreen(Point(100, 200)))
+        #expect(map.callout?.content == CalloutContent(title: "Minneapolis", detail: "tap 1 at 100,100 of Cities"))
+        #expect(log.count == 1)
+    }
+
     @Test func topmostGraphicWithATemplateWins() throws {
         let (map, layer, _, _) = try setUp()
         let upper = GraphicsLayer()

@@ -26,6 +26,29 @@ import Testing
 }
 // END Gestures
 
+// BEGIN GesturesDriver
+@MainActor func sketchATriangleWithFingers() throws -> (MapView, SketchLayer) {
+    let map = MapView(
+        screenSize: ScreenSize(width: 400, height: 400),
+        viewport: Viewport(center: Point(0, 0), resolution: 1))
+    let sketch = try SketchLayer(geometryType: .polygon)
+    try map.addLayer(sketch, named: "Sketch")
+    map.touchDelegate = sketch
+
+    var fingers = GestureDriver(map: map)
+    fingers.tap(at: ScreenPoint(x: 100, y: 300))
+    fingers.tap(at: ScreenPoint(x: 300, y: 300))
+    fingers.tap(at: ScreenPoint(x: 200, y: 100))
+    // Hold the selected (last) vertex for 0.7 s, which holds at 0.5 s, and drag it up 50 pt.
+    fingers.holdDrag(from: ScreenPoint(x: 200, y: 100), to: ScreenPoint(x: 200, y: 50))
+    // Spread two fingers to twice their distance: the map zooms in about them.
+    fingers.pinch(center: ScreenPoint(x: 200, y: 200), from: 100, to: 200)
+    print(WKT.encode(sketch.geometry), map.viewport.resolution)
+    // POLYGON ((-100 -100, 100 -100, 0 150, -100 -100)) 0.5
+    return (map, sketch)
+}
+// END GesturesDriver
+
 @MainActor
 @Suite struct GesturesArticleTests {
     static let here = URL(fileURLWithPath: #filePath)
@@ -37,6 +60,21 @@ import Testing
         #expect(map.viewport.center == Point(950, 2000) && map.viewport.resolution == 1)
         #expect("\(map.viewport.center) \(map.viewport.resolution)" == "(950.0 2000.0) 1.0", "what the comment prints")
         #expect(map.toMap(ScreenPoint(x: 150, y: 200)) == Point(900, 2000))
+    }
+
+    @Test func theDriverExampleRunsAsTheArticleSays() throws {
+        let (map, sketch) = try sketchATriangleWithFingers()
+        #expect(WKT.encode(sketch.geometry) == "POLYGON ((-100 -100, 100 -100, 0 150, -100 -100))")
+        #expect(map.viewport.resolution == 0.5)
+        #expect(sketch.undoCount == 4, "three taps and the drag")
+    }
+
+    @Test func articleShowsTheDriverExample() throws {
+        let (shown, imports, tested) = try ArticleSnippet.both(
+            article: Self.article, containing: "func sketchATriangleWithFingers", source: Self.here, marker: "GesturesDriver")
+        #expect(shown != nil && tested != nil, "the article's example and this file's copy")
+        #expect(shown == tested, "Gestures.md and this file show different code")
+        #expect(imports == ["import MapSketch", "import MapSketchGeometry"])
     }
 
     @Test func articleShowsThisCode() throws {

@@ -38,6 +38,6 @@ import Testing
         #expect(layer.hitTest(mapPoint: Point(405, 7), tolerance: 3, resolution: 0.1) == [top])
         #expect(layer.hitTest(mapPoint: Point(411, 7), tolerance: 3, resolution: 0.1) == [ids[411 * side + 7]])
         // Through the map: screen center is map (500, 500).
-        #expect(map.hitTest(at: ScreenPoint(x: 50, y: 50), tolerance: 3) == [HitTestResult(layerName: "grid", graphicID: ids[500 * side + 500])])
+        #expect(map.hitTest(at: ScreenPoint(x: 50, y: 50), tolerance: 3) == [HitTestResult(layer: layer, layerName: "grid", graphicID: ids[500 * side + 500])])
     }
 }

@@ -82,8 +82,8 @@ import Testing
         let t1 = try top.add(Graphic(Point(99, 100), symbol: marker))
         let hits = map.hitTest(at: screen(100, 100), tolerance: 2)
         #expect(hits == [
-            HitTestResult(layerName: "top", graphicID: t1), HitTestResult(layerName: "bottom", graphicID: b2),
-            HitTestResult(layerName: "bottom", graphicID: b1),
+            HitTestResult(layer: top, layerName: "top", graphicID: t1), HitTestResult(layer: bottom, layerName: "bottom", graphicID: b2),
+            HitTestResult(layer: bottom, layerName: "bottom", graphicID: b1),
         ])
         #expect(map.hitTest(at: screen(100, 100), tolerance: 2, maxResults: 2).count == 2)
         top.isHitTestEnabled = false
@@ -91,6 +91,31 @@ import Testing
         bottom.view.isHidden = true
         #expect(map.hitTest(at: screen(100, 100), tolerance: 2).isEmpty, "hidden layers are not hit")
         #expect(bottom.topmostHit(mapPoint: Point(100, 100), tolerance: 2, resolution: 1) == b2)
+    }
+
+    @Test func resultsCarryTheGraphicItsAttributesAndItsResolvedSymbol() throws {
+        let map = makeMap()
+        let layer = GraphicsLayer()
+        try map.addLayer(layer, named: "Cities")
+        let red = Symbol.simpleMarker(SimpleMarkerSymbol(color: .red, size: 12))
+        let own = Symbol.simpleMarker(SimpleMarkerSymbol(size: 8))
+        layer.renderer = .simple(red)
+        let city = try layer.add(Graphic(Point(100, 100), attributes: ["NAME": "Minneapolis", "POP": 382_578]))
+        let marked = try layer.add(Graphic(Point(300, 300), symbol: own, attributes: ["NAME": "Duluth"]))
+        // No `layer(named:) as? GraphicsLayer`, `graphic(_:)` or `resolvedSymbol(_:)`: the hit has them.
+        let hit = try #require(map.hitTest(at: screen(100, 100), tolerance: 2).first)
+        #expect(hit.graphicID == city && hit.layer === layer && hit.layerName == "Cities")
+        #expect(hit.graphic?.attributes["NAME"] == "Minneapolis" && hit.graphic?.attributes["POP"] == 382_578)
+        #expect(hit.graphic?.geometry == .point(Point(100, 100)))
+        #expect(hit.resolvedSymbol == red, "the renderer's symbol for a graphic without its own")
+        let other = try #require(map.hitTest(at: screen(300, 300), tolerance: 2).first)
+        #expect(other.graphicID == marked && other.resolvedSymbol == own, "the graphic's own symbol first")
+        #expect("\(hit)" == "\"Cities\" \(city)")
+        // The result reads the layer when asked: an update shows, a removal gives nil.
+        try layer.update(city) { $0.attributes["POP"] = 400_000 }
+        #expect(hit.graphic?.attributes["POP"] == 400_000)
+        _ = layer.remove(city)
+        #expect(hit.graphic == nil && hit.resolvedSymbol == nil)
     }
 
     @Test func wrapAroundHitsTheCopyAcrossTheAntimeridian() throws {

@@ -10,6 +10,27 @@ import Testing
             viewport: Viewport(center: Point(1000, 2000), resolution: 2), spatialReference: .webMercator)
     }
 
+    /// Off the main actor: the conversions of a transform taken from the map.
+    nonisolated static func convert(_ t: ScreenTransform, _ points: [Point]) -> ([ScreenPoint], [Point], Envelope) {
+        let screen = points.map { t.toScreen($0) }
+        return (screen, screen.map { t.toMap($0) }, t.visibleEnvelope)
+    }
+
+    @Test func aScreenTransformConvertsAsTheMapDoesOffTheMainActor() async {
+        let map = makeMap()
+        map.viewport.rotation = 30
+        let points = [Point(1000, 2000), Point(1020, 2020), Point(-5, 7.5)]
+        let transform = map.screenTransform
+        let (screen, back, envelope) = await Task.detached { Self.convert(transform, points) }.value
+        #expect(screen == points.map { map.toScreen($0) })
+        #expect(back == screen.map { map.toMap($0) })
+        #expect(envelope == map.visibleEnvelope)
+        // A value: the map moving afterwards does not change it.
+        map.pan(byScreenDeltaX: 50, dy: 0)
+        #expect(transform.toScreen(points[0]) == screen[0] && map.toScreen(points[0]) != screen[0])
+        #expect(map.screenTransform == ScreenTransform(viewport: map.viewport, screenSize: map.screenSize))
+    }
+
     @Test func screenToMapRoundTrips() {
         let map = makeMap()
         #expect(map.toMap(ScreenPoint(x: 200, y: 150)) == Point(1000, 2000))

@@ -202,7 +202,7 @@ import Testing
     }
 
     @Test func sketchValidity() throws {
-        func valid(_ g: Geometry) throws -> Bool { try SketchLayer(geometry: g).isSketchValid }
+        func valid(_ g: Geometry) throws -> Bool { try SketchLayer(geometry: g).hasEnoughVertices }
         #expect(try valid(.point(Point(0, 0))))
         #expect(try !valid(.point(nil)))
         #expect(try valid(.multipoint(Multipoint(points: [Point(0, 0)]))))
@@ -214,6 +214,19 @@ import Testing
         #expect(try !valid(.polygon(Polygon(rings: [[Point(0, 0), Point(0, 1), Point(0, 1)]]))),
             "three vertices but two distinct")
         #expect(try !valid(.polygon(Polygon(rings: [[Point(0, 0), Point(0, 1), Point(1, 1)], [Point(5, 5), Point(6, 6)]]))))
+    }
+
+    @Test func aBowTieHasEnoughVerticesButIsNotValid() throws {
+        let bowTie = try SketchLayer(geometry: .polygon(Polygon(rings: [[Point(0, 0), Point(100, 100), Point(100, 0), Point(0, 100)]])))
+        #expect(bowTie.hasEnoughVertices, "four distinct vertices: enough for a polygon")
+        let issues = bowTie.validate()
+        #expect(issues.contains { $0.rule == .ringSelfIntersection || $0.rule == .selfIntersection }, "\(issues)")
+        #expect(issues == GeometryEngine.validate(bowTie.geometry, mode: .ogc))
+        #expect(bowTie.editor.validate(mode: .esriSimple) == GeometryEngine.validate(bowTie.geometry, mode: .esriSimple))
+        let square = try SketchLayer(geometry: .polygon(Polygon(rings: [[Point(0, 0), Point(0, 100), Point(100, 100), Point(100, 0)]])))
+        #expect(square.hasEnoughVertices && square.validate().isEmpty)
+        let short = try SketchLayer(geometry: .polyline(Polyline(paths: [[Point(0, 0)]])))
+        #expect(!short.hasEnoughVertices && !short.validate().isEmpty)
     }
 
     @Test func constructionErrors() {
@@ -230,7 +243,7 @@ import Testing
     @Test func finishedGeometrySimplifiesABowTie() throws {
         let h = try SketchHarness(.polygon)
         for p in [Point(0, 0), Point(100, 100), Point(100, 0), Point(0, 100)] { h.tap(p) }
-        #expect(h.sketch.isSketchValid)
+        #expect(h.sketch.hasEnoughVertices)
         let done = try h.sketch.finishedGeometry()
         #expect(done == GeometryEngine.simplify(h.sketch.geometry))
         guard case .polygon(let pg) = done else {

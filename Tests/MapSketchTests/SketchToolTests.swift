@@ -39,7 +39,7 @@ let neck = 100 + 2 * 200.0 / 3 - 200
         for y in stride(from: 280.0, through: 100, by: -20) { loop.append(sp(100, y)) }
         h.drag(loop)
         #expect(h.sketch.geometry.parts == [[Point(-100, 100), Point(100, 100), Point(100, -100), Point(-100, -100)]])
-        #expect(h.sketch.isSketchValid)
+        #expect(h.sketch.hasEnoughVertices)
     }
 
     @Test func theToleranceIsInPointsAtTheMapsResolution() throws {

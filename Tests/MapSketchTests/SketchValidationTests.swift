@@ -155,7 +155,7 @@ import Testing
             return last.y < 0 ? "no vertex below the axis at the end (\(proposal.kind), part \(proposal.part ?? -1))" : nil
         }
         try e.appendVertex(Point(20, 5))
-        #expect(throws: SketchError.editRejected(SketchEditRejection(rule: .custom, kind: .insertVertex, reason: "no vertex below the axis at the end (insertVertex, part 0)"))) {
+        #expect(throws: SketchError.editRejected(SketchEditRejection(rule: .custom, kind: .insertVertex, reason: "no vertex below the axis at the end (insert vertex, part 0)"))) {
             try e.appendVertex(Point(30, -5))
         }
         #expect(e.store.vertexCount == 3)

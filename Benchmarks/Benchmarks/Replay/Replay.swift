@@ -3,7 +3,7 @@ import Benchmark
 import BenchmarkSupport
 import MapSketch
 import MapSketchGeometry
-import MapSketchReplay
+@_spi(MapSketchInternal) import MapSketchReplay
 
 /// Fixes in the long logs (about 28 hours at 1 Hz: the NMEA dates roll over at midnight).
 let fixCount = 100_000

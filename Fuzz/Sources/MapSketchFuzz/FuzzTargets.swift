@@ -1,6 +1,6 @@
 import MapSketch
 import MapSketchGeometry
-import MapSketchReplay
+@_spi(MapSketchInternal) import MapSketchReplay
 
 // What every target checks, beyond "no crash, no sanitizer report":
 // - an error says where: line and column ≥ 1, a message of at most `maximumMessage` characters

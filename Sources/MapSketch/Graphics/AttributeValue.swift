@@ -43,6 +43,22 @@ public enum AttributeValue: Hashable, Sendable {
     }
 }
 
+extension AttributeValue: CustomStringConvertible {
+    /// The value as Swift would write it: `5`, `2.5`, `"text"` (quoted, with escapes), `true`,
+    /// a date in ISO 8601 UTC (`2011-09-14T00:00:00Z`), `null`. A dictionary of attributes prints
+    /// as `["NAME": "Minneapolis", "POP": 382578]`. (``displayString`` is the callout text.)
+    public var description: String {
+        switch self {
+        case .string(let s): s.debugDescription
+        case .integer(let i): String(i)
+        case .double(let d): "\(d)"
+        case .bool(let b): b ? "true" : "false"
+        case .date(let d): iso8601(d)
+        case .null: "null"
+        }
+    }
+}
+
 extension AttributeValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
 {

@@ -137,16 +137,27 @@ public struct CalloutTemplate: Hashable, Sendable {
 /// A custom info template: a closure computing the callout content, as an
 /// `AGSInfoTemplateDelegate` that implements `customViewForGraphic`.
 ///
+/// The closure runs on the main actor, where the map and its layers live and where a tap shows
+/// the callout: it may read the map (its viewport, ``MapView/toScreen(_:)``), the app's
+/// main-actor state and values that are not `Sendable`, with no `MainActor.assumeIsolated`.
+///
+/// ```swift
+/// let template = CustomInfoTemplate(id: "where") { graphic, screen, mapPoint in
+///     CalloutContent(title: "\(graphic.attributes["NAME"] ?? .null)", detail: "at \(map.toScreen(mapPoint))")
+/// }
+/// ```
+///
 /// Equality and hashing use `id` only (closures cannot be compared): give different templates
 /// different ids.
 public struct CustomInfoTemplate: Hashable, Sendable {
     /// Identifies the template.
     public let id: String
-    /// Computes the content from the graphic, the tapped screen point and its map point.
-    public let content: @Sendable (Graphic, ScreenPoint, Point) -> CalloutContent
+    /// Computes the content from the graphic, the tapped screen point and its map point, on the
+    /// main actor.
+    public let content: @MainActor (Graphic, ScreenPoint, Point) -> CalloutContent
 
-    /// Creates a custom template.
-    public init(id: String, content: @escaping @Sendable (Graphic, ScreenPoint, Point) -> CalloutContent) {
+    /// Creates a custom template whose content `content` computes on the main actor.
+    public init(id: String, content: @escaping @MainActor (Graphic, ScreenPoint, Point) -> CalloutContent) {
         self.id = id
         self.content = content
     }
@@ -162,7 +173,9 @@ public enum InfoTemplate: Hashable, Sendable {
     /// Content from a closure.
     case custom(CustomInfoTemplate)
 
-    /// The content for `graphic` tapped at `screen` / `mapPoint`.
+    /// The content for `graphic` tapped at `screen` / `mapPoint` (on the main actor, where a
+    /// custom template's closure runs).
+    @MainActor
     public func content(for graphic: Graphic, screen: ScreenPoint, mapPoint: Point) -> CalloutContent {
         switch self {
         case .callout(let t): t.content(for: graphic.attributes)

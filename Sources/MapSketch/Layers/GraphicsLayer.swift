@@ -30,10 +30,7 @@ public import MapSketchGeometry
 /// ```
 @MainActor
 public final class GraphicsLayer: Layer {
-    // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
-    // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
-    // The model is main-actor isolated and never holds overlapping accesses to them; the
-    // compile-time checks still apply.
+    // `@exclusivity(unchecked)` on the properties a hit test reads: why it is safe, on `MapView`.
     /// Whether taps may hit this layer's graphics (default true).
     @exclusivity(unchecked) public var isHitTestEnabled: Bool = true
     /// Whether a tap on a graphic with an info template shows a callout (default true).
@@ -262,6 +259,12 @@ public final class GraphicsLayer: Layer {
         guard isHitTestEnabled else { return [] }
         return slots.hitIDs(q, tolerance: tolerance, resolution: resolution, maxResults: .max)
     }
+
+    /// A hit test's result reads its graphic here (``HitTestResult/graphic``).
+    override func hitGraphic(_ id: GraphicID) -> Graphic? { graphic(id) }
+
+    /// A hit test's result reads its symbol here (``HitTestResult/resolvedSymbol``).
+    override func hitSymbol(_ id: GraphicID) -> Symbol? { resolvedSymbol(id) }
 
     /// What a tap on `id` shows (see ``calloutContent(_:screen:mapPoint:)``): the map's callouts ask here.
     override func calloutContent(for id: GraphicID, screen: ScreenPoint, mapPoint: Point) -> CalloutContent? {

@@ -64,6 +64,10 @@ public struct GestureRecognizer: Sendable {
     /// Whether any finger is down.
     public var isTouching: Bool { !down.isEmpty }
 
+    /// The recognizer's clock: the latest time it has seen (a touch's, or one it was advanced
+    /// to), or nil before the first.
+    public var time: Double? { now.isFinite ? now : nil }
+
     /// When the next timer is due: the hold of the finger that is down and has stayed within the
     /// slop (its touch-down's time plus ``GestureThresholds/holdDuration``); nil when no timer is
     /// pending (or the thresholds make the time not finite). After ``advance(to:)`` to a time, the

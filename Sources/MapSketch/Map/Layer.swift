@@ -48,10 +48,7 @@ public enum LayerError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A map layer. Subclasses: graphics layers, the sketch layer, tiled and dynamic service layers.
 @MainActor
 public class Layer {
-    // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
-    // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
-    // The model is main-actor isolated and never holds overlapping accesses to them; the
-    // compile-time checks still apply.
+    // `@exclusivity(unchecked)` on the properties a hit test reads: why it is safe, on `MapView`.
     /// The name given when the layer was added to a map (unique within that map).
     @exclusivity(unchecked) public internal(set) var name: String?
     /// The map holding this layer, if any.
@@ -138,6 +135,13 @@ public class Layer {
     /// it has an info template and the layer shows callouts (a graphics layer with callouts on);
     /// nil for the base layer.
     func calloutContent(for id: GraphicID, screen: ScreenPoint, mapPoint: Point) -> CalloutContent? { nil }
+
+    /// Graphic `id` of a hit test's result (``HitTestResult/graphic``); nil for the base layer.
+    func hitGraphic(_ id: GraphicID) -> Graphic? { nil }
+
+    /// The symbol graphic `id` of a hit test's result is drawn with
+    /// (``HitTestResult/resolvedSymbol``); nil for the base layer.
+    func hitSymbol(_ id: GraphicID) -> Symbol? { nil }
 
     /// Draws the layer's content into `canvas` (screen coordinates of `map`). The map calls this
     /// bottom to top for every drawn layer, inside a group carrying the layer's opacity.

@@ -1,17 +1,54 @@
 import MapSketchGeometry
 
-/// One graphic hit by a map hit test.
-public struct HitTestResult: Hashable, Sendable {
+/// One graphic hit by a map hit test: the layer and the graphic's id, and through them the
+/// graphic itself and the symbol it is drawn with, as `AGSMapView`'s hit test hands back graphics.
+///
+/// ```swift
+/// if let hit = map.hitTest(at: ScreenPoint(x: 120, y: 80)).first, let graphic = hit.graphic {
+///     print(hit, graphic.attributes["NAME"] ?? .null)   // "Cities" #12 "Minneapolis"
+///     let symbol = hit.resolvedSymbol                    // what it is drawn with
+/// }
+/// ```
+///
+/// The result keeps the layer, not a copy of the graphic: a hit test builds no graphic (a layer
+/// stores its graphics column by column), and ``graphic`` and ``resolvedSymbol`` read the layer
+/// when asked, so they show the graphic as it is then (nil once it was removed). Two results are
+/// equal when they name the same graphic of the same layer.
+public struct HitTestResult: Hashable, Sendable, CustomStringConvertible {
     /// The name of the graphic's layer.
-    public var layerName: String
-    /// The graphic.
-    public var graphicID: GraphicID
+    public let layerName: String
+    /// The graphic's id in its layer.
+    public let graphicID: GraphicID
+    /// The layer holding the graphic (a ``GraphicsLayer``).
+    public let layer: Layer
 
-    /// Creates a result.
-    public init(layerName: String, graphicID: GraphicID) {
+    /// A result for graphic `graphicID` of `layer`, which the map knows as `layerName`.
+    public init(layer: Layer, layerName: String, graphicID: GraphicID) {
+        self.layer = layer
         self.layerName = layerName
         self.graphicID = graphicID
     }
+
+    /// The graphic now: its geometry, symbol, attributes and info template, built from the
+    /// layer; nil when it is no longer in the layer.
+    /// - Complexity: the graphic's vertices and the layer's attribute fields.
+    @MainActor public var graphic: Graphic? { layer.hitGraphic(graphicID) }
+
+    /// The symbol the graphic is drawn with now: its own, else its layer renderer's; nil when it
+    /// has neither or is no longer in the layer.
+    @MainActor public var resolvedSymbol: Symbol? { layer.hitSymbol(graphicID) }
+
+    public static func == (a: HitTestResult, b: HitTestResult) -> Bool {
+        a.graphicID == b.graphicID && a.layer === b.layer && a.layerName == b.layerName
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(layerName)
+        h.combine(graphicID)
+    }
+
+    /// The layer's name and the graphic's id, e.g. `"Cities" #12`.
+    public var description: String { "\(layerName.debugDescription) \(graphicID)" }
 }
 
 extension MapView {
@@ -53,7 +90,7 @@ extension MapView {
             if ids.isEmpty { continue }
             out.reserveCapacity(out.count + ids.count)
             for id in ids {
-                out.append(HitTestResult(layerName: name, graphicID: id))
+                out.append(HitTestResult(layer: layer, layerName: name, graphicID: id))
                 if out.count >= maxResults { return out }
             }
         }

@@ -126,6 +126,19 @@ extension MapView {
         for g in gestureRecognizer.advance(to: time) { dispatch(g) }
     }
 
+    /// Lets virtual time pass to `time`, firing each timer due by then at its own time, in order
+    /// (``advanceTime(to:)`` to each ``nextDeadline`` up to `time`, one due exactly at `time`
+    /// included), as a device's run loop would: a hold reaches the touch delegate at its
+    /// touch-down plus the hold duration, before anything later. A host calls it before each
+    /// touch with the touch's time (``GestureDriver`` and the trace replay do).
+    /// - Parameter willFire: hears each timer's due time just before it fires.
+    public func fireTimers(through time: Double, willFire: (Double) -> Void = { _ in }) {
+        while let due = nextDeadline, due <= time {
+            willFire(due)
+            advanceTime(to: due)
+        }
+    }
+
     /// When the map's next timer is due on the virtual clock: the hold of a finger that has stayed
     /// within the slop since it went down (``GestureRecognizer/nextDeadline``), or nil. The map
     /// has no other timer (a tap is judged at its release's time).

@@ -8,7 +8,7 @@ public final class MapView {
     // `@exclusivity(unchecked)`: the properties a hit test reads on every tap skip the run-time
     // exclusivity check (about 100 instructions per access, most of a map hit test's own cost).
     // The model is main-actor isolated and never holds overlapping accesses to them; the
-    // compile-time checks still apply.
+    // compile-time checks still apply. The same holds for `Layer`'s and `GraphicsLayer`'s.
     /// The screen size in points.
     @exclusivity(unchecked) public var screenSize: ScreenSize
     /// What the screen shows.
@@ -76,9 +76,12 @@ public final class MapView {
 
     // MARK: Transforms
 
-    /// The map point under a screen point.
+    // These read the viewport and the screen size, which change on the main actor; off it, use
+    // a `screenTransform` taken here (a value whose conversions are nonisolated).
+
+    /// The map point under a screen point. Off the main actor, ``screenTransform`` converts.
     public func toMap(_ screen: ScreenPoint) -> Point { viewport.toMap(screen, size: screenSize) }
-    /// The screen point where a map point is drawn.
+    /// The screen point where a map point is drawn. Off the main actor, ``screenTransform`` converts.
     public func toScreen(_ map: Point) -> ScreenPoint { viewport.toScreen(map, size: screenSize) }
     /// The map envelope on screen.
     public var visibleEnvelope: Envelope { viewport.visibleEnvelope(size: screenSize) }

@@ -36,7 +36,7 @@ package enum ProbedOperation: Int, Hashable, Sendable, CaseIterable {
     case validation
 }
 
-/// What a probe noted when an operation began (``OperationProbe/begin(_:)``), handed back when it
+/// What a probe noted when an operation began (`OperationProbe.begin`), handed back when it
 /// ends: a clock reading and allocation counters, as the probe defines them.
 @frozen
 package struct ProbeMark: Sendable {
@@ -60,7 +60,7 @@ package struct ProbeMark: Sendable {
     }
 }
 
-/// Times the model's operations (``ProbedOperation``) for a measuring tool, such as the replay
+/// Times the model's operations (`ProbedOperation`) for a measuring tool, such as the replay
 /// harness's `bench`. A map without a probe (the default) pays one nil check per operation.
 ///
 /// The map brackets each operation with ``begin(_:)`` and ``end(_:_:)`` (two plain calls, no
@@ -88,7 +88,7 @@ package protocol OperationProbe: AnyObject, Sendable {
 package struct OperationProbeHandle: Sendable {
     /// The probe.
     package let probe: (any OperationProbe)?
-    /// The probe's ``OperationProbe/wrapsOperations``.
+    /// The probe's `OperationProbe.wrapsOperations`.
     let wraps: Bool
 
     /// No probe: operations run unmeasured.

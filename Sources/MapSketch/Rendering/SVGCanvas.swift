@@ -114,7 +114,7 @@ package struct SVGStyle: Hashable, Sendable {
 /// A small deterministic SVG writer in screen coordinates (points, y down).
 ///
 /// Shapes are appended in drawing order; groups carry opacity. Numbers go through
-/// ``SVGNumber/format(_:decimals:)`` and attributes are written in a fixed order, so the same
+/// `SVGNumber.format` and attributes are written in a fixed order, so the same
 /// drawing calls always give byte-identical documents (suitable for golden files). Shapes with a
 /// non-finite coordinate are not drawn: a comment stands in their place
 /// (`<!-- circle not drawn: a coordinate is not finite -->`) and ``skippedNonFinite`` counts them.

@@ -27,7 +27,7 @@ extension SketchEditor {
             case .removePart:
                 guard case .part(let v) = history.payload(of: r) else { throw HistoryError.missingPayload(r.kind) }
                 try store.insertPart(v, at: r.part)
-            case .replaceGeometry, .transform, .freehand, .shape:
+            case .replaceGeometry, .transform, .freehand, .shape, .appendVertices:
                 guard case .stores(let before, _) = history.payload(of: r) else {
                     throw HistoryError.missingPayload(r.kind)
                 }
@@ -78,6 +78,12 @@ extension SketchEditor {
                 }
                 store = after
                 selection = Self.selection(afterRedoing: r)
+            case .appendVertices:
+                guard case .stores(_, let after) = history.payload(of: r) else {
+                    throw HistoryError.missingPayload(r.kind)
+                }
+                store = after
+                selection = .vertex(part: r.part, index: r.index)
             }
         } catch {
             historyOutOfSync(error)

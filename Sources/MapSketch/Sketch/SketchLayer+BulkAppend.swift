@@ -1,10 +1,61 @@
-package import MapSketchGeometry
+public import MapSketchGeometry
 
-// Appending many vertices at once, for a sketch built in one go (a GPS track converted from a
-// file): the vertices go straight into the store, without an undo record, a selection change and
-// a geometry-changed event per vertex.
+// Appending many vertices at once: as one edit (`appendVertices`: one undo step, one event), or,
+// for a sketch built in one go (a GPS track converted from a file), as a load
+// (`appendVerticesInBulk`: no undo step at all). Either way the vertices go straight into the
+// store, without an undo record, a selection change and a geometry-changed event per vertex.
 
 extension SketchEditor {
+    /// Appends `points` to the last part (creating the first part of an empty sketch) as one
+    /// edit: one undo step, which takes them all away again; the last of them becomes selected,
+    /// as after ``appendVertex(_:)``. An empty collection changes nothing and records no step.
+    /// The store ends as appending them one at a time leaves it.
+    ///
+    /// The ``validation`` rules judge the edit as a whole (the new segments, the measures the
+    /// sketch ends with); a rejected edit appends nothing.
+    /// - Throws: ``GeometryError/pointHasOneVertex`` for a point sketch (its point moves with
+    ///   ``appendVertex(_:)``); ``GeometryError/nonFiniteCoordinate(part:index:)`` naming the
+    ///   first NaN or infinite point where it would have gone; ``SketchError/editRejected(_:)``.
+    ///   Nothing is appended when it throws.
+    /// - Complexity: O(k) amortised for k points, plus O(parts) for the undo step's snapshots
+    ///   (and, with rules on, O(k log n) to check the new segments).
+    public mutating func appendVertices(_ points: some Collection<Point>) throws {
+        guard !points.isEmpty else { return }
+        // Over a buffer: see `appendVerticesInBulk(_:)`.
+        if try points.withContiguousStorageIfAvailable({ try appendVertices(buffer: $0) }) != nil { return }
+        try Array(points).withUnsafeBufferPointer { try appendVertices(buffer: $0) }
+    }
+
+    private mutating func appendVertices(buffer points: UnsafeBufferPointer<Point>) throws {
+        commitDrag()
+        guard store.type != .point else { throw GeometryError.pointHasOneVertex }
+        let part = Swift.max(store.partCount - 1, 0)
+        let from = store.partCount == 0 ? 0 : store.parts[part].count
+        if let bad = points.firstIndex(where: { !$0.isFinite }) {
+            throw GeometryError.nonFiniteCoordinate(part: part, index: from + bad)
+        }
+        let before = selection
+        let snapshot = validationSnapshot
+        let old = store
+        try appendToStore(points, restoring: old)
+        try validate(.verticesAppended(part: part, from: from), kind: .appendVertices, against: snapshot, part: part)
+        let last = store.parts[part].count - 1
+        let r = SketchEditRecord(kind: .appendVertices, part: part, index: last, selectionBefore: before)
+        history.push(r, payload: .stores(before: old, after: store))
+        selection = .vertex(part: part, index: last)
+    }
+
+    /// Appends finite `points` to the store one by one; puts `old` back if the store refuses one
+    /// (it cannot: the callers take multipoints, polylines and polygons, and check finiteness).
+    private mutating func appendToStore(_ points: UnsafeBufferPointer<Point>, restoring old: VertexStore) throws {
+        do {
+            for p in points { try store.append(p) }
+        } catch {
+            store = old
+            throw error
+        }
+    }
+
     /// Whether ``appendVerticesInBulk(_:)`` can take vertices now: a multipoint, polyline or
     /// polygon with no validation rule on and no drag under way (a rule checks each edit; a point
     /// takes one vertex).
@@ -31,7 +82,7 @@ extension SketchEditor {
         guard acceptsBulkAppend, points.allSatisfy(\.isFinite) else { return false }
         guard !points.isEmpty else { return true }
         do {
-            for p in points { try store.append(p) }
+            try appendToStore(points, restoring: store)
         } catch {
             // Unreachable: the type takes vertices and every point is finite.
             return false
@@ -44,6 +95,28 @@ extension SketchEditor {
 }
 
 extension SketchLayer {
+    /// Appends `points` to the last part (creating the first part of an empty sketch) and
+    /// selects the last of them, as one edit: one undo step (an undo takes them all away, a redo
+    /// puts them back), one geometry-changed event (`.edit(.appendVertices)`) and at most one
+    /// selection change, however many points there are. Appending a million vertices this way
+    /// leaves one undo step where a loop of ``appendVertex(_:)`` leaves a million. An empty
+    /// collection changes and posts nothing.
+    ///
+    /// ```swift
+    /// try sketch.appendVertices((0..<1_000_000).map { Point(Double($0), 0) })
+    /// sketch.undoCount   // 1
+    /// sketch.undo()      // every appended vertex is gone
+    /// ```
+    /// - Throws: ``GeometryError/pointHasOneVertex`` for a point sketch;
+    ///   ``GeometryError/nonFiniteCoordinate(part:index:)`` for a NaN or infinite point;
+    ///   ``SketchError/editRejected(_:)`` when a ``validation`` rule refuses the edit. Nothing is
+    ///   appended when it throws.
+    /// - Complexity: O(k) amortised for k points (see ``SketchEditor/appendVertices(_:)``).
+    public func appendVertices(_ points: some Collection<Point>) throws {
+        guard !points.isEmpty else { return }
+        try performEdit(.appendVertices) { try $0.appendVertices(points) }
+    }
+
     /// Appends `points` to the last part in one go (see ``SketchEditor/appendVerticesInBulk(_:)``):
     /// no undo step, one geometry-changed event (`.replaced`) and one selection change for the
     /// whole batch instead of one of each per vertex.

@@ -81,8 +81,6 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public var vertices: VertexStore { editor.store }
     /// The current selection.
     public var selection: SketchSelection { editor.selection }
-    /// Whether the sketch is a valid geometry of its type (see ``SketchEditor/isSketchValid``).
-    public var isSketchValid: Bool { editor.isSketchValid }
     /// Whether a vertex is being dragged.
     public var isDragging: Bool { editor.drag != nil }
     /// How many geometry-changed events have been posted.

@@ -36,7 +36,7 @@ extension SketchUndoStack {
                 case .part: precondition(r.kind == .removePart, "a part payload on a \(r.kind) record")
                 case .stores:
                     precondition(
-                        [.replaceGeometry, .transform, .freehand, .shape].contains(r.kind),
+                        [.replaceGeometry, .transform, .freehand, .shape, .appendVertices].contains(r.kind),
                         "a geometry payload on a \(r.kind) record")
                 }
             }

@@ -29,6 +29,10 @@ public struct SketchEditRecord: Hashable, Sendable {
         case freehand
         /// A drawn shape became part `part` (one record per shape).
         case shape
+        /// Vertices were appended to part `part` in one call, the last at `index`
+        /// (``SketchLayer/appendVertices(_:)``: one record per call, the geometry before and after
+        /// kept as snapshots).
+        case appendVertices
     }
 
     /// The vertex index (or, for heavy records, unused).

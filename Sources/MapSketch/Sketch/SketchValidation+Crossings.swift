@@ -20,6 +20,9 @@ enum SketchCrossings {
             return check(segments, part: p, in: store)
         case .partInserted(let p), .partReplaced(let p):
             return check(Array(0..<store.parts[p].segmentCount(closed: closed)), part: p, in: store)
+        case .verticesAppended(let p, let i):
+            // The segments from the last old vertex on, and a ring's new closing segment.
+            return check(Array(max(i - 1, 0)..<store.parts[p].segmentCount(closed: closed)), part: p, in: store)
         case .partRemoved:
             return nil
         case .transformed(let t) where t.isInvertible:

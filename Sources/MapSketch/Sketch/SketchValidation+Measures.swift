@@ -74,6 +74,19 @@ struct SketchMeasures {
         case .partReplaced(let p):
             m.add(before.parts[p], closed: closed, sign: -1)
             m.add(after.parts[p], closed: closed, sign: 1)
+        case .verticesAppended(let p, let i):
+            // The new segments from the last old vertex on; a ring's closing segment moves.
+            let part = after.parts[p]
+            let n = part.count
+            guard i < n, let first = part.first else { break }
+            if closed, i > 0 { m.addSegment(part[i - 1], first, closed: true, sign: -1) }
+            var prev: Point? = i > 0 ? part[i - 1] : nil
+            for k in i..<n {
+                let q = part[k]
+                if let a = prev { m.addSegment(a, q, closed: closed, sign: 1) }
+                prev = q
+            }
+            if closed, let last = prev { m.addSegment(last, first, closed: true, sign: 1) }
         case .transformed, .replaced:
             return SketchMeasures(after)
         }

@@ -140,6 +140,8 @@ enum SketchChange {
     case partRemoved(Int, ChunkedVertices)
     /// A part's vertices replaced wholesale (a part transform).
     case partReplaced(Int)
+    /// Vertices appended to part `part` from index `from` on (the part existed or was created).
+    case verticesAppended(part: Int, from: Int)
     /// Every part transformed by one affine transform.
     case transformed(AffineTransform)
     /// Anything else: everything is measured and checked again.

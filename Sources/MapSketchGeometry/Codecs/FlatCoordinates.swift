@@ -29,7 +29,7 @@ package struct FlatCoordinates: Sendable, Equatable {
     }
 
     /// The coordinates of the geometry `flat` read from `text` (the text its
-    /// ``FlatLineGeometry/decode(_:format:)`` read).
+    /// `FlatLineGeometry.decode` read).
     /// - Complexity: O(n) in the coordinates' text; memory 16 bytes a vertex.
     package init(_ flat: FlatLineGeometry, in text: UnsafeBufferPointer<UInt8>) {
         var xy: [Double] = []

@@ -109,7 +109,7 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Decodes JSON Lines (or, for WKT, one geometry per line): one geometry per non-blank line,
-    /// in order. Lines are split as JSON Lines are (``JSONParser/forEachLine(in:_:)``): a
+    /// in order. Lines are split as JSON Lines are (`JSONParser.forEachLine`): a
     /// leading byte-order mark and `\r\n` line ends are accepted.
     /// - Throws: the first line's error (``JSONError`` or ``WKTError``) with its line number in
     ///   the whole text and its column in that line.

@@ -115,7 +115,7 @@ public enum WKT {
 
 /// A byte scanner over WKT text tracking line and column.
 struct WKTParser {
-    /// The deepest nesting of parentheses accepted, as ``JSONParser/Options/maxDepth`` for JSON:
+    /// The deepest nesting of parentheses accepted, as `JSONParser.Options.maxDepth` for JSON:
     /// the parser recurses once per level, so this bounds its stack use.
     static let maxDepth = 512
 

@@ -1,7 +1,7 @@
 // A grid over the tree's bounds that lists, per cell, the leaf blocks whose boxes meet the cell,
 // so that a small query (a tap) goes straight to the leaves instead of walking from the root.
 
-/// The directory of a ``PackedRTree`` of more than 256 items: a grid of about one cell per two
+/// The directory of a `PackedRTree` of more than 256 items: a grid of about one cell per two
 /// leaf blocks (one per 32 items), each cell listing, in ascending order, the leaf blocks whose
 /// box meets it (the entries of level 1).
 ///

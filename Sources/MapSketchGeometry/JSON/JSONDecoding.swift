@@ -1,6 +1,6 @@
 // Typed access for codecs. Every accessor throws a ``JSONError`` whose path names the field; the
 // path is built while the error unwinds (see ``withJSONPath(_:_:)``), so the success path pays
-// nothing for it. ``JSONParser/locate(_:in:options:)`` then adds the line:column.
+// nothing for it. `JSONParser.locate` then adds the line:column.
 //
 //     let obj = try value.decodeObject()
 //     let rings = try obj.decode("rings") { try $0.decodeArray() }

@@ -10,7 +10,7 @@ public enum JSONPathComponent: Hashable, Sendable {
 ///
 /// - ``line`` and ``column`` are 1-based; **columns count UTF-8 bytes** from the start of the line
 ///   (a tab or a multi-byte character advances the column by its byte count). In JSON Lines input
-///   (``JSONParser/parseLines(_:options:)``) ``line`` is the line of the file.
+///   (`JSONParser.parseLines`) ``line`` is the line of the file.
 /// - ``path`` is where in the document a decoding error arose, e.g.
 ///   `features[3].geometry.rings[0][2]`; it is empty for syntax errors and for the root.
 ///

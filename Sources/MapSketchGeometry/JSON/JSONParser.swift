@@ -11,7 +11,7 @@
 ///   A number too large for `Double` is an error, never infinity.
 /// - Errors are ``JSONError`` with a 1-based line and a 1-based column counted in UTF-8 bytes
 ///   (a line ends at `\n`; `\r\n` works too), and say what was expected. Text from the input
-///   quoted in a message is escaped and cut short (``InputExcerpt``).
+///   quoted in a message is escaped and cut short (`InputExcerpt`).
 ///
 /// ```swift
 /// let v = try JSONParser.parse(#"{"rings": [[[0,0],[0,1],[1,1],[0,0]]]}"#)

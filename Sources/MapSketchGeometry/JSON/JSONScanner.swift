@@ -6,7 +6,7 @@ func isJSONSpace(_ b: UInt8) -> Bool {
 /// Thrown internally to stop a location scan once the target is found.
 private struct LocationFound: Error {}
 
-/// The scanner behind ``JSONParser``: its position, line, depth and location-mode state.
+/// The scanner behind `JSONParser`: its position, line, depth and location-mode state.
 struct JSONScanner {
     let p: UnsafeBufferPointer<UInt8>
     let options: JSONParser.Options

@@ -1,4 +1,5 @@
-/// The one way input text is quoted in an error message ("expected a number, found 'x1'"):
+/// The one way input text is quoted in an error message ("expected a number, found 'x1'") —
+/// in geometry text, traces and GPS files alike:
 /// short and printable, so that a hostile file cannot flood a terminal or drive it with escape
 /// sequences.
 ///
@@ -28,11 +29,42 @@ package enum InputExcerpt {
         "\"" + escaped(text, limit: limit, json: true) + "\""
     }
 
+    /// The most characters a whole error message keeps (its start and its end).
+    package static let messageLimit = 960
+
+    /// Raw input text, escaped and, beyond `limit` characters, cut with `…` and its full length in
+    /// UTF-8 bytes: `AAAAAAAA… (10485760 bytes)` (no quotes: the caller's message has its own).
+    /// - Complexity: O(`limit`) when the text is native UTF-8.
+    package static func excerpt(_ text: some StringProtocol, limit: Int = defaultLimit) -> String {
+        let e = escape(text, limit: limit, json: false)
+        return e.cut ? e.text + "… (\(text.utf8.count) bytes)" : e.text
+    }
+
+    /// A whole error message with control characters escaped and, beyond ``messageLimit``
+    /// characters, its middle replaced by ` … `.
+    /// - Complexity: O(n).
+    package static func message(_ text: some StringProtocol) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > messageLimit else { return escaped(text, limit: Int.max, json: false) }
+        let head = messageLimit * 3 / 4
+        let tail = messageLimit - head
+        var start = String.UnicodeScalarView(), end = String.UnicodeScalarView()
+        start.append(contentsOf: scalars[..<head])
+        end.append(contentsOf: scalars[(scalars.count - tail)...])
+        return escaped(String(start), limit: Int.max, json: false) + " … " + escaped(String(end), limit: Int.max, json: false)
+    }
+
     static func escaped(_ text: some StringProtocol, limit: Int, json: Bool) -> String {
+        let e = escape(text, limit: limit, json: json)
+        return e.cut ? e.text + "…" : e.text
+    }
+
+    /// The first `limit` characters escaped, and whether there were more.
+    private static func escape(_ text: some StringProtocol, limit: Int, json: Bool) -> (text: String, cut: Bool) {
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
-            if count == limit { return out + "…" }
+            if count == limit { return (out, true) }
             count += 1
             switch scalar {
             case "\n": out += "\\n"
@@ -48,6 +80,6 @@ package enum InputExcerpt {
                 }
             }
         }
-        return out
+        return (out, false)
     }
 }

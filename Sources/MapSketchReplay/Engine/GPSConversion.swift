@@ -23,25 +23,25 @@ public import MapSketchGeometry
 /// conversion.session.sketch?.vertices   // the track, in Web Mercator
 /// ```
 @MainActor
-public final class GPSConversion {
+@_spi(MapSketchInternal) public final class GPSConversion {
     /// The session the fixes are replayed into (its map, sketch and GPS ingest), every fix added
     /// so far in its sketch.
-    public var session: ReplaySession {
+    @_spi(MapSketchInternal) public var session: ReplaySession {
         if replaySession.gps.appendsInBulk { replaySession.gps.flushPending(into: replaySession.sketch, log: replaySession.log) }
         return replaySession
     }
     private let replaySession: ReplaySession
     /// The screen the map is framed on.
-    public let screen: ScreenSize
+    @_spi(MapSketchInternal) public let screen: ScreenSize
     /// Fixes added so far.
-    public private(set) var fixCount = 0
+    @_spi(MapSketchInternal) public private(set) var fixCount = 0
     private var frame = GPSTrackFrame()
     private var clock = GPSEventClock()
 
     /// A conversion into a new sketch of `geometryType` on a Web Mercator map, dropping fixes
     /// by `filter`.
     /// - Throws: ``TraceError`` if the map cannot be set up (it always can for these settings).
-    public init(
+    @_spi(MapSketchInternal) public init(
         name: String, description: String, geometryType: GeometryType = .polyline, filter: GPSFilter = TraceHeader.defaultGPSFilter,
         screen: ScreenSize = ScreenSize(width: 800, height: 600)
     ) throws(TraceError) {
@@ -64,7 +64,7 @@ public final class GPSConversion {
     /// - Returns: the fix's trace event (what a saved trace holds for it).
     /// - Complexity: O(1) amortised.
     @discardableResult
-    public func add(_ fix: GPSFix) -> TraceEntry {
+    @_spi(MapSketchInternal) public func add(_ fix: GPSFix) -> TraceEntry {
         let q = frame.add(fix)
         let entry = clock.entry(for: fix)
         // What `ReplaySession.apply` does with a GPS event (the map's clock matters to touches
@@ -84,20 +84,20 @@ public final class GPSConversion {
     }
 
     /// Frames the map on the track (the trace header's viewport); call after the last fix.
-    public func finish() {
+    @_spi(MapSketchInternal) public func finish() {
         let session = self.session
         if let v = frame.viewport(screen: screen) { session.mapView.viewport = v }
     }
 
     /// The header of the trace the track makes (its viewport framing the fixes added so far).
-    public var header: TraceHeader {
+    @_spi(MapSketchInternal) public var header: TraceHeader {
         var h = replaySession.trace.header
         if let v = frame.viewport(screen: screen) { h.viewport = v }
         return h
     }
 
     /// The GPS section of the replay output: fixes, appended, dropped by reason, parts, length.
-    public var report: JSONValue {
+    @_spi(MapSketchInternal) public var report: JSONValue {
         let session = self.session
         return session.gps.report(sketch: session.sketch, mapSpatialReference: session.mapView.spatialReference)
     }

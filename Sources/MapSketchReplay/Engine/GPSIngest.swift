@@ -7,7 +7,7 @@ import MapSketchGeometry
 /// edits use, so every fix is an undoable step and posts geometry-changed.
 ///
 /// A fix whose `segment` differs from the previous appended fix's starts a new part. A one-shot
-/// conversion (``GPSConversion``) appends in bulk instead (``appendInBulk(to:mapSpatialReference:)``):
+/// conversion (`GPSConversion`) appends in bulk instead (``appendInBulk(to:mapSpatialReference:)``):
 /// the same vertices, without an undo step and an event per fix.
 struct GPSIngest {
     /// Fixes seen.

@@ -8,7 +8,7 @@ import MapSketchGeometry
 /// callgrind, instructions).
 ///
 /// The same value goes wherever a trace is replayed: a ``ReplaySession``, the golden check
-/// (``GoldenRunner/extensions``), the bench and its worker processes, and the command line of a
+/// (`GoldenRunner.extensions`), the bench and its worker processes, and the command line of a
 /// team's own executable (`MapSketchCommandLine.main(configure:)`), so a golden test and a bench
 /// see the same code.
 ///

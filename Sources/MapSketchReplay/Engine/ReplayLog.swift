@@ -136,6 +136,7 @@ final class ReplayLog {
         case .transform: "transform"
         case .freehand: "freehand"
         case .shape: "shape"
+        case .appendVertices: "appendVertices"
         }
     }
 

@@ -65,7 +65,7 @@ extension ReplaySession {
             geometry = SpatialGeometry(g, spatialReference: mapView.spatialReference)
             var s: JSONObject = ["geometryType": .string(sketch.geometryType.rawValue)]
             s["geometry"] = TraceGeometryJSON.encode(g)
-            s["valid"] = .bool(sketch.isSketchValid)
+            s["valid"] = .bool(sketch.hasEnoughVertices)
             s["parts"] = .integer(Int64(g.parts.count))
             s["vertices"] = .integer(Int64(g.pointCount))
             s["selection"] = ReplayLog.json(sketch.selection)

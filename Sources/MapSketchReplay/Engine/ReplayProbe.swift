@@ -1,7 +1,7 @@
 package import MapSketch
 
 /// An operation the replay engine itself delimits, beside the model's own
-/// (``ReplayOperation/model(_:)``): the trace's calls, the GPS stages of a fix, the renderer lookup
+/// (`ReplayOperation.model`): the trace's calls, the GPS stages of a fix, the renderer lookup
 /// a graphic needs.
 package enum ReplayOperation: Hashable, Sendable {
     /// A touch of the trace fed to the map: its gestures recognised and dispatched (the model's
@@ -10,7 +10,7 @@ package enum ReplayOperation: Hashable, Sendable {
     /// A GPS fix of the trace taken in: filtered, projected and appended (its stages nest
     /// inside it).
     case gpsFix
-    /// One of the model's operations, delimited by the model (``ProbedOperation``).
+    /// One of the model's operations, delimited by the model (`ProbedOperation`).
     case model(ProbedOperation)
     /// A trace call, around the model call it makes.
     case call(TraceCallName)
@@ -42,8 +42,8 @@ package enum ReplayOperation: Hashable, Sendable {
 }
 
 /// The replay engine's one observation point for a measuring tool (`mapsketch bench`): the model's
-/// operations through ``OperationProbe`` (the session installs the probe in its map), and the
-/// engine's own (``ReplayOperation``) through the same begin / end pair. A session without a probe
+/// operations through `OperationProbe` (the session installs the probe in its map), and the
+/// engine's own (`ReplayOperation`) through the same begin / end pair. A session without a probe
 /// (the default) pays one nil check per event.
 package protocol ReplayProbe: OperationProbe {
     /// Called just before an engine operation runs.
@@ -51,7 +51,7 @@ package protocol ReplayProbe: OperationProbe {
     /// Called just after it ran (also when it threw), with what `begin(_:)` returned.
     func end(_ operation: ReplayOperation, _ mark: ProbeMark)
     /// Runs `body`, the whole of one engine operation, and measures it (for a probe that
-    /// ``OperationProbe/wrapsOperations``).
+    /// `OperationProbe.wrapsOperations`).
     func wrap(_ operation: ReplayOperation, _ body: () -> Void)
     /// Keeps a result computed only to be measured, so the optimiser keeps the computation.
     func keep(_ value: Int)

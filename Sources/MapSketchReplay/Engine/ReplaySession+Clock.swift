@@ -7,10 +7,7 @@ extension ReplaySession {
     /// the touch-down plus the hold duration), then sets the log's time to `time`. A timer due
     /// exactly at `time` fires before an event at that time.
     func advanceClock(to time: Double) {
-        while let due = mapView.nextDeadline, due <= time {
-            log.now = due
-            mapView.advanceTime(to: due)
-        }
+        mapView.fireTimers(through: time) { log.now = $0 }
         // With no timer due, the map need not be told: a touch carries its own time.
         log.now = time
     }

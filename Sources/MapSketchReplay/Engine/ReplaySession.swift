@@ -34,7 +34,7 @@ public final class ReplaySession {
     /// How many events have been applied.
     public private(set) var position = 0
     /// The events the model refused so far, checked against the trace's `expect.refusedCalls`.
-    public internal(set) var refusals: ReplayRefusals
+    package internal(set) var refusals: ReplayRefusals
 
     let log = ReplayLog()
     var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
@@ -44,7 +44,7 @@ public final class ReplaySession {
     /// Measures the replay's operations (`mapsketch bench`); nil when not measuring, which costs
     /// one nil check per event.
     let probe: (any ReplayProbe)?
-    /// The probe's ``OperationProbe/wrapsOperations``, read once.
+    /// The probe's `OperationProbe.wrapsOperations`, read once.
     private let probeWraps: Bool
     /// The team's own code installed in this session's map (``ReplayExtensions``).
     public let extensions: ReplayExtensions

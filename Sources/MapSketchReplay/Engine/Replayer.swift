@@ -53,17 +53,17 @@ public enum Replayer {
     /// What a golden case produces: the output document and the SVG (at the header's
     /// `svgStep` or the end), the trace's tolerance and refused calls.
     ///
-    /// A trace that cannot be read or set up is a ``GoldenProblem/inputError(_:)`` (located at
+    /// A trace that cannot be read or set up is a `GoldenProblem.inputError` (located at
     /// the case's ``GoldenCase/displayPath``) — unless its first line declares that error
     /// (`expect.error`), in which case the document is `{"trace": …, "error": "…"}`, the golden
     /// output of the malformed corpus. A trace that declares an error and does not fail with it
-    /// is a ``GoldenProblem/unmetExpectation(_:)``.
+    /// is a `GoldenProblem.unmetExpectation`.
     ///
     /// The document names the trace by its file name without `.trace.jsonl`, so the output does
     /// not depend on which folder `check` was pointed at.
     ///
     /// `extensions` (the team's own code) are installed in the replay.
-    public static func rendering(for c: GoldenCase, extensions: ReplayExtensions = .none) -> GoldenRendering {
+    package static func rendering(for c: GoldenCase, extensions: ReplayExtensions = .none) -> GoldenRendering {
         let file = c.trace.lastPathComponent
         let name = String(file.dropLast(GoldenCorpus.traceSuffix.count))
         let text: String

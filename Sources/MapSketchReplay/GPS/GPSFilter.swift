@@ -113,7 +113,7 @@ public struct GPSFilter: Hashable, Sendable, Codable {
     }
 
     /// Applies the filter one fix at a time (for streaming replay).
-    public struct Stream: Sendable {
+    @_spi(MapSketchInternal) public struct Stream: Sendable {
         /// The filter applied.
         public let filter: GPSFilter
         /// Counts so far.
@@ -155,17 +155,17 @@ public struct GPSFilter: Hashable, Sendable, Codable {
     }
 
     /// Mean Earth radius in meters (IUGG R1).
-    public static let earthRadius = 6_371_008.8
+    package static let earthRadius = 6_371_008.8
 
     /// Great-circle distance in meters between two fixes (haversine formula, R. W. Sinnott,
     /// "Virtues of the Haversine", Sky & Telescope 68(2), 1984), on a sphere of `earthRadius`.
     /// - Complexity: O(1).
-    public static func haversineDistance(_ a: GPSFix, _ b: GPSFix) -> Double {
+    package static func haversineDistance(_ a: GPSFix, _ b: GPSFix) -> Double {
         haversineDistance(latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
     }
 
     /// Great-circle distance in meters between two latitude/longitude pairs in degrees.
-    public static func haversineDistance(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
+    package static func haversineDistance(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
         let r = Double.pi / 180
         let dLat = (latitude2 - latitude1) * r
         let dLon = (longitude2 - longitude1) * r

@@ -2,6 +2,8 @@
 // generators. Fixes are plain values: no strings, no references, so a reader allocates nothing
 // per fix.
 
+import MapSketchGeometry
+
 /// How a receiver obtained a fix (NMEA GGA quality, GPX `<fix>`).
 public enum GPSFixQuality: String, Hashable, Sendable, Codable {
     /// The source does not say (most GPX files, GeoJSON lines, generators).

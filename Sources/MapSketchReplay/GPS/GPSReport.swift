@@ -1,28 +1,28 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// What a GPS file held, counted fix by fix as it is read (so a streaming reader can count
 /// without keeping the fixes): fixes, those without a time, those with and without elevation, and
 /// the NMEA reader's statistics for NMEA input.
-public struct GPSReadCounts: Hashable, Sendable {
+package struct GPSReadCounts: Hashable, Sendable {
     /// Track and route points read.
-    public var fixes = 0
+    package var fixes = 0
     /// Fixes without a time (GPX points without `<time>`, NMEA fixes before any date).
-    public var withoutTime = 0
+    package var withoutTime = 0
     /// Fixes with an elevation.
-    public var withElevation = 0
+    package var withElevation = 0
     /// Track segments the file declared.
-    public var segments = 0
+    package var segments = 0
     /// Waypoints read (they never become vertices).
-    public var waypoints = 0
+    package var waypoints = 0
     /// The NMEA reader's statistics (sentences with a bad checksum, of unused types, …), for NMEA input.
-    public var nmea: NMEAReader.Statistics?
+    package var nmea: NMEAReader.Statistics?
 
     /// Nothing read yet.
-    public init() {}
+    package init() {}
 
     /// The counts of a whole track (and NMEA statistics, when the track is NMEA).
     /// - Complexity: O(n) in the fixes.
-    public init(_ track: GPSTrack, nmea: NMEAReader.Statistics? = nil) {
+    package init(_ track: GPSTrack, nmea: NMEAReader.Statistics? = nil) {
         for f in track.fixes { note(f) }
         segments = track.segmentCount
         waypoints = track.waypoints.count
@@ -30,7 +30,7 @@ public struct GPSReadCounts: Hashable, Sendable {
     }
 
     /// Counts one fix.
-    public mutating func note(_ fix: GPSFix) {
+    package mutating func note(_ fix: GPSFix) {
         fixes += 1
         if fix.time == nil { withoutTime += 1 }
         if fix.elevation != nil { withElevation += 1 }
@@ -51,22 +51,22 @@ func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s
 /// A line needs two vertices and a ring three: a polyline part of one kept fix, or a polygon
 /// ring of fewer than three, has no valid text in any format, and is an error
 /// (``cannotWrite``), never a one-point `LINESTRING`.
-public struct GPSReport: Hashable, Sendable {
+package struct GPSReport: Hashable, Sendable {
     /// The lines of the report, the first naming the file.
-    public var lines: [String]
+    package var lines: [String]
     /// Problems with the result (a self-intersecting polygon, an invalid part, elevations only
     /// some kept fixes have), each a sentence.
-    public var warnings: [String]
+    package var warnings: [String]
     /// Why the track gave no vertex at all (then the command exits 2); nil when it gave some.
-    public var noUsableFix: String?
+    package var noUsableFix: String?
     /// Why the result cannot be written as its type — a polyline part with one vertex, a
     /// polygon ring with fewer than three (then the command exits 2); nil when it can.
-    public var cannotWrite: String?
+    package var cannotWrite: String?
 
     /// The report for `file` from the read counts and the replay's output (its `gps` and
     /// `sketch` sections and final geometry).
     /// - Complexity: O(n) in the vertices (the validity check).
-    public init(file: String, counts: GPSReadCounts, output: ReplayOutput) {
+    package init(file: String, counts: GPSReadCounts, output: ReplayOutput) {
         self.init(
             file: file, counts: counts, gps: output.document["gps"],
             geometryType: output.document["sketch"]?["geometryType"]?.stringValue, geometry: output.geometry?.geometry)
@@ -76,7 +76,7 @@ public struct GPSReport: Hashable, Sendable {
     /// the sketch's type and geometry (nil without a sketch): what a streaming conversion has
     /// without building the whole output document.
     /// - Complexity: O(n) in the vertices (the validity check).
-    public init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, geometry: Geometry?) {
+    package init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, geometry: Geometry?) {
         self.init(
             file: file, counts: counts, gps: gps, geometryType: geometryType,
             result: geometry.map { g in
@@ -90,7 +90,7 @@ public struct GPSReport: Hashable, Sendable {
     /// paths each have two distinct vertices is valid (what `GeometryEngine.validate` checks of
     /// them), proven in one pass; anything else is validated on the assembled geometry.
     /// - Complexity: O(n) in the vertices; memory O(1) for a valid multipoint or polyline.
-    public init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, store: VertexStore?) {
+    package init(file: String, counts: GPSReadCounts, gps: JSONValue?, geometryType: String?, store: VertexStore?) {
         self.init(
             file: file, counts: counts, gps: gps, geometryType: geometryType,
             result: store.map { store in

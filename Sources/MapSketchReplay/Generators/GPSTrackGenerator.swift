@@ -21,32 +21,32 @@ import MapSketchGeometry
 /// let fixes = g.generate(count: 1000, seed: 1)
 /// let crossing = GPSTrackGenerator.antimeridianCrossing().generate(count: 200, seed: 2)
 /// ```
-public struct GPSTrackGenerator: Hashable, Sendable, Codable {
+package struct GPSTrackGenerator: Hashable, Sendable, Codable {
     /// Start latitude in degrees.
-    public var latitude: Double
+    package var latitude: Double
     /// Start longitude in degrees.
-    public var longitude: Double
+    package var longitude: Double
     /// Start elevation in meters (nil: fixes have no elevation).
-    public var elevation: Double?
+    package var elevation: Double?
     /// Time of the first fix, seconds since 1970 (default 2024-01-01T00:00:00Z).
-    public var startTime: Double
+    package var startTime: Double
     /// Seconds between fixes (default 1).
-    public var interval: Double
+    package var interval: Double
     /// Speed along the path in m/s (default 5).
-    public var speed: Double
+    package var speed: Double
     /// Initial heading in degrees clockwise from north (default 90, east).
-    public var heading: Double
+    package var heading: Double
     /// Standard deviation of the heading change per fix, degrees (default 5).
-    public var turnRate: Double
+    package var turnRate: Double
     /// Standard deviation of the position noise per axis, meters (default 3).
-    public var noise: Double
+    package var noise: Double
     /// Probability that a drop-out starts at a fix (default 0).
-    public var dropoutProbability: Double
+    package var dropoutProbability: Double
     /// How many fixes a drop-out skips (default 5…20).
-    public var dropoutLength: ClosedRange<Int>
+    package var dropoutLength: ClosedRange<Int>
 
     /// A generator starting at `latitude`, `longitude` with the defaults above.
-    public init(latitude: Double, longitude: Double, elevation: Double? = 300) {
+    package init(latitude: Double, longitude: Double, elevation: Double? = 300) {
         self.latitude = latitude
         self.longitude = longitude
         self.elevation = elevation
@@ -62,7 +62,7 @@ public struct GPSTrackGenerator: Hashable, Sendable, Codable {
 
     /// An eastbound track starting 0.01° west of the antimeridian at 65° N (about 470 m away):
     /// at 20 m/s it crosses within the first 30 fixes.
-    public static func antimeridianCrossing() -> GPSTrackGenerator {
+    package static func antimeridianCrossing() -> GPSTrackGenerator {
         var g = GPSTrackGenerator(latitude: 65, longitude: 179.99, elevation: nil)
         g.speed = 20
         g.turnRate = 0
@@ -72,7 +72,7 @@ public struct GPSTrackGenerator: Hashable, Sendable, Codable {
     /// `count` fixes (fewer are reported when drop-outs skip some; `count` counts the path's
     /// steps, reported or not). All fixes are segment 0.
     /// - Complexity: O(count).
-    public func generate(count: Int, seed: UInt64) -> [GPSFix] {
+    package func generate(count: Int, seed: UInt64) -> [GPSFix] {
         var rng = SplitMix64(seed: seed)
         var fixes: [GPSFix] = []
         fixes.reserveCapacity(max(0, count))

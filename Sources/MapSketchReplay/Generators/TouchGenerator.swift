@@ -1,9 +1,9 @@
 // Seeded synthetic touch streams: taps, holds, drags, pans, pinches and mixtures.
-public import MapSketch
+package import MapSketch
 import MapSketchGeometry
 
 /// A kind of synthetic gesture.
-public enum SyntheticGesture: String, Hashable, Sendable, Codable, CaseIterable {
+package enum SyntheticGesture: String, Hashable, Sendable, Codable, CaseIterable {
     /// Down and up within the tap duration, moving less than the slop.
     case tap
     /// Down, still (within a third of the slop) for 1.2–2× the hold duration, up.
@@ -29,18 +29,18 @@ public enum SyntheticGesture: String, Hashable, Sendable, Codable, CaseIterable 
 /// let events = g.generate(.drag, count: 5, seed: 42)
 /// let mixed = g.randomWalk(count: 100, seed: 7)
 /// ```
-public struct TouchGenerator: Hashable, Sendable {
+package struct TouchGenerator: Hashable, Sendable {
     /// The screen, in points.
-    public var screen: ScreenSize
+    package var screen: ScreenSize
     /// The thresholds the gestures are shaped against (tap duration, slop, hold duration).
-    public var thresholds: GestureThresholds
+    package var thresholds: GestureThresholds
     /// Seconds between samples of a moving finger (default 1/60).
-    public var sampleInterval: Double
+    package var sampleInterval: Double
     /// Minimum distance from the screen edge, in points (default 20).
-    public var margin: Double
+    package var margin: Double
 
     /// Makes a generator.
-    public init(screen: ScreenSize, thresholds: GestureThresholds = .default, sampleInterval: Double = 1.0 / 60, margin: Double = 20) {
+    package init(screen: ScreenSize, thresholds: GestureThresholds = .default, sampleInterval: Double = 1.0 / 60, margin: Double = 20) {
         self.screen = screen
         self.thresholds = thresholds
         self.sampleInterval = sampleInterval
@@ -49,7 +49,7 @@ public struct TouchGenerator: Hashable, Sendable {
 
     /// `count` gestures of one kind.
     /// - Complexity: O(events).
-    public func generate(_ kind: SyntheticGesture, count: Int, seed: UInt64) -> [TouchEvent] {
+    package func generate(_ kind: SyntheticGesture, count: Int, seed: UInt64) -> [TouchEvent] {
         var state = TouchState(generator: self, rng: SplitMix64(seed: seed))
         for _ in 0..<max(0, count) { state.gesture(kind) }
         return state.events
@@ -57,7 +57,7 @@ public struct TouchGenerator: Hashable, Sendable {
 
     /// `count` gestures, each kind drawn uniformly from `mix`.
     /// - Complexity: O(events).
-    public func randomWalk(count: Int, seed: UInt64, mix: [SyntheticGesture] = SyntheticGesture.allCases) -> [TouchEvent] {
+    package func randomWalk(count: Int, seed: UInt64, mix: [SyntheticGesture] = SyntheticGesture.allCases) -> [TouchEvent] {
         var state = TouchState(generator: self, rng: SplitMix64(seed: seed))
         guard !mix.isEmpty else { return [] }
         for _ in 0..<max(0, count) { state.gesture(mix[state.rng.nextInt(in: 0...(mix.count - 1))]) }

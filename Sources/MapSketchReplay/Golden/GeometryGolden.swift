@@ -88,7 +88,7 @@ public struct GeometryGolden: Hashable, Sendable {
     /// Checks `geometry` against the golden, or records it, as `record` says (the caller resolves
     /// the mode: ``RecordMode/resolve(requested:environment:)``).
     /// - Complexity: O(n) in the size of the texts.
-    public func check(_ geometry: SpatialGeometry, record: RecordMode) -> GoldenStatus {
+    package func check(_ geometry: SpatialGeometry, record: RecordMode) -> GoldenStatus {
         let text: String
         do {
             text = try self.text(of: geometry)
@@ -100,7 +100,7 @@ public struct GeometryGolden: Hashable, Sendable {
 
     /// Checks an output text already in ``format`` against the golden, or records it.
     /// - Complexity: O(n) in the size of the texts.
-    public func check(text: String, record: RecordMode) -> GoldenStatus {
+    package func check(text: String, record: RecordMode) -> GoldenStatus {
         let file = expected.lastPathComponent
         let expectedText: String
         switch GoldenText.read(expected) {

@@ -16,7 +16,7 @@ public struct GoldenCase: Hashable, Sendable {
     public var actualSVG: URL { sibling("actual.svg") }
     /// `NAME.diff.svg`: expected geometry (green) under actual (red), written on a mismatch.
     public var diffSVG: URL { sibling("diff.svg") }
-    /// `NAME.actual.origin.json`: what the pending output was made from (``PendingOrigin``),
+    /// `NAME.actual.origin.json`: what the pending output was made from (`PendingOrigin`),
     /// written with it.
     public var actualOrigin: URL { sibling("actual.origin.json") }
     /// The trace's path as messages show it: relative to the current directory when inside it.

@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// How close two numbers in a golden comparison must be.
 ///
@@ -32,25 +32,25 @@ public struct GoldenTolerance: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One difference between an expected and an actual JSON document.
-public struct GoldenDifference: Hashable, Sendable, CustomStringConvertible {
+package struct GoldenDifference: Hashable, Sendable, CustomStringConvertible {
     /// Where, as `events[3].x`; empty for the root.
-    public var path: String
+    package var path: String
     /// The expected value, compactly printed (nil when the actual has something extra).
-    public var expected: String?
+    package var expected: String?
     /// The actual value, compactly printed (nil when something expected is missing).
-    public var actual: String?
+    package var actual: String?
     /// Why they differ.
-    public var reason: String
+    package var reason: String
 
     /// Creates a difference.
-    public init(path: String, expected: String?, actual: String?, reason: String) {
+    package init(path: String, expected: String?, actual: String?, reason: String) {
         self.path = path
         self.expected = expected
         self.actual = actual
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         var s = "  at \(path.isEmpty ? "(root)" : path): \(reason)\n"
         if let expected { s += "    - expected \(expected)\n" }
         if let actual { s += "    + actual   \(actual)\n" }
@@ -59,37 +59,37 @@ public struct GoldenDifference: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What comparing an expected document with an actual one found.
-public struct GoldenComparisonResult: Hashable, Sendable {
+package struct GoldenComparisonResult: Hashable, Sendable {
     /// The first differences, in document order (at most the limit asked for).
-    public var differences: [GoldenDifference] = []
+    package var differences: [GoldenDifference] = []
     /// How many differences there are in all (what a full report would list).
-    public var total = 0
+    package var total = 0
     /// How many numbers differ beyond the tolerance (a moved vertex counts its differing
     /// coordinates).
-    public var differingNumbers = 0
+    package var differingNumbers = 0
     /// How many numbers differ within the tolerance: the drift of a golden that still matches.
-    public var driftingNumbers = 0
+    package var driftingNumbers = 0
     /// The largest difference among the numbers that differ within the tolerance (0 when none).
-    public var largestDrift = 0.0
+    package var largestDrift = 0.0
 
     /// Whether the documents match within the tolerance.
-    public var matches: Bool { total == 0 }
+    package var matches: Bool { total == 0 }
 }
 
 /// Compares replay outputs with their golden files: numbers within a tolerance, structure exactly.
-public enum GoldenComparison {
+package enum GoldenComparison {
     /// Compares two documents in one walk: the first `limit` differences in document order, how
     /// many there are, and the numbers that differ within the tolerance.
     ///
     /// Object members are compared by key: a key missing on either side is a difference, and so
     /// is a different member order (the writer is deterministic, so a new order means changed code).
     /// The vertices of a geometry (`paths`, `rings` or `points` of an object that is an Esri JSON
-    /// geometry on both sides) are aligned as the diff picture aligns them (``VertexChanges``): a
+    /// geometry on both sides) are aligned as the diff picture aligns them (`VertexChanges`): a
     /// removed GPS fix is one difference, `vertex removed`, not a shift of every vertex after it;
     /// each moved, added or removed vertex is one difference.
     /// - Complexity: O(n) in the size of the documents, plus the alignment of a geometry's
-    ///   unequal middle (see ``VertexChanges``).
-    public static func compare(
+    ///   unequal middle (see `VertexChanges`).
+    package static func compare(
         expected: JSONValue, actual: JSONValue, tolerance: GoldenTolerance = .standard, limit: Int = 50
     ) -> GoldenComparisonResult {
         var walk = Walk(tolerance: tolerance, limit: limit)
@@ -100,7 +100,7 @@ public enum GoldenComparison {
     /// The first `limit` differences between `expected` and `actual`, in document order (see
     /// ``compare(expected:actual:tolerance:limit:)``).
     /// - Complexity: O(n) in the size of the documents.
-    public static func differences(
+    package static func differences(
         expected: JSONValue, actual: JSONValue, tolerance: GoldenTolerance = .standard, limit: Int = 50
     ) -> [GoldenDifference] {
         compare(expected: expected, actual: actual, tolerance: tolerance, limit: limit).differences
@@ -197,7 +197,7 @@ public enum GoldenComparison {
             }
         }
 
-        /// Compares the vertices of two geometry objects by ``VertexChanges`` and returns the
+        /// Compares the vertices of two geometry objects by `VertexChanges` and returns the
         /// member it compared (`paths`, `rings` or `points`); nil when the objects are not both
         /// geometries with that member, which are then compared member by member.
         mutating func alignVertices(_ e: JSONValue, _ a: JSONValue, _ x: JSONObject, _ y: JSONObject) -> String? {
@@ -253,7 +253,7 @@ public enum GoldenComparison {
 
     /// A readable report of the differences, headed by the golden file's name and how many
     /// differences there are (`total`, when known, else the listed ones).
-    public static func report(file: String, _ diffs: [GoldenDifference], limit: Int = 50, total: Int? = nil) -> String {
+    package static func report(file: String, _ diffs: [GoldenDifference], limit: Int = 50, total: Int? = nil) -> String {
         let n = total ?? diffs.count
         var s = "\(file): \(total == nil && diffs.count >= limit ? "\(limit)+" : "\(n)") difference\(n == 1 ? "" : "s")"
         if diffs.count < n { s += " (the first \(diffs.count) shown)" }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension GoldenCorpus {
     /// Removes the temporary files that runs killed mid-write (`check --update`, a mismatch's
@@ -6,7 +6,7 @@ extension GoldenCorpus {
     /// `AtomicFile.removeStaleTemporaryFiles(in:olderThan:now:)` for which files count as stale.
     /// - Returns: the files removed, by folder then name.
     /// - Complexity: O(f) for f entries in those folders.
-    public static func removeStaleTemporaryFiles(besides cases: [GoldenCase]) -> [URL] {
+    package static func removeStaleTemporaryFiles(besides cases: [GoldenCase]) -> [URL] {
         let folders = Set(cases.map { $0.trace.deletingLastPathComponent().standardizedFileURL.path }).sorted()
         return folders.flatMap { folder in
             let url = URL(fileURLWithPath: folder)

@@ -9,28 +9,28 @@ import MapSketch
 ///
 /// Sections are built as results arrive (``add(_:)``) and hold only their own text, so a long
 /// check keeps only what the page will show.
-public struct GoldenHTMLReport: Sendable {
+package struct GoldenHTMLReport: Sendable {
     /// The page title.
-    public var title: String
+    package var title: String
     private var sections: [String] = []
     private var index: [(anchor: String, name: String, kind: String)] = []
     /// The traces that passed within the tolerance but not byte for byte, with how.
     private var drifted: [(name: String, drift: GoldenDrift)] = []
     /// How many results were added (passing ones included).
-    public private(set) var checked = 0
+    package private(set) var checked = 0
 
     /// An empty report.
-    public init(title: String = "mapsketch check") {
+    package init(title: String = "mapsketch check") {
         self.title = title
     }
 
     /// Whether any failing trace or input error was added.
-    public var isEmpty: Bool { sections.isEmpty }
+    package var isEmpty: Bool { sections.isEmpty }
 
     /// Adds a result: a section when it failed or is an input error; one that passed within the
     /// tolerance but not byte for byte joins the page's list of drifted goldens; passing and
     /// recorded ones are only counted.
-    public mutating func add(_ r: GoldenResult) {
+    package mutating func add(_ r: GoldenResult) {
         checked += 1
         let anchor = "t\(sections.count + 1)"
         let name = r.goldenCase.name
@@ -75,7 +75,7 @@ public struct GoldenHTMLReport: Sendable {
 
     /// The page, with `summary` (e.g. the check's last line) at the top.
     /// - Complexity: O(n) in the size of the sections.
-    public func html(summary: String) -> String {
+    package func html(summary: String) -> String {
         var s = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         s += "<title>\(esc(title))</title>\n<style>\n\(Self.style)</style>\n</head>\n<body>\n"
         s += "<h1>\(esc(title))</h1>\n<p class=\"summary\">\(esc(summary))</p>\n"

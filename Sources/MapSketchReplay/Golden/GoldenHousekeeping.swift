@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import MapSketchGeometry
 #if canImport(Glibc)
     import Glibc
@@ -7,11 +7,11 @@ import MapSketchGeometry
 #endif
 
 /// Golden files (and pending outputs) whose trace no longer exists.
-public struct ObsoleteGolden: Hashable, Sendable {
+package struct ObsoleteGolden: Hashable, Sendable {
     /// The name the trace had, relative to the folder given (e.g. `gps/old-track`).
-    public var name: String
+    package var name: String
     /// The files, sorted by name.
-    public var files: [URL]
+    package var files: [URL]
 }
 
 extension TraceSelection {
@@ -25,7 +25,7 @@ extension TraceSelection {
     /// contribute none.
     /// - Throws: ``OutputError`` when a folder cannot be listed.
     /// - Complexity: O(f log f) for f files under the folders.
-    public func obsoleteGoldens() throws(OutputError) -> [ObsoleteGolden] {
+    package func obsoleteGoldens() throws(OutputError) -> [ObsoleteGolden] {
         var byName: [String: [URL]] = [:]
         for path in paths {
             let root = URL(fileURLWithPath: path)
@@ -54,26 +54,26 @@ extension TraceSelection {
 
     /// The selected cases that have a pending output (`NAME.actual.json`) to review.
     /// - Throws: ``OutputError`` as ``cases()`` does.
-    public func pendingCases() throws(OutputError) -> [GoldenCase] {
+    package func pendingCases() throws(OutputError) -> [GoldenCase] {
         try cases().filter { FileManager.default.fileExists(atPath: $0.actual.path) }
     }
 }
 
 /// Accepting and rejecting pending outputs: what `mapsketch accept` and its review do.
-public enum GoldenAcceptance {
+package enum GoldenAcceptance {
     /// Makes the pending output of `c` its golden: `NAME.actual.json` becomes
     /// `NAME.expected.json` (and `NAME.actual.svg` becomes `NAME.expected.svg`), each by one
     /// atomic rename, so a reader sees the old golden or the new one and never half of one; the
     /// diff picture and the origin are removed. Returns the goldens written.
     ///
     /// A pending output is accepted only while its trace is the one it was made from: one whose
-    /// trace changed since (or whose ``PendingOrigin`` is missing) is stale and refused, as
+    /// trace changed since (or whose `PendingOrigin` is missing) is stale and refused, as
     /// accepting it would make an old output the golden.
     /// - Throws: ``OutputError`` naming the file when there is no pending output, it is stale
     ///   (`stale: …; run check again`), it is not a JSON object (a golden must be one), or a
     ///   rename fails.
     @discardableResult
-    public static func accept(_ c: GoldenCase) throws(OutputError) -> [URL] {
+    package static func accept(_ c: GoldenCase) throws(OutputError) -> [URL] {
         guard let data = FileManager.default.contents(atPath: c.actual.path) else {
             throw OutputError(
                 path: c.actual.path,
@@ -102,7 +102,7 @@ public enum GoldenAcceptance {
 
     /// Throws the pending output of `c` away: removes `NAME.actual.json`, `NAME.actual.svg`,
     /// `NAME.diff.svg` and `NAME.actual.origin.json`; the golden is untouched.
-    public static func reject(_ c: GoldenCase) {
+    package static func reject(_ c: GoldenCase) {
         for f in c.pendingFiles { try? FileManager.default.removeItem(at: f) }
     }
 
@@ -119,7 +119,7 @@ extension GoldenCase {
     /// its golden or pending files (`….actual.json`, `….expected.json`, `….diff.svg`), its path
     /// without suffix, or a name as `check` prints it, relative to `root`.
     /// - Throws: ``OutputError`` naming what was looked for when no trace exists.
-    public static func named(_ name: String, root: String = "Traces") throws(OutputError) -> GoldenCase {
+    package static func named(_ name: String, root: String = "Traces") throws(OutputError) -> GoldenCase {
         var base = name
         for suffix in [GoldenCorpus.traceSuffix] + TraceSelection.goldenSuffixes where base.hasSuffix(suffix) {
             base = String(base.dropLast(suffix.count))

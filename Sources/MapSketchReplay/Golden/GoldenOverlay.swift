@@ -56,7 +56,7 @@ package enum GoldenOverlay {
     static let movedColor = Color(red: 255, green: 127, blue: 14)
     static let ink = Color(red: 34, green: 34, blue: 34)
     static let muted = Color(red: 96, green: 96, blue: 96)
-    /// Labels drawn at most (markers go on up to ``VertexChanges/limit``).
+    /// Labels drawn at most (markers go on up to `VertexChanges.limit`).
     static let labelLimit = 100
 
     /// The overlay SVG of the `sketch.geometry` members of two output documents (what

@@ -1,28 +1,28 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// What replaying one trace produced, as the texts golden files hold, with what the check needs to
 /// judge it: the trace's tolerance, its refused calls, the map's spatial reference.
-public struct GoldenRendering: Sendable {
+package struct GoldenRendering: Sendable {
     /// The output document (pretty JSON, newline-terminated): the replay's output, or for a trace
     /// that declares the error it fails with, `{"trace": …, "error": "…"}`. Empty when
     /// ``problem`` is set.
-    public var json: String
+    package var json: String
     /// The SVG of the map, when rendered.
-    public var svg: String?
+    package var svg: String?
     /// Why there is nothing to compare or record, when the trace cannot be judged by its golden.
-    public var problem: GoldenProblem?
+    package var problem: GoldenProblem?
     /// The tolerance of the comparison: the trace's `expect.tolerance`, else the standard.
-    public var tolerance: GoldenTolerance
+    package var tolerance: GoldenTolerance
     /// The refused calls of the replay, checked against the trace's declaration.
-    public var refusals: ReplayRefusals
+    package var refusals: ReplayRefusals
     /// The map's spatial reference (for the units of the diff picture); nil when unknown.
-    public var spatialReference: SpatialReference?
-    /// The digest of the trace's bytes as they were replayed (``PendingOrigin/digest(of:)``), which
+    package var spatialReference: SpatialReference?
+    /// The digest of the trace's bytes as they were replayed (`PendingOrigin.digest`), which
     /// a pending output records; nil when not known (the check then reads the trace file).
-    public var traceDigest: String?
+    package var traceDigest: String?
 
     /// Creates a rendering of a trace that replayed.
-    public init(
+    package init(
         json: String, svg: String? = nil, tolerance: GoldenTolerance = .standard,
         refusals: ReplayRefusals = ReplayRefusals(declared: []), spatialReference: SpatialReference? = nil
     ) {
@@ -33,15 +33,15 @@ public struct GoldenRendering: Sendable {
         self.spatialReference = spatialReference
     }
 
-    /// A rendering with nothing to compare: the trace's ``GoldenProblem``.
-    public init(problem: GoldenProblem) {
+    /// A rendering with nothing to compare: the trace's `GoldenProblem`.
+    package init(problem: GoldenProblem) {
         self.init(json: "")
         self.problem = problem
     }
 }
 
 /// Why a trace has no output a golden can be compared with or recorded from.
-public enum GoldenProblem: Hashable, Sendable {
+package enum GoldenProblem: Hashable, Sendable {
     /// The trace cannot be read, or its header cannot be set up, and it does not declare that
     /// error: the trace is wrong, not the code. `check` exits 2 naming file:line:column; nothing
     /// is recorded in any mode.

@@ -5,7 +5,7 @@ import MapSketchGeometry
 /// pending `NAME.actual.json` differs from its golden and asks whether to accept it (it becomes
 /// the golden, atomically), reject it (it is removed), skip it (it stays pending) or quit.
 ///
-/// A stale pending output — its trace changed since `check` wrote it (``PendingOrigin``) — is
+/// A stale pending output — its trace changed since `check` wrote it (`PendingOrigin`) — is
 /// shown as stale and cannot be accepted: the answer `a` is refused and asked again.
 ///
 /// Input and output are injected so the dialogue runs the same on a terminal and in a test.
@@ -14,9 +14,9 @@ import MapSketchGeometry
 /// var review = GoldenReview(cases: pending, read: { readLine() }, write: { print($0, terminator: "") })
 /// let summary = review.run()
 /// ```
-public struct GoldenReview {
+package struct GoldenReview {
     /// What the reviewer answered for one case.
-    public enum Choice: String, Hashable, Sendable {
+    package enum Choice: String, Hashable, Sendable {
         /// Make the pending output the golden.
         case accept
         /// Remove the pending output.
@@ -28,7 +28,7 @@ public struct GoldenReview {
 
         /// The choice an answer means: `a`/`accept`, `r`/`reject`, `s`/`skip` or an empty line,
         /// `q`/`quit`; nil for anything else.
-        public init?(answer: String) {
+        package init?(answer: String) {
             switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
             case "a", "accept", "y", "yes": self = .accept
             case "r", "reject": self = .reject
@@ -40,26 +40,26 @@ public struct GoldenReview {
     }
 
     /// How a review ended.
-    public struct Summary: Hashable, Sendable {
+    package struct Summary: Hashable, Sendable {
         /// Cases whose pending output became the golden.
-        public var accepted: [String] = []
+        package var accepted: [String] = []
         /// Cases whose pending output was removed.
-        public var rejected: [String] = []
+        package var rejected: [String] = []
         /// Cases left pending (skipped, or not reached before quitting).
-        public var skipped: [String] = []
+        package var skipped: [String] = []
         /// Accepts that failed, with why.
-        public var errors: [String] = []
+        package var errors: [String] = []
     }
 
     /// The cases to review, in order.
-    public var cases: [GoldenCase]
+    package var cases: [GoldenCase]
     /// Reads one answer; nil at the end of the input (which quits).
-    public var read: () -> String?
+    package var read: () -> String?
     /// Writes text (no newline added).
-    public var write: (String) -> Void
+    package var write: (String) -> Void
 
     /// A review of `cases`.
-    public init(cases: [GoldenCase], read: @escaping () -> String?, write: @escaping (String) -> Void) {
+    package init(cases: [GoldenCase], read: @escaping () -> String?, write: @escaping (String) -> Void) {
         self.cases = cases
         self.read = read
         self.write = write
@@ -67,7 +67,7 @@ public struct GoldenReview {
 
     /// Runs the dialogue over every case that still has a pending output.
     /// - Complexity: O(n) in the size of the documents reviewed.
-    public mutating func run() -> Summary {
+    package mutating func run() -> Summary {
         var summary = Summary()
         let pending = cases.filter { FileManager.default.fileExists(atPath: $0.actual.path) }
         for (i, c) in pending.enumerated() {

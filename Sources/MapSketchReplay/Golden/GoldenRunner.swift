@@ -5,26 +5,26 @@ import MapSketchGeometry
 ///
 /// What a run writes depends on its ``RecordMode``: `never` compares only (a missing or differing
 /// golden fails, and the output is left beside it as a pending `NAME.actual.json` with the
-/// pictures of the difference and its ``PendingOrigin``); `missing` also records goldens that do
+/// pictures of the difference and its `PendingOrigin`); `missing` also records goldens that do
 /// not exist (an empty `NAME.expected.svg` counts as missing: it asks for an SVG golden);
 /// `failed` also re-records goldens that differ; `drifted` rewrites only the goldens that match
 /// within the tolerance but not byte for byte; `all` rewrites every golden whose bytes differ. A
 /// trace that cannot be read or set up is an input error in every mode and is never recorded,
 /// unless it declares that error. Every write is atomic.
-public struct GoldenRunner: Sendable {
+package struct GoldenRunner: Sendable {
     /// When goldens are written.
-    public var record: RecordMode
+    package var record: RecordMode
     /// Whether refused calls the trace does not declare fail the case (else they are warnings).
-    public var strict: Bool
-    /// The program a pending output's origin names (``PendingOrigin/producer``), e.g.
+    package var strict: Bool
+    /// The program a pending output's origin names (`PendingOrigin.producer`), e.g.
     /// `mapsketch 0.4.0-dev`.
-    public var producer: String
+    package var producer: String
     /// The team's own code every replay installs (none by default).
-    public var extensions: ReplayExtensions = .none
+    package var extensions: ReplayExtensions = .none
 
     /// Creates a runner. The tolerance of each comparison is the trace's own (its header's
     /// `expect.tolerance`, else ``GoldenTolerance/standard``).
-    public init(record: RecordMode = .never, strict: Bool = false, producer: String = "MapSketchReplay") {
+    package init(record: RecordMode = .never, strict: Bool = false, producer: String = "MapSketchReplay") {
         self.record = record
         self.strict = strict
         self.producer = producer
@@ -33,7 +33,7 @@ public struct GoldenRunner: Sendable {
     /// Replays one case and checks (or records) it, timing both.
     /// - Complexity: that of the replay, plus O(n) in the size of the output.
     @MainActor
-    public func run(_ c: GoldenCase) -> GoldenResult {
+    package func run(_ c: GoldenCase) -> GoldenResult {
         let start = ContinuousClock.now
         let r = Replayer.rendering(for: c, extensions: extensions)
         let status = check(c, rendering: r)
@@ -45,7 +45,7 @@ public struct GoldenRunner: Sendable {
 
     /// Checks (or records) one case given what replaying it produced.
     /// - Complexity: O(n) in the size of the output.
-    public func check(_ c: GoldenCase, rendering r: GoldenRendering) -> GoldenStatus {
+    package func check(_ c: GoldenCase, rendering r: GoldenRendering) -> GoldenStatus {
         switch r.problem {
         case .inputError(let e)?: return .inputError(e)
         case .unmetExpectation(let why)?: return .failed(GoldenFailure(report: why + "\n"))
@@ -167,7 +167,7 @@ public struct GoldenRunner: Sendable {
     }
 
     /// Writes the pending output of `c` — `NAME.actual.json`, with `svg` `NAME.actual.svg`, and
-    /// `diff` as `NAME.diff.svg` — and its ``PendingOrigin``.
+    /// `diff` as `NAME.diff.svg` — and its `PendingOrigin`.
     private func writePending(_ c: GoldenCase, _ r: GoldenRendering, svg: Bool, diff: String?) throws(OutputError) {
         let digest = r.traceDigest ?? PendingOrigin.digest(ofFile: c.trace) ?? "unknown"
         try PendingOrigin(traceDigest: digest, producer: producer).write(for: c)

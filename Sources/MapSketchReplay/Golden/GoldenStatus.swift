@@ -1,8 +1,8 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 import Foundation
 
 /// The outcome of checking one case.
-public enum GoldenStatus: Hashable, Sendable {
+package enum GoldenStatus: Hashable, Sendable {
     /// Output matches the golden files byte for byte.
     case passed
     /// Output matches the golden files within the tolerance, but not byte for byte: the golden
@@ -23,22 +23,22 @@ public enum GoldenStatus: Hashable, Sendable {
 }
 
 /// How the output of a case that passed differs from its golden within the tolerance.
-public struct GoldenDrift: Hashable, Sendable, CustomStringConvertible {
+package struct GoldenDrift: Hashable, Sendable, CustomStringConvertible {
     /// How many numbers differ within the tolerance.
-    public var numbers: Int
+    package var numbers: Int
     /// The largest of their differences (0 when no number differs: the same values written
     /// differently, such as `2.0` for `2`).
-    public var largest: Double
+    package var largest: Double
 
     /// Creates a drift.
-    public init(numbers: Int, largest: Double) {
+    package init(numbers: Int, largest: Double) {
         self.numbers = numbers
         self.largest = largest
     }
 
     /// `3 numbers differ within the tolerance, the largest by 1.9e-09`, or, when no number
     /// differs, `the same values written differently`.
-    public var description: String {
+    package var description: String {
         guard numbers > 0 else { return "the same values written differently" }
         return "\(numbers) number\(numbers == 1 ? " differs" : "s differ") within the tolerance"
             + (numbers == 1 ? ", by " : ", the largest by ") + String(format: "%.2g", largest)
@@ -46,19 +46,19 @@ public struct GoldenDrift: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a case failed, with what a report needs to show it.
-public struct GoldenFailure: Hashable, Sendable, CustomStringConvertible {
+package struct GoldenFailure: Hashable, Sendable, CustomStringConvertible {
     /// The readable report: the differences, or why there is nothing to compare.
-    public var report: String
+    package var report: String
     /// How many numbers differ beyond the tolerance (0 when the documents were not compared).
-    public var differingNumbers: Int
+    package var differingNumbers: Int
     /// The pictures of the mismatch, when the documents were compared.
-    public var pictures: GoldenPictures?
+    package var pictures: GoldenPictures?
     /// The actual event log around its first difference from the golden's (or its last
     /// entries), one entry per line.
-    public var logExcerpt: String?
+    package var logExcerpt: String?
 
     /// A failure with a report only.
-    public init(report: String, differingNumbers: Int = 0, pictures: GoldenPictures? = nil, logExcerpt: String? = nil) {
+    package init(report: String, differingNumbers: Int = 0, pictures: GoldenPictures? = nil, logExcerpt: String? = nil) {
         self.report = report
         self.differingNumbers = differingNumbers
         self.pictures = pictures
@@ -66,20 +66,20 @@ public struct GoldenFailure: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The report.
-    public var description: String { report }
+    package var description: String { report }
 }
 
 /// The three pictures of a golden mismatch, as SVG documents of the same size and frame.
-public struct GoldenPictures: Hashable, Sendable {
+package struct GoldenPictures: Hashable, Sendable {
     /// The expected sketch geometry alone.
-    public var expected: String
+    package var expected: String
     /// The actual sketch geometry alone.
-    public var actual: String
+    package var actual: String
     /// Both, with every changed vertex marked (`NAME.diff.svg`).
-    public var overlay: String
+    package var overlay: String
 
     /// Creates the pictures.
-    public init(expected: String, actual: String, overlay: String) {
+    package init(expected: String, actual: String, overlay: String) {
         self.expected = expected
         self.actual = actual
         self.overlay = overlay
@@ -87,19 +87,19 @@ public struct GoldenPictures: Hashable, Sendable {
 }
 
 /// One checked case.
-public struct GoldenResult: Hashable, Sendable {
+package struct GoldenResult: Hashable, Sendable {
     /// The case.
-    public var goldenCase: GoldenCase
+    package var goldenCase: GoldenCase
     /// Its outcome.
-    public var status: GoldenStatus
+    package var status: GoldenStatus
     /// Seconds spent replaying and comparing.
-    public var seconds: Double
+    package var seconds: Double
     /// Warnings that did not fail the case: refused calls the trace does not declare (each
     /// `file:line: …`). Under `--strict` they fail it instead.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// Creates a result.
-    public init(goldenCase: GoldenCase, status: GoldenStatus, seconds: Double, warnings: [String] = []) {
+    package init(goldenCase: GoldenCase, status: GoldenStatus, seconds: Double, warnings: [String] = []) {
         self.goldenCase = goldenCase
         self.status = status
         self.seconds = seconds
@@ -107,15 +107,15 @@ public struct GoldenResult: Hashable, Sendable {
     }
 
     /// Whether the case failed.
-    public var failed: Bool { if case .failed = status { true } else { false } }
+    package var failed: Bool { if case .failed = status { true } else { false } }
 
     /// Whether the trace is an input error.
-    public var isInputError: Bool { if case .inputError = status { true } else { false } }
+    package var isInputError: Bool { if case .inputError = status { true } else { false } }
 
     /// Whether golden files were written.
-    public var recorded: Bool { if case .recorded = status { true } else { false } }
+    package var recorded: Bool { if case .recorded = status { true } else { false } }
 
     /// How the output drifted from a golden it matches within the tolerance; nil unless the case
     /// passed that way.
-    public var drift: GoldenDrift? { if case .drifted(let d) = status { d } else { nil } }
+    package var drift: GoldenDrift? { if case .drifted(let d) = status { d } else { nil } }
 }

@@ -22,7 +22,7 @@ extension GoldenText {
             return .unreadable("\(error)")
         }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var chunk = [UInt8](repeating: 0, count: POSIX.chunkBytes)
         do {
             while true {
                 let n = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }

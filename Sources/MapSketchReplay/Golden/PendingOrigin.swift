@@ -6,20 +6,20 @@ import MapSketchGeometry
 ///
 /// A pending output is only worth accepting while it is what the trace produces: when the trace
 /// is edited after `check` wrote `NAME.actual.json`, accepting that file would make the old
-/// output the golden and the next check fail. ``GoldenAcceptance`` compares the digest with the
+/// output the golden and the next check fail. `GoldenAcceptance` compares the digest with the
 /// trace's bytes as they are now and refuses a stale output (`stale: … run check again`).
 ///
 /// ```json
 /// {"trace": "tap.trace.jsonl", "traceDigest": "fnv1a64:5d9e1f0c2b7a4e31", "producer": "mapsketch 0.4.0-dev"}
 /// ```
-public struct PendingOrigin: Hashable, Sendable {
+package struct PendingOrigin: Hashable, Sendable {
     /// The digest of the trace's bytes when it was replayed (``digest(of:)``).
-    public var traceDigest: String
+    package var traceDigest: String
     /// The program (and its version) that replayed it, e.g. `mapsketch 0.4.0-dev`.
-    public var producer: String
+    package var producer: String
 
     /// Creates an origin.
-    public init(traceDigest: String, producer: String) {
+    package init(traceDigest: String, producer: String) {
         self.traceDigest = traceDigest
         self.producer = producer
     }
@@ -28,7 +28,7 @@ public struct PendingOrigin: Hashable, Sendable {
     /// FNV-1a hash. Any edit of the trace changes it (but for a chance of one in 2⁶⁴); it tells
     /// an edited trace from the one replayed, and is no defence against a forged one.
     /// - Complexity: O(n) in the bytes.
-    public static func digest(of bytes: some Sequence<UInt8>) -> String {
+    package static func digest(of bytes: some Sequence<UInt8>) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
             h ^= UInt64(b)
@@ -53,7 +53,7 @@ public struct PendingOrigin: Hashable, Sendable {
 
     /// The origin recorded beside the pending output of `c`, or nil when there is none or it is
     /// not an origin document.
-    public static func read(_ c: GoldenCase) -> PendingOrigin? {
+    package static func read(_ c: GoldenCase) -> PendingOrigin? {
         guard let data = FileManager.default.contents(atPath: c.actualOrigin.path),
             let doc = try? JSONParser.parse(Array(data)),
             let digest = doc["traceDigest"]?.stringValue
@@ -69,7 +69,7 @@ public struct PendingOrigin: Hashable, Sendable {
 
     /// Why the pending output of `c` is stale — `stale: …; run check again` — or nil when its
     /// trace is still the one it was made from.
-    public static func staleness(of c: GoldenCase) -> String? {
+    package static func staleness(of c: GoldenCase) -> String? {
         let again = "run `mapsketch check \(c.displayPath)` again"
         guard let origin = read(c) else {
             return

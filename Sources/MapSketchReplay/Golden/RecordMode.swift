@@ -17,7 +17,7 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
     /// structure); leave the ones that match alone.
     case failed
     /// Rewrite only the goldens that drifted: those the output matches within the tolerance but
-    /// not byte for byte (``GoldenStatus/drifted(_:)``). Missing and differing goldens fail as
+    /// not byte for byte (`GoldenStatus.drifted`). Missing and differing goldens fail as
     /// with ``never``.
     case drifted
     /// Record every golden whose bytes differ: `mapsketch check --update`,
@@ -44,7 +44,7 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
     /// always ``never`` on CI (``isCI(_:)``), where nothing is ever recorded. `note` says when a
     /// request was overruled.
     /// - Throws: ``OutputError`` naming `MAPSKETCH_RECORD` when it holds something else.
-    public static func resolve(
+    package static func resolve(
         requested: RecordMode? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(OutputError) -> (mode: RecordMode, note: String?) {
         var mode = requested ?? .never

@@ -1,10 +1,10 @@
-public import MapSketch
-public import MapSketchGeometry
+package import MapSketch
+import MapSketchGeometry
 
 /// Turns an Android `getevent -lt` log into a trace: the one conversion behind
 /// `mapsketch import getevent` and the corpus' `touch/` traces.
 ///
-/// The log is read by ``GeteventReader`` (multi-touch protocols A and B, single touch) and its
+/// The log is read by `GeteventReader` (multi-touch protocols A and B, single touch) and its
 /// touches become a trace's touch lines (``TraceBuilder/touchTrace(_:name:description:screen:geometryType:)``):
 /// times from 0 s to the microsecond, positions to the thousandth of a point, on a map of one
 /// map unit per point centred at the origin with a new polyline sketch.
@@ -13,18 +13,18 @@ public import MapSketchGeometry
 /// `screen` scales the axes, whose range comes from the log's `getevent -lp` lines or from
 /// `axisMax`; with neither, raw units are points and the screen is the smallest whole size that
 /// holds every touch (at least 1 × 1).
-public enum GeteventImport {
+package enum GeteventImport {
     /// The devices of the bundled recordings, with their screens and axis ranges.
-    public enum Device: String, CaseIterable, Hashable, Sendable {
-        /// Samsung Galaxy S (``GeteventReader/Options/galaxyS``).
+    package enum Device: String, CaseIterable, Hashable, Sendable {
+        /// Samsung Galaxy S (`GeteventReader.Options.galaxyS`).
         case galaxyS = "galaxy-s"
-        /// Asus Transformer Prime TF201 (``GeteventReader/Options/asusTF201``).
+        /// Asus Transformer Prime TF201 (`GeteventReader.Options.asusTF201`).
         case asusTF201 = "asus-tf201"
-        /// The Android emulator (``GeteventReader/Options/androidEmulator``).
+        /// The Android emulator (`GeteventReader.Options.androidEmulator`).
         case emulator
 
         /// The reader's options for the device.
-        public var options: GeteventReader.Options {
+        package var options: GeteventReader.Options {
             switch self {
             case .galaxyS: .galaxyS
             case .asusTF201: .asusTF201
@@ -34,20 +34,20 @@ public enum GeteventImport {
     }
 
     /// How to read and scale a log.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// A device preset (screen and axis range); wins over ``screen`` and ``axisMax``.
-        public var device: Device?
+        package var device: Device?
         /// The screen in points; nil keeps raw units.
-        public var screen: ScreenSize?
+        package var screen: ScreenSize?
         /// The raw axis maxima (minimum 0) when the log has no `-lp` lines.
-        public var axisMax: (x: Double, y: Double)?
+        package var axisMax: (x: Double, y: Double)?
         /// The trace's name (nil: none).
-        public var name: String?
+        package var name: String?
         /// The trace's description (nil: "Android getevent recording FILE (N touches)").
-        public var description: String?
+        package var description: String?
 
         /// Settings with nothing set: raw units as points.
-        public init(
+        package init(
             device: Device? = nil, screen: ScreenSize? = nil, axisMax: (x: Double, y: Double)? = nil, name: String? = nil,
             description: String? = nil
         ) {
@@ -66,7 +66,7 @@ public enum GeteventImport {
     /// - Throws: ``TraceError`` located at the log's line and column: a malformed event line, a
     ///   screen given without any axis range, or a log with no touch at all.
     /// - Complexity: O(n) in the log's bytes.
-    public static func trace(bytes: [UInt8], file: String, settings: Settings = Settings()) throws(TraceError) -> Trace {
+    package static func trace(bytes: [UInt8], file: String, settings: Settings = Settings()) throws(TraceError) -> Trace {
         var options = settings.device?.options ?? GeteventReader.Options(axisMax: settings.axisMax, screen: settings.screen)
         if settings.device == nil, settings.screen == nil { options.axisMax = nil }
         let touches: [TouchEvent]
@@ -107,7 +107,7 @@ public enum GeteventImport {
     /// Whether `bytes` look like a getevent log rather than a trace: the first line that is not
     /// blank starts with `[` and a timestamp, or with getevent's `add device`.
     /// - Complexity: O(n) in the first line's bytes.
-    public static func looksLikeGetevent(_ bytes: some Sequence<UInt8>) -> Bool {
+    package static func looksLikeGetevent(_ bytes: some Sequence<UInt8>) -> Bool {
         var line: [UInt8] = []
         for b in bytes {
             if b == 0x0A || b == 0x0D {

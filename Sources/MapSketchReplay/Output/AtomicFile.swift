@@ -203,7 +203,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     /// Creates an error.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }

@@ -3,7 +3,7 @@ package import MapSketchGeometry
 
 /// Writes the geometry a vertex store holds, a buffer at a time, without assembling it: the
 /// bytes `GeometryFormat.encode` would give of the geometry as written — `store.geometry` with
-/// z and m only where every vertex has them (``WrittenDimensions``, the one rule for all three
+/// z and m only where every vertex has them (`WrittenDimensions`, the one rule for all three
 /// formats) — (the tests compare the two on every type and format), at the cost of one output
 /// buffer instead of the geometry (48 bytes a vertex) and its text.
 ///
@@ -14,7 +14,7 @@ package import MapSketchGeometry
 /// encoded whole.
 package struct GeometryStreamWriter {
     /// Bytes gathered before they go to the sink.
-    static let bufferSize = 64 * 1024
+    static let bufferSize = POSIX.chunkBytes
 
     private var out: [UInt8] = []
     private let sink: (UnsafeRawBufferPointer) throws -> Void

@@ -32,7 +32,7 @@ package final class TraceFileWriter {
             throw OutputError(path: url.path, message: "cannot create a temporary file beside it: \(POSIX.reason())")
         }
         _ = template.withUnsafeBufferPointer { p in p.baseAddress.map { unlink($0) } }
-        buffer.reserveCapacity(64 * 1024)
+        buffer.reserveCapacity(POSIX.chunkBytes)
     }
 
     deinit { _ = close(spill) }
@@ -42,7 +42,7 @@ package final class TraceFileWriter {
     package func append(_ entry: TraceEntry) throws(OutputError) {
         buffer.append(contentsOf: JSONWriter.bytes(TraceEncoder.encodeEvent(entry)))
         buffer.append(ASCII.lf)
-        if buffer.count >= 64 * 1024 { try flush() }
+        if buffer.count >= POSIX.chunkBytes { try flush() }
     }
 
     private func flush() throws(OutputError) {
@@ -67,7 +67,7 @@ package final class TraceFileWriter {
         guard lseek(spill, 0, SEEK_SET) == 0 else {
             throw OutputError(path: url.path, message: "cannot read the temporary file back: \(POSIX.reason())")
         }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var chunk = [UInt8](repeating: 0, count: POSIX.chunkBytes)
         while true {
             let n = chunk.withUnsafeMutableBytes { b in b.baseAddress.map { POSIX.read(spill, $0, b.count) } ?? 0 }
             if n < 0 {

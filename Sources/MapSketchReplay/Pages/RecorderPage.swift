@@ -22,11 +22,11 @@ import MapSketchGeometry
 /// Saving: a button downloads `NAME.trace.jsonl` (the header's line, then the touches); for
 /// automation `window.mapsketchTrace()` returns the same text.
 @MainActor
-public enum RecorderPage {
+package enum RecorderPage {
     /// The page for the map of `header` (its events, if any, are not part of it).
     /// - Throws: ``ReplayError`` when the header cannot be set up.
     /// - Complexity: O(n) in the header's geometries.
-    public static func html(header: TraceHeader, fileName: String) throws(ReplayError) -> String {
+    package static func html(header: TraceHeader, fileName: String) throws(ReplayError) -> String {
         let session = try ReplaySession(trace: Trace(header: header), name: fileName)
         var vertices: [JSONValue] = []
         if let g = header.sketch?.geometry {
@@ -58,7 +58,7 @@ public enum RecorderPage {
 
     /// The header `mapsketch record` uses without a trace: a 400 × 400 pt screen at one map unit
     /// per point centred on the origin, with a new polygon sketch.
-    public static var defaultHeader: TraceHeader {
+    package static var defaultHeader: TraceHeader {
         var h = TraceHeader()
         h.name = "recorded"
         h.description = "Touches recorded with mapsketch record"

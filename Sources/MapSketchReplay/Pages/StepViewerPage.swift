@@ -20,18 +20,18 @@ import MapSketchGeometry
 /// and a step in between shows the frame before it, saying so. Deterministic: the same trace
 /// gives the same page.
 @MainActor
-public struct StepViewerPage {
+package struct StepViewerPage {
     /// The most map frames a page holds.
-    public var maximumFrames = 2000
+    package var maximumFrames = 2000
 
     /// A page generator.
-    public init() {}
+    package init() {}
 
     /// The page for `trace`, named `name`; `golden` is the trace's golden case, compared at the
     /// end when its `expected.json` exists.
     /// - Throws: ``ReplayError`` when the header cannot be set up.
     /// - Complexity: O(n · m) for n events and a map of m drawn vertices (a frame per step).
-    public func html(trace: Trace, name: String, golden: GoldenCase? = nil) throws(ReplayError) -> String {
+    package func html(trace: Trace, name: String, golden: GoldenCase? = nil) throws(ReplayError) -> String {
         let session = try ReplaySession(trace: trace, name: name)
         let count = trace.events.count
         let every = max(1, (count + maximumFrames - 1) / maximumFrames)

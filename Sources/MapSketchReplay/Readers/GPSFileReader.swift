@@ -1,5 +1,7 @@
 // One entry point for GPS files: picks the reader by content, else by file name, and streams.
 
+import MapSketchGeometry
+
 /// A GPS track file format.
 public enum GPSFormat: String, Hashable, Sendable, Codable, CaseIterable {
     /// GPX 1.0/1.1, optionally gzip-compressed (`GPXReader`).

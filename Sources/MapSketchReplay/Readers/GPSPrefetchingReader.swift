@@ -19,27 +19,27 @@ import Foundation
 ///
 /// The track reader passed in belongs to the background thread from then on: the caller must not
 /// use it again (what it counted comes back in ``summary``).
-public final class GPSPrefetchingReader {
+@_spi(MapSketchInternal) public final class GPSPrefetchingReader {
     /// What the track reader counted by the end of the input (or by the error).
-    public struct Summary: Sendable {
+    @_spi(MapSketchInternal) public struct Summary: Sendable {
         /// Segments seen (see ``GPSTrackReader/segmentCount``).
-        public var segmentCount: Int
+        @_spi(MapSketchInternal) public var segmentCount: Int
         /// Waypoints seen (GPX `<wpt>`).
-        public var waypoints: [GPSWaypoint]
+        @_spi(MapSketchInternal) public var waypoints: [GPSWaypoint]
         /// The NMEA reader's counts (nil for the other formats).
-        public var nmeaStatistics: NMEAReader.Statistics?
+        @_spi(MapSketchInternal) public var nmeaStatistics: NMEAReader.Statistics?
     }
 
     /// Fixes per batch unless told otherwise.
-    public static let defaultBatchSize = 4096
+    @_spi(MapSketchInternal) public static let defaultBatchSize = 4096
     /// Batches that may wait in the queue unless told otherwise.
-    public static let defaultDepth = 4
+    @_spi(MapSketchInternal) public static let defaultDepth = 4
 
     private let queue: BoundedQueue<[GPSFix], Summary>
 
     /// Starts reading `reader` on a new thread, `batchSize` fixes a batch, at most `depth` batches
     /// ahead of ``next()``.
-    public init(_ reader: GPSTrackReader, batchSize: Int = defaultBatchSize, depth: Int = defaultDepth) {
+    @_spi(MapSketchInternal) public init(_ reader: GPSTrackReader, batchSize: Int = defaultBatchSize, depth: Int = defaultDepth) {
         let queue = BoundedQueue<[GPSFix], Summary>(depth: depth)
         self.queue = queue
         let owned = Handover(reader: reader)
@@ -55,15 +55,15 @@ public final class GPSPrefetchingReader {
     /// cancelled and the batches already read are taken).
     /// - Throws: the track reader's error, once the fixes before it have been returned.
     /// - Complexity: O(1) while the reader is ahead; otherwise waits for it.
-    public func next() throws -> [GPSFix]? {
+    @_spi(MapSketchInternal) public func next() throws -> [GPSFix]? {
         try queue.take()
     }
 
     /// What the reader counted, once ``next()`` has returned nil or thrown; nil before.
-    public var summary: Summary? { queue.endingValue }
+    @_spi(MapSketchInternal) public var summary: Summary? { queue.endingValue }
 
     /// Stops the background thread at its next batch (the fixes not yet taken are dropped).
-    public func cancel() { queue.cancel() }
+    @_spi(MapSketchInternal) public func cancel() { queue.cancel() }
 
     /// The background thread's work: batches into `queue` until the end, an error or a cancel.
     private static func read(_ owned: Handover, batchSize: Int, into queue: BoundedQueue<[GPSFix], Summary>) {

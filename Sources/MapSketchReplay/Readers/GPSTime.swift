@@ -103,20 +103,20 @@ extension ByteScan {
 }
 
 /// UTC time helpers shared by the readers, generators and the trace writer.
-public enum GPSTime {
+package enum GPSTime {
     /// Seconds since 1970 formatted as ISO 8601 UTC with milliseconds (`2024-05-01T12:00:00.250Z`).
-    public static func iso8601(_ time: Double) -> String { ByteScan.formatISO8601(time) }
+    package static func iso8601(_ time: Double) -> String { ByteScan.formatISO8601(time) }
 
     /// Parses an ISO 8601 / RFC 3339 date-time (`Z`, `±hh:mm` or no zone = UTC) into seconds
     /// since 1970, or nil when `text` is not one.
     /// - Complexity: O(n) in the string's UTF-8 length.
-    public static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         var s = text
         return s.withUTF8 { ByteScan.iso8601($0, 0, $0.count) }
     }
 
     /// Seconds since 1970 of a UTC calendar date and time of day.
-    public static func seconds(year: Int, month: Int, day: Int, secondsOfDay: Double = 0) -> Double {
+    package static func seconds(year: Int, month: Int, day: Int, secondsOfDay: Double = 0) -> Double {
         Double(ByteScan.daysFromCivil(year: year, month: month, day: day) * 86_400) + secondsOfDay
     }
 }

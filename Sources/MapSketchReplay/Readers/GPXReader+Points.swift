@@ -1,6 +1,8 @@
 // GPX reader: what a closing element means (a point, a waypoint, a measurement) and the character
 // data of measurements, entities and Latin-1 transcoding.
 
+import MapSketchGeometry
+
 extension GPXReader {
     /// An element of `kind` ended.
     mutating func close(_ kind: ElementKind, _ p: UnsafeBufferPointer<UInt8>) throws -> GPSFix? {

@@ -43,13 +43,13 @@
 /// - Complexity: O(n) in the input bytes; no allocation per fix (waypoint names excepted).
 public struct GPXReader {
     /// The longest start tag, comment, CDATA section or declaration the reader holds.
-    public static let maximumMarkupLength = 16 << 20
+    package static let maximumMarkupLength = 16 << 20
     /// The longest text of one measurement or name (`<ele>`, `<time>`, `<name>`…).
-    public static let maximumTextLength = 64 << 10
+    package static let maximumTextLength = 64 << 10
     /// The deepest nesting of elements.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
     /// The longest element name.
-    public static let maximumNameLength = 1024
+    package static let maximumNameLength = 1024
 
     /// The file name used in errors.
     public let file: String?
@@ -122,7 +122,7 @@ public struct GPXReader {
     /// Reads the remaining points into a track, with the waypoints and the segment count.
     /// - Throws: `ReaderError`.
     /// - Complexity: O(n) in the input bytes; memory O(fixes).
-    public mutating func readRemaining(expectedFixes: Int = 0) throws -> GPSTrack {
+    package mutating func readRemaining(expectedFixes: Int = 0) throws -> GPSTrack {
         var fixes: [GPSFix] = []
         fixes.reserveCapacity(expectedFixes)
         while let fix = try next() { fixes.append(fix) }

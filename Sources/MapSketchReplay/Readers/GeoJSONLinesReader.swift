@@ -29,13 +29,13 @@ import MapSketchGeometry
 /// - Complexity: O(n) in the input bytes; one parsed line is held at a time.
 public struct GeoJSONLinesReader {
     /// The longest line the reader holds.
-    public static let maximumLineLength = 16 << 20
+    package static let maximumLineLength = 16 << 20
 
     private var lines: LineReader
     /// The file name used in errors.
     public var file: String? { lines.file }
     /// The largest `segment` seen so far, or -1.
-    public private(set) var largestSegment = -1
+    package private(set) var largestSegment = -1
 
     /// A reader over the bytes of a whole file; `file` labels errors.
     public init(bytes: [UInt8], file: String? = nil) {
@@ -72,7 +72,7 @@ public struct GeoJSONLinesReader {
 
     /// Calls `body` with each fix, in line order.
     /// - Throws: `ReaderError` (see the type's documentation), or what `body` throws.
-    public static func forEachFix(bytes: [UInt8], file: String? = nil, _ body: (GPSFix) throws -> Void) throws {
+    package static func forEachFix(bytes: [UInt8], file: String? = nil, _ body: (GPSFix) throws -> Void) throws {
         var reader = GeoJSONLinesReader(bytes: bytes, file: file)
         while let fix = try reader.next() { try body(fix) }
     }
@@ -89,7 +89,7 @@ public struct GeoJSONLinesReader {
     /// `segment` seen.
     /// - Throws: `ReaderError`.
     /// - Complexity: O(n) in the input bytes; memory O(fixes).
-    public mutating func readRemaining() throws -> GPSTrack {
+    package mutating func readRemaining() throws -> GPSTrack {
         var fixes: [GPSFix] = []
         while let fix = try next() { fixes.append(fix) }
         return GPSTrack(fixes: fixes, segmentCount: largestSegment + 1)

@@ -28,42 +28,42 @@ public import MapSketch
 /// max 1023, …`), else from `Options.axisMax` (min 0); with no screen size raw units are points.
 ///
 /// - Complexity: O(n) in the log's bytes.
-public enum GeteventReader {
+@_spi(MapSketchInternal) public enum GeteventReader {
     /// How to scale raw axis units to screen points.
-    public struct Options: Sendable {
+    @_spi(MapSketchInternal) public struct Options: Sendable {
         /// Raw maximum of the x and y axes (minimum 0), used when the log has no `-lp` axis info.
-        public var axisMax: (x: Double, y: Double)?
+        @_spi(MapSketchInternal) public var axisMax: (x: Double, y: Double)?
         /// The screen size in points; nil keeps raw units.
-        public var screen: ScreenSize?
+        @_spi(MapSketchInternal) public var screen: ScreenSize?
         /// Only events of this device path (`/dev/input/event1`) when the log names devices; nil: all.
-        public var device: String?
+        @_spi(MapSketchInternal) public var device: String?
 
         /// Makes options.
-        public init(axisMax: (x: Double, y: Double)? = nil, screen: ScreenSize? = nil, device: String? = nil) {
+        @_spi(MapSketchInternal) public init(axisMax: (x: Double, y: Double)? = nil, screen: ScreenSize? = nil, device: String? = nil) {
             self.axisMax = axisMax
             self.screen = screen
             self.device = device
         }
 
         /// Raw units as points (no scaling).
-        public static let raw = Options()
+        @_spi(MapSketchInternal) public static let raw = Options()
         /// Samsung Galaxy S (GT-I9000, Android 4.1 in the MonkeyHelper corpus): Atmel mXT224 axes
         /// 0…1023 on a 480 × 800 px hdpi screen = 320 × 533.33 pt.
-        public static let galaxyS = Options(axisMax: (1023, 1023), screen: ScreenSize(width: 320, height: 800 / 1.5))
+        @_spi(MapSketchInternal) public static let galaxyS = Options(axisMax: (1023, 1023), screen: ScreenSize(width: 320, height: 800 / 1.5))
         /// Asus Transformer Prime TF201: elan-touchscreen axes 0…2240 × 0…1280 (from the ektf3k
         /// driver's ELAN_X_MAX/ELAN_Y_MAX — an assumption, the corpus has no `-lp` output) on a
         /// 1280 × 800 px mdpi screen = 1280 × 800 pt.
-        public static let asusTF201 = Options(axisMax: (2240, 1280), screen: ScreenSize(width: 1280, height: 800))
+        @_spi(MapSketchInternal) public static let asusTF201 = Options(axisMax: (2240, 1280), screen: ScreenSize(width: 1280, height: 800))
         /// The Android emulator (goldfish events report pixels): a 720 × 1280 px xhdpi skin =
         /// 360 × 640 pt (the corpus' emulator values stay within 0…663 × 0…1136).
-        public static let androidEmulator = Options(axisMax: (720, 1280), screen: ScreenSize(width: 360, height: 640))
+        @_spi(MapSketchInternal) public static let androidEmulator = Options(axisMax: (720, 1280), screen: ScreenSize(width: 360, height: 640))
     }
 
     /// Reads a capture into time-ordered touch events.
     /// - Throws: `ReaderError` for a malformed event line (bad timestamp, unknown hex value) or
     ///   when a screen size is given but no axis range is known.
     /// - Complexity: O(n) in the input bytes.
-    public static func read(bytes: [UInt8], file: String? = nil, options: Options = .raw) throws -> [TouchEvent] {
+    @_spi(MapSketchInternal) public static func read(bytes: [UInt8], file: String? = nil, options: Options = .raw) throws -> [TouchEvent] {
         try bytes.withUnsafeBufferPointer { p in
             var state = GeteventState(file: file, options: options)
             try state.run(p)
@@ -72,7 +72,7 @@ public enum GeteventReader {
     }
 
     /// Reads a capture given as text.
-    public static func read(text: String, file: String? = nil, options: Options = .raw) throws -> [TouchEvent] {
+    @_spi(MapSketchInternal) public static func read(text: String, file: String? = nil, options: Options = .raw) throws -> [TouchEvent] {
         try read(bytes: Array(text.utf8), file: file, options: options)
     }
 }

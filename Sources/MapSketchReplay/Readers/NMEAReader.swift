@@ -74,7 +74,7 @@ public struct NMEAReader {
     public internal(set) var statistics = Statistics()
 
     /// The longest line the reader holds (a sentence is at most 82 characters).
-    public static let maximumLineLength = 1 << 20
+    package static let maximumLineLength = 1 << 20
 
     var input: InputBuffer
     /// The start of the next line in the input window.
@@ -299,7 +299,7 @@ public struct NMEAReader {
     /// Reads the remaining fixes into a track (one segment), with the statistics.
     /// - Throws: `ReaderError` as `next()`.
     /// - Complexity: O(n) in the input bytes; memory O(fixes).
-    public mutating func readRemaining(expectedFixes: Int = 0) throws -> (track: GPSTrack, statistics: Statistics) {
+    package mutating func readRemaining(expectedFixes: Int = 0) throws -> (track: GPSTrack, statistics: Statistics) {
         var fixes: [GPSFix] = []
         fixes.reserveCapacity(expectedFixes)
         while let fix = try next() { fixes.append(fix) }

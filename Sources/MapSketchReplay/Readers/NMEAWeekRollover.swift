@@ -25,9 +25,9 @@ extension NMEAReader {
         /// Seconds in 1024 GPS weeks (7,168 days).
         public static let weekRolloverPeriod: Double = 1024 * 7 * 86_400
         /// The earliest accepted pivot: the GPS epoch, 1980-01-06T00:00:00Z.
-        public static let earliestPivot: Double = 315_964_800
+        package static let earliestPivot: Double = 315_964_800
         /// The first pivot not accepted: 10000-01-01T00:00:00Z (dates stay four-digit years).
-        public static let pivotLimit: Double = 253_402_300_800
+        package static let pivotLimit: Double = 253_402_300_800
 
         /// Seconds since 1970 (UTC): RMC/ZDA dates before it get +1024 weeks until they are not;
         /// nil (the default) keeps the receiver's dates.
@@ -52,14 +52,14 @@ extension NMEAReader {
 
         /// The most 1024-week periods a correction may add (≈ 19,600 years): enough for any date
         /// from 0000-01-01 to any accepted pivot (at most 516 periods).
-        public static let maximumRollovers = 1000
+        package static let maximumRollovers = 1000
 
         /// How many 1024-week periods the correction adds to `time` (seconds since 1970): the
         /// smallest k ≥ 0 with `time + k × 1024 weeks ≥ pivot`; 0 when the correction is off or
         /// `time` is not before the pivot; nil when `time` is not finite or would need more than
         /// `maximumRollovers` (no receiver date is that far back).
         /// - Complexity: O(1): closed form, then at most one step each way for rounding.
-        public func weekRollovers(at time: Double) -> Int? {
+        package func weekRollovers(at time: Double) -> Int? {
             guard time.isFinite else { return nil }
             guard let pivot = weekRolloverPivot, time < pivot else { return 0 }
             let periods = ((pivot - time) / Self.weekRolloverPeriod).rounded(.up)
@@ -73,7 +73,7 @@ extension NMEAReader {
         /// `time` (seconds since 1970) with the week-rollover correction applied; nil where
         /// `weekRollovers(at:)` is nil.
         /// - Complexity: O(1).
-        public func corrected(_ time: Double) -> Double? {
+        package func corrected(_ time: Double) -> Double? {
             weekRollovers(at: time).map { time + Double($0) * Self.weekRolloverPeriod }
         }
 

@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 import MapSketch
 import MapSketchGeometry
 
 /// What a shrunk trace must still show (`mapsketch shrink --until OUTCOME`).
-public enum ShrinkOutcome: Hashable, Sendable, CustomStringConvertible {
+package enum ShrinkOutcome: Hashable, Sendable, CustomStringConvertible {
     /// The trace fails its golden check the same way: its replay differs from the golden
     /// (`NAME.expected.json` beside the original) at the same place with the same actual value
     /// (see <doc:RecordViewShrink>).
@@ -19,7 +19,7 @@ public enum ShrinkOutcome: Hashable, Sendable, CustomStringConvertible {
     case exit(command: String)
 
     /// Parses `failing`, `error`, `refused`, `crash` or `exit:COMMAND`.
-    public init?(argument: String) {
+    package init?(argument: String) {
         switch argument {
         case "failing": self = .failing
         case "error": self = .error
@@ -31,7 +31,7 @@ public enum ShrinkOutcome: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .failing: "failing"
         case .error: "error"
@@ -43,48 +43,48 @@ public enum ShrinkOutcome: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A trace that cannot be shrunk: it cannot be read, or it does not show the outcome to begin with.
-public struct ShrinkError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ShrinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, naming the file.
-    public var description: String
+    package var description: String
     /// Creates an error.
-    public init(_ d: String) { description = d }
+    package init(_ d: String) { description = d }
 }
 
 /// Shrinks a trace file until an outcome (`mapsketch shrink`): reads it, checks that it shows the
-/// outcome, reduces it with ``TraceShrinker`` (or line by line when the outcome is an error the
+/// outcome, reduces it with `TraceShrinker` (or line by line when the outcome is an error the
 /// file's text causes before it is a trace) and returns the smallest trace's text.
 ///
 /// The in-process outcomes (`failing`, `error`, `refused`) replay each candidate in this process;
 /// `crash` and `exit:` run a child process per candidate, with the candidate written to a
 /// temporary folder that is removed at the end.
 @MainActor
-public struct TraceShrink {
+package struct TraceShrink {
     /// What a shrink produced.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The smallest trace found, as its file's text.
-        public var text: String
+        package var text: String
         /// `12 events, 1 layer, …` before and after.
-        public var before: String
+        package var before: String
         /// The same for the result.
-        public var after: String
+        package var after: String
         /// How many candidates were tested.
-        public var tests: Int
+        package var tests: Int
     }
 
     /// The original trace file.
-    public var file: URL
+    package var file: URL
     /// Its name in messages.
-    public var displayName: String
+    package var displayName: String
     /// What the result must still show.
-    public var outcome: ShrinkOutcome
+    package var outcome: ShrinkOutcome
     /// The `mapsketch` executable that `crash` runs `replay` with.
-    public var executable: URL?
+    package var executable: URL?
     /// The most seconds one child process may run (`crash`, `exit:`); one that runs longer is
     /// stopped and counts as not showing the outcome.
-    public var timeout: Double = 60
+    package var timeout: Double = 60
 
     /// A shrink of `file` until `outcome`.
-    public init(file: URL, displayName: String, outcome: ShrinkOutcome, executable: URL? = nil) {
+    package init(file: URL, displayName: String, outcome: ShrinkOutcome, executable: URL? = nil) {
         self.file = file
         self.displayName = displayName
         self.outcome = outcome
@@ -92,8 +92,8 @@ public struct TraceShrink {
     }
 
     /// Runs the shrink; `progress` gets one line per round and reduction.
-    /// - Throws: ``ShrinkError`` when the file cannot be read or does not show the outcome.
-    public func run(progress: (String) -> Void = { _ in }) throws(ShrinkError) -> Result {
+    /// - Throws: `ShrinkError` when the file cannot be read or does not show the outcome.
+    package func run(progress: (String) -> Void = { _ in }) throws(ShrinkError) -> Result {
         let text: String
         do {
             text = try Replayer.text(of: file, displayName: displayName)

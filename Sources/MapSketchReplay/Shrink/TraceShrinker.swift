@@ -1,7 +1,7 @@
 import MapSketch
 import MapSketchGeometry
 
-/// Reduces a trace to a minimal one that still shows an outcome (``ShrinkOutcome``): what
+/// Reduces a trace to a minimal one that still shows an outcome (`ShrinkOutcome`): what
 /// `mapsketch shrink` runs.
 ///
 /// Delta debugging (``DeltaDebugging``) over the trace's parts, one kind at a time, repeated until
@@ -18,14 +18,14 @@ import MapSketchGeometry
 /// call's line goes). The result is 1-minimal for each kind: no single event group, layer,
 /// graphic or vertex can go without losing the outcome. Deterministic: the same trace and
 /// outcome give the same tests in the same order and the same result.
-public struct TraceShrinker {
+package struct TraceShrinker {
     /// The trace being reduced.
-    public private(set) var trace: Trace
+    package private(set) var trace: Trace
     /// How many candidate traces were tested.
-    public private(set) var tests = 0
+    package private(set) var tests = 0
 
     /// Starts from `trace`.
-    public init(trace: Trace) {
+    package init(trace: Trace) {
         self.trace = trace
     }
 
@@ -33,7 +33,7 @@ public struct TraceShrinker {
     /// to its release (or the trace's end), each call and each GPS fix alone, in order of their
     /// first event.
     /// - Complexity: O(n) in the events.
-    public static func eventGroups(_ events: [TraceEntry]) -> [[Int]] {
+    package static func eventGroups(_ events: [TraceEntry]) -> [[Int]] {
         var groups: [[Int]] = []
         var open: [Int: Int] = [:]  // finger id → its group
         for (i, e) in events.enumerated() {
@@ -56,7 +56,7 @@ public struct TraceShrinker {
     /// Reduces the trace while `test` accepts the candidates; returns the smallest trace found.
     /// `progress` gets a line after each round and each reduction.
     /// - Precondition: `test` accepts ``trace`` (the caller checks the original first).
-    public mutating func run(progress: (String) -> Void = { _ in }, test: (Trace) -> Bool) -> Trace {
+    package mutating func run(progress: (String) -> Void = { _ in }, test: (Trace) -> Bool) -> Trace {
         var round = 0
         while true {
             round += 1
@@ -78,7 +78,7 @@ public struct TraceShrinker {
     }
 
     /// `3 events, 1 layer, 2 graphics, 4 initial vertices`.
-    public func describe(_ t: Trace) -> String {
+    package func describe(_ t: Trace) -> String {
         func n(_ k: Int, _ what: String) -> String { "\(k) \(what)\(k == 1 ? "" : "s")" }
         var parts = [n(t.events.count, "event")]
         if t.end != nil { parts.append("an end line") }

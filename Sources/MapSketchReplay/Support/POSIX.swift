@@ -5,7 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-enum POSIX {
+package enum POSIX {
+    /// The one chunk size file input and output use: read calls, write buffers, inflate bursts.
+    package static let chunkBytes = 64 * 1024
+
     /// The system's text for an `errno` value ("No such file or directory").
     static func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 

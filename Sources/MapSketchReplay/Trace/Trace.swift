@@ -15,11 +15,11 @@ public struct Trace: Hashable, Sendable {
     /// `setSnapping` call; and 5, which adds the `end` line (``end``). A trace is written with the oldest version that
     /// carries it (``minimumVersion``), so older readers read every trace that does not use
     /// what a later version added.
-    public static let supportedVersions: ClosedRange<Int> = 1...formatVersion
+    package static let supportedVersions: ClosedRange<Int> = 1...formatVersion
     /// The value of the header's `format` field.
-    public static let formatName = "mapsketch-trace"
+    package static let formatName = "mapsketch-trace"
     /// The first format version with the `end` line.
-    public static let endLineVersion = 5
+    package static let endLineVersion = 5
 
     /// How the map, sketch and graphics are set up before the first event.
     public var header: TraceHeader
@@ -46,7 +46,7 @@ public struct Trace: Hashable, Sendable {
     /// (``TraceHeader/minimumVersion``), its newest call's (``TraceCallName/minimumVersion``), or
     /// 5 for an ``end`` line.
     /// - Complexity: O(n) in the number of events.
-    public var minimumVersion: Int {
+    package var minimumVersion: Int {
         var v = max(header.minimumVersion, end == nil ? 1 : Trace.endLineVersion)
         for e in events { if case .call(let c) = e.event { v = max(v, c.name.minimumVersion) } }
         return v

@@ -38,65 +38,53 @@ public struct TraceScript: Sendable {
         add(.touch(phase: phase, id: id, location: ScreenPoint(x: x, y: y)), at: now + dt)
     }
 
-    /// A tap: down, up `duration` later (default 0.08 s), then a pause.
-    public mutating func tap(_ x: Double, _ y: Double, duration: Double = 0.08, jitter: Double = 0) {
-        touch(.began, x, y)
-        if jitter > 0 { touch(.moved, x + jitter, y - jitter, after: duration / 2) }
-        touch(.ended, x + jitter, y - jitter, after: duration)
-        now += duration + pause
+    /// Appends the touches of `gesture` from the current time (touch k at now plus its time in the
+    /// gesture), then moves the clock past the gesture's end plus a pause. The gestures below are
+    /// this with the model's ``TouchSequence`` gestures, the ones a `GestureDriver` sends to a live map.
+    public mutating func perform(_ gesture: TouchSequence) {
+        for t in gesture.touches { touch(t.phase, t.location.x, t.location.y, id: t.id, after: t.time) }
+        now += gesture.duration + pause
     }
 
-    /// A hold at `from` (held `hold` seconds, default 0.7), then a drag through `via` to `to` in
-    /// `steps` moves, then release.
+    /// A tap: down, up `duration` later (default 0.08 s), then a pause
+    /// (``TouchSequence/tap(at:duration:jitter:)``).
+    public mutating func tap(_ x: Double, _ y: Double, duration: Double = 0.08, jitter: Double = 0) {
+        perform(.tap(at: ScreenPoint(x: x, y: y), duration: duration, jitter: jitter))
+    }
+
+    /// Two taps at one spot, the second going down `interval` seconds after the first, then a pause
+    /// (``TouchSequence/doubleTap(at:interval:duration:)``).
+    public mutating func doubleTap(_ x: Double, _ y: Double, interval: Double = 0.2, duration: Double = 0.08) {
+        perform(.doubleTap(at: ScreenPoint(x: x, y: y), interval: interval, duration: duration))
+    }
+
+    /// A hold at `from` (held `hold` seconds, default 0.7), then a drag to `to` in `steps`
+    /// moves, then release (``TouchSequence/holdDrag(from:to:hold:steps:cancel:)``).
     public mutating func holdDrag(
         from: (Double, Double), to: (Double, Double), hold: Double = 0.7, steps: Int = 5, cancel: Bool = false
     ) {
-        touch(.began, from.0, from.1)
-        var t = hold
-        for i in 1...max(steps, 1) {
-            let f = Double(i) / Double(max(steps, 1))
-            touch(.moved, from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f, after: t)
-            t += 0.05
-        }
-        touch(cancel ? .cancelled : .ended, to.0, to.1, after: t)
-        now += t + pause
+        perform(.holdDrag(from: Self.point(from), to: Self.point(to), hold: hold, steps: steps, cancel: cancel))
     }
 
-    /// A hold without moving, released after `hold` seconds.
+    /// A hold without moving, released after `hold` seconds (``TouchSequence/hold(at:duration:)``).
     public mutating func hold(_ x: Double, _ y: Double, hold: Double = 0.8) {
-        touch(.began, x, y)
-        touch(.ended, x, y, after: hold)
-        now += hold + pause
+        perform(.hold(at: ScreenPoint(x: x, y: y), duration: hold))
     }
 
-    /// A one-finger drag that starts moving at once (a pan when it leaves the slop before the hold).
+    /// A one-finger drag that starts moving at once (a pan when it leaves the slop before the
+    /// hold; ``TouchSequence/drag(from:to:steps:duration:)``).
     public mutating func drag(from: (Double, Double), to: (Double, Double), steps: Int = 6, duration: Double = 0.3) {
-        touch(.began, from.0, from.1)
-        let n = max(steps, 1)
-        for i in 1...n {
-            let f = Double(i) / Double(n)
-            touch(.moved, from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f, after: duration * f)
-        }
-        touch(.ended, to.0, to.1, after: duration + 0.02)
-        now += duration + 0.02 + pause
+        perform(.drag(from: Self.point(from), to: Self.point(to), steps: steps, duration: duration))
     }
 
-    /// Two fingers around `center`, their distance going from `from` to `to` points.
-    public mutating func pinch(center: (Double, Double), from: Double, to: Double, steps: Int = 5) {
-        touch(.began, center.0 - from / 2, center.1, id: 0)
-        touch(.began, center.0 + from / 2, center.1, id: 1, after: 0.02)
-        let n = max(steps, 1)
-        var t = 0.04
-        for i in 1...n {
-            let d = from + (to - from) * Double(i) / Double(n)
-            touch(.moved, center.0 - d / 2, center.1, id: 0, after: t)
-            touch(.moved, center.0 + d / 2, center.1, id: 1, after: t + 0.01)
-            t += 0.05
-        }
-        touch(.ended, center.0 - to / 2, center.1, id: 0, after: t)
-        touch(.ended, center.0 + to / 2, center.1, id: 1, after: t + 0.01)
-        now += t + 0.01 + pause
+    /// Two fingers around `center`, their distance going from `from` to `to` points and their
+    /// line turning `rotation` degrees counter-clockwise
+    /// (``TouchSequence/pinch(center:from:to:rotation:steps:)``).
+    public mutating func pinch(center: (Double, Double), from: Double, to: Double, rotation: Double = 0, steps: Int = 5) {
+        perform(.pinch(center: Self.point(center), from: from, to: to, rotation: rotation, steps: steps))
     }
+
+    private static func point(_ p: (Double, Double)) -> ScreenPoint { ScreenPoint(x: p.0, y: p.1) }
 
     /// A programmatic call, then a pause.
     public mutating func call(_ c: TraceCall) {
