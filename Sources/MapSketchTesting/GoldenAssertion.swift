@@ -80,8 +80,16 @@ public enum GoldenAssertion {
         } catch {
             return .failed(modeMessage(error))
         }
-        switch golden.check(geometry, record: resolved.mode) {
-        case .passed, .drifted, .unchanged, .inputError: return .passed
+        // A geometry the format cannot carry is the caller's to fix: no golden to record.
+        let text: String
+        do {
+            text = try golden.text(of: geometry)
+        } catch {
+            return .failed("\(golden.name): the geometry cannot be written as \(golden.format.rawValue): \(error)\n")
+        }
+        switch golden.check(text: text, record: resolved.mode) {
+        case .passed, .drifted, .unchanged: return .passed
+        case .inputError(let e): return .failed("\(golden.name): \(e)\n")
         case .recorded(let changes):
             return .recorded("recorded \(golden.expected.path)" + (changes.map { "\n" + $0 } ?? ""))
         case .failed(let f):

@@ -61,6 +61,22 @@ import Testing
         #expect(r.kind(BenchKind(named: "user.changes"))?.count == changes)
     }
 
+    @Test func anyCodeRegisteredWithRegisterIsMeasuredThroughItsContext() throws {
+        // A team's own renderer: on each change it draws the sketch (here, its WKT), as its kind.
+        var extensions = ReplayExtensions()
+        extensions.register("renderer") { context in
+            #expect(context.kindName == "user.renderer")
+            guard let sketch = context.sketch else { return }
+            sketch.onGeometryChanged { [weak sketch] _ in
+                context.measure { _ = sketch.map { WKT.encode($0.geometry) } }
+            }
+        }
+        let (_, trace, _) = try BenchFixtures.load("programmatic/insert-vertex")
+        let changes = try #require(Replayer.replay(trace, name: "t", file: "t").sketch).geometryChangeCount
+        let r = try measure("programmatic/insert-vertex", extensions)
+        #expect(r.kind(BenchKind(named: "user.renderer"))?.count == changes)
+    }
+
     @Test func measuringWithExtensionsChangesNothingInTheOutput() throws {
         let (_, trace, text) = try BenchFixtures.load("programmatic/insert-vertex")
         var extensions = ReplayExtensions()

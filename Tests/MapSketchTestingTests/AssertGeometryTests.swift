@@ -77,6 +77,20 @@ import Testing
         }
     }
 
+    @Test func aGeometryTheFormatCannotCarryFailsWithoutOfferingToRecordIt() throws {
+        let dir = try MapsketchProcess.tempDir(prefix: "assert-geometry")
+        // GeoJSON is WGS 84: a geometry without a spatial reference cannot be written as GeoJSON.
+        let golden = GeometryGolden(name: "unreferenced", folder: dir, format: .geoJSON)
+        for record in [RecordMode.never, .all] {
+            let outcome = GoldenAssertion.geometry(SpatialGeometry(.point(Point(1, 2))), golden: golden, record: record, environment: [:])
+            guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); continue }
+            #expect(message.hasPrefix("unreferenced: the geometry cannot be written as geoJSON:"))
+            #expect(!message.contains("MAPSKETCH_RECORD"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: golden.expected.path))
+        #expect(!FileManager.default.fileExists(atPath: golden.actual.path))
+    }
+
     @Test func aFailureIsReportedAtTheCall() throws {
         let dir = try MapsketchProcess.tempDir(prefix: "assert-geometry")
         withKnownIssue {

@@ -62,6 +62,32 @@ import Testing
         #expect(try String(contentsOf: g, encoding: .utf8).contains("[50, 51]"))
     }
 
+    @Test func aMismatchShowsTheDiffMapsketchCheckPrints() throws {
+        let trace = try copyOfTrace()
+        let g = golden(of: trace)
+        let text = try String(contentsOf: g, encoding: .utf8)
+        try text.replacingOccurrences(of: "[50, 50]", with: "[50, 51]").replacingOccurrences(of: "\"undoDepth\": 4", with: "\"undoDepth\": 5")
+            .write(to: g, atomically: true, encoding: .utf8)
+        let cli = try MapsketchProcess.run(["check", trace.lastPathComponent], in: trace.deletingLastPathComponent())
+        #expect(cli.code == 1)
+        // The differences as `mapsketch check` prints them: each `at …` line and its values.
+        let differences = cli.out.split(separator: "\n").filter {
+            $0.hasPrefix("  at ") || $0.hasPrefix("    - expected") || $0.hasPrefix("    + actual")
+        }
+        #expect(differences.count >= 5)
+        let message = try #require(GoldenAssertion.replay(trace, environment: [:]).message)
+        var rest = Substring(message)
+        for line in differences {
+            let found = rest.range(of: line + "\n")
+            #expect(found != nil, "the assertion's message lacks, or reorders, `\(line)`")
+            if let found { rest = rest[found.upperBound...] }
+        }
+        // The same pending files: the output and the picture, where the CLI leaves them.
+        let dir = trace.deletingLastPathComponent()
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("insert-vertex.actual.json").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("insert-vertex.diff.svg").path))
+    }
+
     @Test func recordMissingRecordsTheGolden() throws {
         let trace = try copyOfTrace(golden: false)
         let outcome = GoldenAssertion.replay(trace, environment: ["MAPSKETCH_RECORD": "missing"])
