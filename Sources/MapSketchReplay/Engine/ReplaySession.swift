@@ -48,8 +48,9 @@ public final class ReplaySession {
     private let probeWraps: Bool
     /// The team's own code installed in this session's map (``ReplayExtensions``).
     public let extensions: ReplayExtensions
-    /// What the extensions' registrations keep alive.
-    let extensionKeeper = ReplayExtensionKeeper()
+    /// What the extensions' registrations keep alive; made when the first is installed, so a
+    /// replay without extensions allocates nothing for them.
+    lazy var extensionKeeper = ReplayExtensionKeeper()
 
     /// Sets up the map from the trace's header.
     /// - Throws: ``ReplayError`` when the header describes something the model refuses (a
