@@ -8,18 +8,22 @@ extension MapView {
     /// - Complexity: O(log n + v) per layer, through its spatial index (see
     ///   ``GraphicsLayer/nearestVertex(to:within:)``).
     public func layerSnapCandidates(near p: Point, settings: SnapSettings) -> [SnapTarget] {
-        let tolerance = settings.tolerance * viewport.resolution
         var out: [SnapTarget] = []
+        forEachLayerSnapCandidate(near: p, settings: settings) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each of ``layerSnapCandidates(near:settings:)``'s candidates, in its
+    /// order, without gathering them: one pass of each layer's index for both its vertex and its
+    /// edge, nothing allocated.
+    func forEachLayerSnapCandidate(near p: Point, settings: SnapSettings, _ body: (SnapTarget) -> Void) {
+        let tolerance = settings.tolerance * viewport.resolution
         for source in settings.layers where source.vertices || source.edges {
             guard let layer = layer(named: source.name) as? GraphicsLayer else { continue }
-            if source.vertices, let c = layer.nearestVertex(to: p, within: tolerance) {
-                out.append(Self.snapTarget(.vertex, c, layer: source.name))
-            }
-            if source.edges, let c = layer.nearestEdge(to: p, within: tolerance) {
-                out.append(Self.snapTarget(.edge, c, layer: source.name))
-            }
+            let found = layer.slots.nearest(to: p, within: tolerance, vertices: source.vertices, edges: source.edges)
+            if let c = found.vertex { body(Self.snapTarget(.vertex, c, layer: source.name)) }
+            if let c = found.edge { body(Self.snapTarget(.edge, c, layer: source.name)) }
         }
-        return out
     }
 
     private static func snapTarget(_ kind: SnapTargetKind, _ c: GraphicSnapCandidate, layer: String) -> SnapTarget {

@@ -145,16 +145,27 @@ extension SketchEditor {
     public func snap(
         _ p: Point, settings: SnapSettings, resolution: Double, context: SnapContext, layerCandidates: [SnapTarget] = []
     ) -> SnapTarget? {
+        snap(p, settings: settings, resolution: resolution, context: context) { best in
+            for c in layerCandidates { SnapTarget.keepBetter(&best, c) }
+        }
+    }
+
+    /// ``snap(_:settings:resolution:context:layerCandidates:)`` with the layers' candidates
+    /// weighed in by `layers`, which offers each to the best so far through
+    /// ``SnapTarget/keepBetter(_:_:)``: nothing is gathered into an array.
+    func snap(
+        _ p: Point, settings: SnapSettings, resolution: Double, context: SnapContext, layers: (inout SnapTarget?) -> Void
+    ) -> SnapTarget? {
         guard settings.isEnabled, resolution > 0, resolution.isFinite else { return nil }
         let tolerance = settings.tolerance * resolution
-        var candidates: [SnapTarget] = []
-        if settings.snapsToSketchVertices, let v = snapVertex(near: p, within: tolerance, context: context) { candidates.append(v) }
-        if settings.snapsToSketchEdges, let e = snapEdge(near: p, within: tolerance, context: context) { candidates.append(e) }
-        candidates += layerCandidates
-        if candidates.isEmpty, let g = snapGuide(near: p, guides: settings.guides, resolution: resolution, context: context) {
-            return g
+        var best: SnapTarget?
+        if settings.snapsToSketchVertices, let v = snapVertex(near: p, within: tolerance, context: context) { best = v }
+        if settings.snapsToSketchEdges, let e = snapEdge(near: p, within: tolerance, context: context) {
+            SnapTarget.keepBetter(&best, e)
         }
-        return SnapTarget.best(candidates)
+        layers(&best)
+        if best == nil { return snapGuide(near: p, guides: settings.guides, resolution: resolution, context: context) }
+        return best
     }
 
     /// The segment indices a move of `context` drags along (its two edges in `part`), or -1.

@@ -35,8 +35,10 @@ extension SketchLayer {
 
     private func snapQuery(_ p: Point, context: SnapContext, map: MapView) -> SnapTarget? {
         let settings = snapSettings
-        let fromLayers = settings.layers.isEmpty ? [] : map.layerSnapCandidates(near: p, settings: settings)
-        return editor.snap(p, settings: settings, resolution: map.viewport.resolution, context: context, layerCandidates: fromLayers)
+        return editor.snap(p, settings: settings, resolution: map.viewport.resolution, context: context) { best in
+            guard !settings.layers.isEmpty else { return }
+            map.forEachLayerSnapCandidate(near: p, settings: settings) { SnapTarget.keepBetter(&best, $0) }
+        }
     }
 
     /// `p` snapped for `context` (or `p` itself when nothing is in reach), remembered in
