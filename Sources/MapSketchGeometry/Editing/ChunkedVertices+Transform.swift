@@ -5,9 +5,10 @@ extension ChunkedVertices {
     /// part is not changed, so a snapshot of it (an undo record) stays exactly as it was.
     ///
     /// The new part is one run built in bulk: its buffers are allocated once at the exact size,
-    /// each transformed vertex is written in place, and the chunk envelopes and the pyramid
-    /// above them are computed once at the end (not an append, with its envelope update, per
-    /// vertex).
+    /// and one pass reads each chunk's x and y in place, writes the transformed vertex and folds
+    /// it into its chunk's envelope (the pyramid above is computed once at the end); whether
+    /// every coordinate is finite is summed up in the same pass (`x − x` is 0 exactly for a
+    /// finite `x`), and only a failed sum looks for the vertex to name.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` (with `part` as given) for
     ///   the first vertex the transform takes to a NaN or infinite coordinate.
     /// - Complexity: O(n) for n vertices; two allocations (three when a vertex has z or m).
@@ -15,15 +16,40 @@ extension ChunkedVertices {
         let n = count
         guard n > 0 else { return ChunkedVertices() }
         let run = _VertexRun(capacity: n)
+        let xy = run.xy, envelopes = run.envelopes
+        let ax = transform.anchorX, ay = transform.anchorY, tx = transform.translationX, ty = transform.translationY
+        let a = transform.a, b = transform.b, c = transform.c, d = transform.d
         var index = 0
         var hasZM = false
-        try forEachChunkBuffer { chunk in
-            for p in chunk {
-                let q = transform.apply(p)
-                guard q.isFinite else { throw GeometryError.nonFiniteCoordinate(part: part, index: index) }
-                (run.xy + index).initialize(to: _ChunkXY(x: q.x, y: q.y))
-                hasZM = hasZM || q.z != nil || q.m != nil
-                index += 1
+        var finite = 0.0  // stays 0 while every coordinate is finite (NaN otherwise)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        forEachChunkBuffer { chunk in
+            guard let src = chunk.xy else { return }
+            if chunk.zm != nil && !hasZM { hasZM = chunk.hasZM }
+            for k in 0..<chunk.count {
+                // AffineTransform.apply, term for term.
+                let dx = src[k].x - ax, dy = src[k].y - ay
+                let x = ax + (a * dx + b * dy) + tx
+                let y = ay + (c * dx + d * dy) + ty
+                (xy + index).initialize(to: _ChunkXY(x: x, y: y))
+                finite += (x - x) + (y - y)
+                x0 = Swift.min(x0, x)
+                y0 = Swift.min(y0, y)
+                x1 = Swift.max(x1, x)
+                y1 = Swift.max(y1, y)
+                index &+= 1
+                if index & (_VertexRun.chunkSize &- 1) == 0 || index == n {
+                    envelopes[(index &- 1) >> _VertexRun.chunkShift] = Envelope(xmin: x0, ymin: y0, xmax: x1, ymax: y1)
+                    x0 = .infinity
+                    y0 = .infinity
+                    x1 = -.infinity
+                    y1 = -.infinity
+                }
+            }
+        }
+        if finite != 0 || finite.isNaN {
+            for i in 0..<n where !(xy[i].x.isFinite && xy[i].y.isFinite) {
+                throw GeometryError.nonFiniteCoordinate(part: part, index: i)
             }
         }
         if hasZM {
@@ -39,7 +65,6 @@ extension ChunkedVertices {
             run.zm = zs
         }
         run.count = n
-        for c in 0..<run.chunkCount { run.envelopes[c] = run.chunkReferenceFold(c) }
         run.rebuildUpperLevels()
         var out = ChunkedVertices()
         out._tail = run
@@ -69,8 +94,8 @@ extension VertexStore {
         } ?? 0..<partCount
         // Parts are taken out and put back in place: the same checks and invariants as any edit.
         for p in targets {
-            let moved = try parts[p].transformed(by: transform, part: p)
-            try out.replacePart(p, with: moved)
+            // The same count, every coordinate checked finite: the part is replaced in place.
+            out.replacePart(p, withTransformed: try parts[p].transformed(by: transform, part: p))
         }
         return out
     }
@@ -94,17 +119,5 @@ extension VertexStore {
         guard let part else { return envelope }
         guard part >= 0, part < partCount else { return nil }
         return parts[part].envelope
-    }
-
-    /// Replaces part `index` with `vertices` (through remove and insert, so a point keeps its
-    /// single part and every coordinate is checked).
-    mutating func replacePart(_ index: Int, with vertices: ChunkedVertices) throws {
-        let old = try removePart(index)
-        do {
-            try insertPart(vertices, at: index)
-        } catch {
-            try? insertPart(old, at: index)
-            throw error
-        }
     }
 }
