@@ -205,7 +205,7 @@ public struct SnapTarget: Hashable, Sendable {
     /// candidates one by one in order gives ``best(_:)`` of them all.
     /// - Complexity: O(1).
     @inline(__always)
-    public static func keepBetter(_ best: inout SnapTarget?, _ candidate: SnapTarget) {
+    static func keepBetter(_ best: inout SnapTarget?, _ candidate: SnapTarget) {
         if let b = best, !(candidate.rank < b.rank || (candidate.rank == b.rank && candidate.distance < b.distance)) { return }
         best = candidate
     }
