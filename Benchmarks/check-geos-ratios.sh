@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The GEOS ratio gate. Runs the hit-test benchmarks at 1k, 100k and 1M graphics and the index-build
-# ones at 1M (see GEOSRatioFloors.txt for why) for MapSketch and its GEOS peer in the same run, and fails
-# when a ratio GEOS p50 / MapSketch p50 (how many times faster MapSketch is) falls below its
-# committed floor in GEOSRatioFloors.txt.
+# ones at 1M (see GEOSRatioFloors.txt for why), point in polygon at 1k and 10k vertices, the snap
+# queries at 1M (points, polylines, a sketch), one rotation of a 1M-vertex sketch and the freehand
+# generalization of 100k points, for MapSketch and its GEOS peer in the same run, and fails when a
+# ratio GEOS p50 / MapSketch p50 (how many times faster MapSketch is) falls below its committed
+# floor in GEOSRatioFloors.txt.
 #
 # A ratio of two figures measured side by side in one run is robust to a slow or loaded machine
 # (both sides slow down together); absolute times are not, so they are printed, never gated.
@@ -19,11 +21,12 @@ command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 . ./swiftpm-run.sh
 floors="${MAPSKETCH_GEOS_FLOORS:-GEOSRatioFloors.txt}"
 out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-geos.XXXXXX")"
-filter='(HitTest\.(points|polylines|polygons)\.(1k|100k|1M)|IndexBuild\.(points|polylines|polygons)\.1M)\.(MapSketch|GEOS)'
+filter='(HitTest\.(points|polylines|polygons)\.(1k|100k|1M)|IndexBuild\.(points|polylines|polygons)\.1M'
+filter+='|PointInPolygon\.(1k|10k)|Snap\.(points|polylines|sketch)\.1M|Rotate\.call\.1M|Generalize\.stroke\.100k)\.(MapSketch|GEOS)'
 
-echo "-- running the hit-test (1k, 100k, 1M) and index-build (1M) benchmarks, MapSketch and GEOS"
+echo "-- running the hit-test (1k, 100k, 1M), index-build (1M), point-in-polygon, snap, rotate and generalize benchmarks, MapSketch and GEOS"
 start=$(date +%s)
-if ! swiftpm_run "$out/run.txt" swift package benchmark run --target HitTest --filter "$filter" --no-progress; then
+if ! swiftpm_run "$out/run.txt" swift package benchmark run --target HitTest --target Geometry --target Snapping --target Transform --filter "$filter" --no-progress; then
     tail -40 "$out/run.txt"
     echo "GEOS ratio benchmarks FAILED to build or run (see above)"
     exit 1
@@ -64,6 +67,6 @@ if [ "$status" -ne 0 ]; then
     echo "GEOS ratios: a ratio fell below its floor (or a benchmark is missing): MapSketch got slower relative to GEOS."
     exit 1
 fi
-echo "GEOS ratios: every hit-test and index-build ratio is at or above its floor"
+echo "GEOS ratios: every ratio is at or above its floor"
 rm -rf "$out"
 exit 0

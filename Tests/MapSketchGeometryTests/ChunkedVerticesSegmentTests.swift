@@ -1,4 +1,4 @@
-import MapSketchGeometry
+@testable import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
 
@@ -57,5 +57,62 @@ import Testing
             return seen < 10
         }
         #expect(!finished && seen == 10)
+    }
+
+    /// The snap walk (vertices and segments in one pass) offers exactly what the two separate
+    /// walks find, at the same squared distances and points, in the same order, skipped vertex
+    /// and segments left out; over bulk, appended and edited parts, open and closed.
+    /// 600,000 vertices give a run three pyramid levels above its chunks.
+    @Test(arguments: [0, 1, 2, 3, 127, 128, 129, 2_000, 600_000])
+    func snapWalkOffersWhatTheSeparateWalksFind(count: Int) {
+        var rng = SeededRandom(seed: UInt64(count + 7))
+        var p = Point(0, 0)
+        var points: [Point] = []
+        for _ in 0..<count {
+            // On a coarse grid: vertices on the window's edge, shared coordinates, zero-length segments.
+            p = Point((p.x + rng.double(in: -5...5)).rounded(), (p.y + rng.double(in: -5...5)).rounded())
+            points.append(p)
+        }
+        var appended = ChunkedVertices()
+        for q in points { appended.append(q) }
+        var edited = ChunkedVertices(points)
+        if count > 0 {
+            edited.insert(Point(1e9, 1e9), at: count / 2)
+            edited.remove(at: count / 2)
+        }
+        var offered = 0
+        for part in [ChunkedVertices(points), appended, edited] {
+            for closed in [false, true] {
+                for _ in 0..<25 {
+                    let q = count > 0 ? points[rng.int(in: 0...(count - 1))] : Point(0, 0)
+                    let at = Point(q.x + rng.double(in: -4...4).rounded(), q.y + rng.double(in: -4...4))
+                    let r = Double(rng.int(in: 0...6))
+                    let box = Envelope(xmin: at.x - r, ymin: at.y - r, xmax: at.x + r, ymax: at.y + r)
+                    let skipVertex = count > 0 ? rng.int(in: -1...(count - 1)) : -1
+                    let skipSegments = (skipVertex - 1, skipVertex)
+                    var expected: [String] = []
+                    part.forEachVertex(in: box) { i, v in
+                        if i != skipVertex { expected.append("v\(i) \((v.x - at.x) * (v.x - at.x) + (v.y - at.y) * (v.y - at.y)) \(v)") }
+                    }
+                    _ = part.forEachSegment(meeting: box, closed: closed) { i, a, b in
+                        if i != skipSegments.0 && i != skipSegments.1 {
+                            let c = GeometryEngine.closestPoint(to: at, onSegment: a, b)
+                            expected.append("s\(i) \(c.distanceSquared) \(c.point)")
+                        }
+                        return true
+                    }
+                    var vertices: [String] = [], segments: [String] = []
+                    part.nearestVertexAndSegment(
+                        to: at, in: box, closed: closed, vertices: true, segments: true, skipVertex: skipVertex,
+                        skipSegments: skipSegments
+                    ) { isVertex, i, d2, c in
+                        if isVertex { vertices.append("v\(i) \(d2) \(c)") } else { segments.append("s\(i) \(d2) \(c)") }
+                    }
+                    #expect(vertices + segments == expected, "\(at) r \(r) closed \(closed)")
+                    offered += expected.count
+                }
+            }
+        }
+        #expect(count < 3 || offered > 100, "the windows meet vertices and segments")
     }
 }

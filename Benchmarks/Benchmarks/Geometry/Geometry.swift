@@ -46,21 +46,37 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for size in ringSizes {
-        // MapSketch: point in polygon (even-odd crossing count) on one large polygon.
+        // MapSketch: prepared point in polygon (the edges banded by y, each band sorted by x; the
+        // exact even-odd crossing count over one band) on one large polygon.
         Benchmark("PointInPolygon.\(size.label).MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
+            (benchmark: Benchmark, state: (PreparedPolygon, [Point])) in
+            let (prepared, queries) = state
+            var inside = 0
+            for i in benchmark.scaledIterations where prepared.contains(queries[i & 1_023]) { inside &+= 1 }
+            blackHole(inside)
+        } setup: {
+            let ring = StarRing.make(vertexCount: size.n)
+            let polygon = Polygon(rings: [ring])
+            let prepared = PreparedPolygon(polygon)
+            let queries = StarRing.queryPoints(1_024)
+            for q in queries {
+                precondition(prepared.contains(q) == GeometryEngine.contains(polygon, q), "prepared contains disagrees with contains")
+            }
+            for q in queries.prefix(64) {
+                precondition(GeometryEngine.contains(polygon, q) == StarRing.referenceContains(ring, q), "contains disagrees with the reference")
+            }
+            return (prepared, queries)
+        }
+
+        // MapSketch, unprepared: every edge of the ring per query (GeometryEngine.contains).
+        Benchmark("PointInPolygon.\(size.label).unprepared.MapSketch", configuration: Suite.configuration(scalingFactor: .kilo)) {
             (benchmark: Benchmark, state: (Polygon, [Point])) in
             let (polygon, queries) = state
             var inside = 0
             for i in benchmark.scaledIterations where GeometryEngine.contains(polygon, queries[i & 1_023]) { inside &+= 1 }
             blackHole(inside)
         } setup: {
-            let ring = StarRing.make(vertexCount: size.n)
-            let polygon = Polygon(rings: [ring])
-            let queries = StarRing.queryPoints(1_024)
-            for q in queries.prefix(64) {
-                precondition(GeometryEngine.contains(polygon, q) == StarRing.referenceContains(ring, q), "contains disagrees with the reference")
-            }
-            return (polygon, queries)
+            (Polygon(rings: [StarRing.make(vertexCount: size.n)]), StarRing.queryPoints(1_024))
         }
 
         // GEOS: prepared point-in-polygon on the same polygon (GEOSPrepare builds a segment index).

@@ -56,66 +56,104 @@ extension GraphicsLayer {
     }
 }
 
+/// The best snap candidate of one kind found so far in a pass over the slots: the squared
+/// distance, the slot, the part and index, the point (-1 as the slot: none yet).
+private struct NearestSoFar {
+    var d2 = Double.infinity
+    var slot = -1
+    var part = 0
+    var index = 0
+    var point = Point(x: 0, y: 0)
+
+    /// Keeps the candidate when it is within `limit` (a squared distance) and nearer; at the
+    /// same distance the higher slot wins, then the earlier part and index.
+    @inline(__always)
+    mutating func offer(_ d2: Double, limit: Double, _ s: Int, _ part: Int, _ index: Int, _ point: Point) {
+        guard d2 <= limit else { return }
+        if slot >= 0 && (d2 > self.d2 || (d2 == self.d2 && (s < slot || (s == slot && (part, index) >= (self.part, self.index))))) {
+            return
+        }
+        self = NearestSoFar(d2: d2, slot: s, part: part, index: index, point: point)
+    }
+}
+
 extension GraphicSlots {
     /// The nearest vertex (or edge point) to `q` within `distance`, over the slots whose envelope
     /// the index finds within `distance`.
     func nearest(to q: Point, within distance: Double, edges: Bool) -> GraphicSnapCandidate? {
-        guard q.isFinite, distance >= 0, distance.isFinite else { return nil }
+        let found = nearest(to: q, within: distance, vertices: !edges, edges: edges)
+        return edges ? found.edge : found.vertex
+    }
+
+    /// The nearest vertex and the nearest edge point to `q` within `distance` (each only when
+    /// asked for), in one pass over the slots the index finds within `distance`.
+    ///
+    /// The index writes its candidates into the hit test's buffer (no closure, no copy of the
+    /// index); nothing is allocated unless more candidates turn up than any query before.
+    /// - Complexity: O(log n + v) for the v vertices of the graphics whose envelope lies within
+    ///   `distance` of `q`.
+    func nearest(
+        to q: Point, within distance: Double, vertices: Bool, edges: Bool
+    ) -> (vertex: GraphicSnapCandidate?, edge: GraphicSnapCandidate?) {
+        guard vertices || edges, q.isFinite, distance >= 0, distance.isFinite else { return (nil, nil) }
         let query = Envelope(xmin: q.x - distance, ymin: q.y - distance, xmax: q.x + distance, ymax: q.y + distance)
         let limit = distance * distance
-        // The best so far: squared distance, slot, part, index, point.
-        var best: (d2: Double, slot: Int, part: Int, index: Int, point: Point)?
-        func offer(_ d2: Double, _ s: Int, _ part: Int, _ index: Int, _ p: Point) {
-            guard d2 <= limit else { return }
-            if let b = best {
-                // Nearer wins; at the same distance the higher slot, then the earlier vertex.
-                if d2 > b.d2 || (d2 == b.d2 && (s < b.slot || (s == b.slot && (part, index) >= (b.part, b.index)))) {
-                    return
-                }
-            }
-            best = (d2, s, part, index, p)
+        if candidates.capacity < 64 { candidates.reserveCapacity(64) }
+        guard var out = candidates.base else { return (nil, nil) }
+        var n = index.collect(query, into: out, capacity: candidates.capacity)
+        if n > candidates.capacity {
+            candidates.reserveCapacity(n)
+            guard let grown = candidates.base else { return (nil, nil) }
+            out = grown
+            n = min(index.collect(query, into: out, capacity: n), n)
         }
-        index.search(query) { s in
+        var v = NearestSoFar(), e = NearestSoFar()
+        for k in 0..<n {
+            let s = Int(out[k])
             let shape = shapes[s]
             switch shape.kind {
             case .dead, .emptyPoint:
                 break
-            case .point where !edges:
-                let dx = shape.x - q.x, dy = shape.y - q.y
-                offer(dx * dx + dy * dy, s, 0, 0, Point(x: shape.x, y: shape.y))
             case .point:
-                break
+                if vertices {
+                    let dx = shape.x - q.x, dy = shape.y - q.y
+                    v.offer(dx * dx + dy * dy, limit: limit, s, 0, 0, Point(x: shape.x, y: shape.y))
+                }
             case .path, .ring:
                 let r = run(shape)
                 if edges {
-                    let closed = shape.kind == .ring
-                    let segments = closed ? (r.count >= 2 ? r.count : 0) : max(r.count - 1, 0)
+                    let segments = shape.kind == .ring ? (r.count >= 2 ? r.count : 0) : max(r.count - 1, 0)
                     for i in 0..<segments {
                         let a = r[i], b = r[i + 1 == r.count ? 0 : i + 1]
                         let c = GeometryEngine.closestPoint(to: q, onSegment: Point(x: a.x, y: a.y), Point(x: b.x, y: b.y))
-                        offer(c.distanceSquared, s, 0, i, c.point)
+                        e.offer(c.distanceSquared, limit: limit, s, 0, i, c.point)
                     }
-                } else {
+                }
+                if vertices {
                     for i in 0..<r.count {
                         let dx = r[i].x - q.x, dy = r[i].y - q.y
-                        offer(dx * dx + dy * dy, s, 0, i, Point(x: r[i].x, y: r[i].y))
+                        v.offer(dx * dx + dy * dy, limit: limit, s, 0, i, Point(x: r[i].x, y: r[i].y))
                     }
                 }
             case .general:
                 let g = general[shape.row]
-                let found =
-                    edges ? GeometryEngine.nearestSegment(to: q, in: g) : GeometryEngine.nearestVertex(to: q, in: g)
-                if let f = found {
+                if vertices, let f = GeometryEngine.nearestVertex(to: q, in: g) {
                     let dx = f.point.x - q.x, dy = f.point.y - q.y
-                    offer(dx * dx + dy * dy, s, f.part, f.index, f.point)
+                    v.offer(dx * dx + dy * dy, limit: limit, s, f.part, f.index, f.point)
+                }
+                if edges, let f = GeometryEngine.nearestSegment(to: q, in: g) {
+                    let dx = f.point.x - q.x, dy = f.point.y - q.y
+                    e.offer(dx * dx + dy * dy, limit: limit, s, f.part, f.index, f.point)
                 }
             }
-            return true
         }
-        return best.map {
-            GraphicSnapCandidate(
-                graphic: GraphicID(rawValue: id($0.slot)), part: $0.part, index: $0.index, point: $0.point,
-                distance: $0.d2.squareRoot())
-        }
+        return (candidate(v), candidate(e))
+    }
+
+    private func candidate(_ b: NearestSoFar) -> GraphicSnapCandidate? {
+        guard b.slot >= 0 else { return nil }
+        return GraphicSnapCandidate(
+            graphic: GraphicID(rawValue: id(b.slot)), part: b.part, index: b.index, point: b.point,
+            distance: b.d2.squareRoot())
     }
 }

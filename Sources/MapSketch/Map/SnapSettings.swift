@@ -196,14 +196,18 @@ public struct SnapTarget: Hashable, Sendable {
     /// - Complexity: O(n) for n candidates.
     public static func best(_ candidates: [SnapTarget]) -> SnapTarget? {
         var best: SnapTarget?
-        for c in candidates {
-            guard let b = best else {
-                best = c
-                continue
-            }
-            if c.rank < b.rank || (c.rank == b.rank && c.distance < b.distance) { best = c }
-        }
+        for c in candidates { keepBetter(&best, c) }
         return best
+    }
+
+    /// Replaces `best` with `candidate` when `best` is nil or `candidate` wins over it by the
+    /// precedence of ``best(_:)`` (a lower rank, or the same rank and a smaller distance): offering
+    /// candidates one by one in order gives ``best(_:)`` of them all.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func keepBetter(_ best: inout SnapTarget?, _ candidate: SnapTarget) {
+        if let b = best, !(candidate.rank < b.rank || (candidate.rank == b.rank && candidate.distance < b.distance)) { return }
+        best = candidate
     }
 }
 

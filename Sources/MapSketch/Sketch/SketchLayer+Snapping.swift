@@ -35,8 +35,10 @@ extension SketchLayer {
 
     private func snapQuery(_ p: Point, context: SnapContext, map: MapView) -> SnapTarget? {
         let settings = snapSettings
-        let fromLayers = settings.layers.isEmpty ? [] : map.layerSnapCandidates(near: p, settings: settings)
-        return editor.snap(p, settings: settings, resolution: map.viewport.resolution, context: context, layerCandidates: fromLayers)
+        // The layers first, into one value; then the sketch through its store alone (reading the
+        // whole editor out of the layer for the call would copy it).
+        let fromLayers = settings.layers.isEmpty ? nil : map.bestLayerSnapPick(near: p, settings: settings)
+        return editor.store.snap(p, settings: settings, resolution: map.viewport.resolution, context: context, bestOfLayers: fromLayers)
     }
 
     /// `p` snapped for `context` (or `p` itself when nothing is in reach), remembered in

@@ -244,6 +244,14 @@ public struct VertexStore: Hashable, Sendable {
         }
     }
 
+    /// Replaces part `index` with `vertices`, the same number of vertices with finite
+    /// coordinates (a transform of the part): no check of the coordinates again.
+    mutating func replacePart(_ index: Int, withTransformed vertices: ChunkedVertices) {
+        precondition(index >= 0 && index < parts.count && parts[index].count == vertices.count, "a transformed part keeps its count")
+        parts[index] = vertices
+        _checkInvariants()
+    }
+
     private func checkFinite(_ p: Point, part: Int, index: Int) throws {
         guard p.isFinite else { throw GeometryError.nonFiniteCoordinate(part: part, index: index) }
     }

@@ -23,7 +23,7 @@
 ///
 /// ### Proximity and hit testing
 /// - ``distance(from:to:)``
-/// - ``contains(_:_:)``
+/// - ``contains(_:_:)`` (``PreparedPolygon`` for many queries against one polygon)
 /// - ``intersects(_:_:tolerance:)``
 /// - ``isWithin(_:of:_:)``
 /// - ``isWithin(_:of:path:)``
