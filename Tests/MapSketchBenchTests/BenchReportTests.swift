@@ -323,4 +323,16 @@ import Testing
         #expect(merged?.attributed.count == 2)
         #expect(BenchSession.merge([]) == nil)
     }
+
+    @Test func eachRoundMeasuresTheTracesInItsOwnOrder() {
+        let rounds = (0..<8).map { BenchSession.traceOrder(count: 50, round: $0) }
+        for order in rounds { #expect(order.sorted() == Array(0..<50), "a permutation") }
+        #expect(BenchSession.traceOrder(count: 50, round: 3) == rounds[3], "the same on every bench")
+        #expect(Set(rounds).count == 8, "a new order each round")
+        // No trace keeps the same predecessor in every round.
+        var predecessors: [Int: Set<Int>] = [:]
+        for order in rounds { for (a, b) in zip(order, order.dropFirst()) { predecessors[b, default: []].insert(a) } }
+        #expect(predecessors.values.allSatisfy { $0.count > 1 })
+        #expect(BenchSession.traceOrder(count: 0, round: 0).isEmpty && BenchSession.traceOrder(count: 1, round: 5) == [0])
+    }
 }
