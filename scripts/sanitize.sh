@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Runs the test suite under a sanitizer, in a build directory of its own (.build-asan or
+# .build-tsan) so that the normal debug build is left alone.
+#
+#   scripts/sanitize.sh address|thread           # the unsafe-code subset (what CI runs)
+#   scripts/sanitize.sh address|thread --all     # the whole suite
+#   scripts/sanitize.sh address|thread REGEX     # the tests matching a `swift test --filter` REGEX
+#
+# The subset is the tests of the code that manages memory by hand or shares it between threads
+# (see docs/Sanitizers.md for what each part covers). A sanitizer report fails the run: the
+# sanitizers halt on the first error, and a test process that dies makes `swift test` exit 1.
+# Prints how long the build and the run took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+sanitizer="${1:-}"
+case "$sanitizer" in
+    address) scratch=.build-asan ;;
+    thread) scratch=.build-tsan ;;
+    *) echo "usage: scripts/sanitize.sh address|thread [--all | REGEX]" >&2; exit 2 ;;
+esac
+
+# The tests of the unsafe code: the chunked vertex storage (_VertexRun's malloc/realloc/free,
+# the chunk tree), the packed R-tree and the spatial index, the flat coordinate and JSON
+# buffers, the columnar graphics layer (slot buffers, packed vertices, intern tables, attribute
+# columns), the byte readers (GPX, NMEA, getevent, GeoJSON Lines, gzip inflate, the streaming
+# byte source), the GPS reader on its own thread (GPSPrefetchingReader, BoundedQueue), the
+# parallel output writers, the bench's allocation counters and probe, and the soak.
+subset='ChunkedVertices|VertexStoreTests|InvariantTests|DynamicIndexTests|RTreeTests|FlatCoordinatesTests|JSONTests|FeatureColumnsTests|GeometryColumnTests|HugePagesTests'
+subset+='|GraphicsLayerTests|GraphicsLayerBulkAddTests|ColumnarLayerPropertyTests|GraphicColumnsTests|FeatureColumnsLoadTests|AttributeColumnTests|SketchBulkAppendTests|FullInvariantCheckTests'
+subset+='|GPSPrefetchingReaderTests|StreamingReaderTests|GPXTests|NMEAFastPathTests|GeteventTests|GeoJSONLinesTests|GeometryStreamWriterTests|AtomicFileTests|SoakRunTests'
+subset+='|BenchRunnerTests|BenchReportTests'
+
+filter=()
+case "${2:-}" in
+    --all) what="the whole suite" ;;
+    "") filter=(--filter "$subset"); what="the unsafe-code subset" ;;
+    *) filter=(--filter "$2"); what="the tests matching $2" ;;
+esac
+
+# halt_on_error: the first report fails the test process. detect_leaks=0: LeakSanitizer reports
+# the Swift runtime's and Foundation's one-time allocations (metadata caches, the main thread's
+# run loop), which are not MapSketch's and not freed by design. SWIFT_BACKTRACE=enable=no: the
+# Swift backtracer reads memory that the sanitizer would report as an error of its own.
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=0:${ASAN_OPTIONS:-}"
+export TSAN_OPTIONS="halt_on_error=1:${TSAN_OPTIONS:-}"
+export SWIFT_BACKTRACE=enable=no
+
+start=$(date +%s)
+echo "== building the tests with -sanitize=$sanitizer (in $scratch)"
+swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 \
+    | grep -vE '^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Write|Linking|Build|Planning|Wrapping)' || true
+[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "sanitize: the $sanitizer build failed"; exit 1; }
+built=$(date +%s)
+echo "== $sanitizer build took $((built - start)) s"
+
+echo "== running $what under the $sanitizer sanitizer"
+log="/tmp/mapsketch-sanitize-$sanitizer.log"
+set +e
+swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" 2>&1 | tee "$log" \
+    | grep -E "Test run with|✘|SUMMARY: |ERROR: |WARNING: ThreadSanitizer|error:|Fatal error|passed after .* seconds\.$" | grep -v "^◇"
+status=${PIPESTATUS[0]}
+set -e
+echo "== $sanitizer run took $(( $(date +%s) - built )) s (the log: $log)"
+if grep -qE "ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: (Address|Thread|UndefinedBehavior)Sanitizer" "$log"; then
+    echo "sanitize: the $sanitizer sanitizer reported an error (see $log)"
+    exit 1
+fi
+[ "$status" -eq 0 ] || { echo "sanitize: swift test failed with status $status under $sanitizer"; exit "$status"; }
+echo "sanitize: $what is clean under the $sanitizer sanitizer"
