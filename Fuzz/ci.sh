@@ -6,19 +6,24 @@
 # and its path printed with the command that reproduces it.
 #
 #   Fuzz/ci.sh [SECONDS]
+#
+# MAPSKETCH_FUZZ_CONFIGURATION picks the build: debug (the default: about a third of the release
+# build's time on two cores, and the model's internal invariant checks run after every mutation)
+# or release (several times more inputs a second; what Fuzz/run.sh builds for long runs).
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 seconds="${1:-30}"
+config="${MAPSKETCH_FUZZ_CONFIGURATION:-debug}"
 targets=(trace gpx gpxgz nmea geojsonl getevent wkt esrijson geojson geometry)
 
 start=$(date +%s)
-echo "-- building the fuzz targets (release, -sanitize=fuzzer,address)"
-if ! (cd "$here" && swift build -c release -Xswiftc -sanitize=fuzzer,address >/tmp/mapsketch-fuzz-build.log 2>&1); then
+echo "-- building the fuzz targets ($config, -sanitize=fuzzer,address)"
+if ! (cd "$here" && swift build -c "$config" -Xswiftc -sanitize=fuzzer,address >/tmp/mapsketch-fuzz-build.log 2>&1); then
     grep -E "error" /tmp/mapsketch-fuzz-build.log | head -20
     echo "fuzz: the build FAILED (the log: /tmp/mapsketch-fuzz-build.log)"
     exit 1
 fi
-bin="$(cd "$here" && swift build -c release -Xswiftc -sanitize=fuzzer,address --show-bin-path)/MapSketchFuzz"
+bin="$(cd "$here" && swift build -c "$config" -Xswiftc -sanitize=fuzzer,address --show-bin-path)/MapSketchFuzz"
 echo "-- fuzz build took $(( $(date +%s) - start )) s"
 
 failed=()
