@@ -50,13 +50,20 @@ export ASAN_OPTIONS="halt_on_error=1:detect_leaks=0:${ASAN_OPTIONS:-}"
 export TSAN_OPTIONS="halt_on_error=1:${TSAN_OPTIONS:-}"
 export SWIFT_BACKTRACE=enable=no
 
+# The CPU seconds (user + system) this script's children have used so far: with the wall time, it
+# tells what a run costs on a host shared with other work.
+cpu_seconds() {
+    times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+}
+
 start=$(date +%s)
 echo "== building the tests with -sanitize=$sanitizer (in $scratch)"
 swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 \
     | grep -vE '^\[[0-9]+/[0-9]+\] |ld.gold: warning: Cannot export local symbol' || true
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "sanitize: the $sanitizer build failed"; exit 1; }
 built=$(date +%s)
-echo "== $sanitizer build took $((built - start)) s"
+build_cpu=$(cpu_seconds)
+echo "== $sanitizer build took $((built - start)) s ($build_cpu s of CPU)"
 
 echo "== running $what under the $sanitizer sanitizer"
 log="/tmp/mapsketch-sanitize-$sanitizer.log"
@@ -65,7 +72,7 @@ swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${fil
     | grep -E "Test run with|✘|SUMMARY: |ERROR: |WARNING: ThreadSanitizer|error:|Fatal error|passed after .* seconds\.$" | grep -v "^◇"
 status=${PIPESTATUS[0]}
 set -e
-echo "== $sanitizer run took $(( $(date +%s) - built )) s (the log: $log)"
+echo "== $sanitizer run took $(( $(date +%s) - built )) s ($(( $(cpu_seconds) - build_cpu )) s of CPU; the log: $log)"
 if grep -qE "ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: (Address|Thread|UndefinedBehavior)Sanitizer" "$log"; then
     echo "sanitize: the $sanitizer sanitizer reported an error (see $log)"
     exit 1
