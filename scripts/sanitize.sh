@@ -33,7 +33,7 @@ subset+='|GraphicsLayerTests|GraphicsLayerBulkAddTests|ColumnarLayerPropertyTest
 subset+='|SketchBulkAppendTests|FullInvariantCheckTests'
 subset+='|GPSPrefetchingReaderTests|GPSConversion|GPSReportTests|StreamingReaderTests|GPXTests|GzipTests|NMEAFastPathTests|GeteventTests|GeoJSONLinesTests'
 subset+='|GeometryStreamWriter|AtomicFileTests|SoakRunTests'
-subset+='|BenchRunnerTests|BenchReportTests'
+subset+='|BenchRunnerTests|BenchReportTests|SanitizerRuntimeTests'
 
 filter=()
 case "${2:-}" in
@@ -49,6 +49,8 @@ esac
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=0:${ASAN_OPTIONS:-}"
 export TSAN_OPTIONS="halt_on_error=1:${TSAN_OPTIONS:-}"
 export SWIFT_BACKTRACE=enable=no
+# What the tests check the sanitizer they detect against (SanitizerRuntimeTests).
+export MAPSKETCH_SANITIZER="$sanitizer"
 
 # The CPU seconds (user + system) this script's children have used so far: with the wall time, it
 # tells what a run costs on a host shared with other work.

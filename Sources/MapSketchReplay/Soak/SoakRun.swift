@@ -220,6 +220,7 @@ public enum SoakOperation: String, Hashable, Sendable, CaseIterable, Comparable 
     /// A map hit test.
     case hitTest
 
+    /// Declaration order (the order a summary lists the kinds in).
     public static func < (a: SoakOperation, b: SoakOperation) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
