@@ -26,14 +26,15 @@ esac
 # buffers, the columnar graphics layer (slot buffers, packed vertices, intern tables, attribute
 # columns), the byte readers (GPX, NMEA, getevent, GeoJSON Lines, gzip inflate, the streaming
 # byte source), the GPS reader on its own thread (GPSPrefetchingReader, BoundedQueue), the
-# parallel output writers, the bench's allocation counters and probe, and the soak.
+# parallel output writers and the bench's report tables. Left out for time (each replays traces
+# or starts processes, and is run by `--all`): the GPS conversion and report tests, the bench
+# runner's worker processes, the soak's tests.
 subset='ChunkedVertices|VertexStore|InvariantTests|DynamicIndexTests|RTreeTests|RadixSortTests|FlatCoordinatesTests|JSONParserTests|JSONWriterTests'
 subset+='|FeatureColumnsTests|GeometryColumnTests|HugePagesTests'
 subset+='|GraphicsLayerTests|GraphicsLayerBulkAddTests|ColumnarLayerPropertyTests|GraphicColumnsTests|FeatureColumnsLoadTests|AttributeColumnTests'
 subset+='|SketchBulkAppendTests|FullInvariantCheckTests'
-subset+='|GPSPrefetchingReaderTests|GPSConversion|GPSReportTests|StreamingReaderTests|GPXTests|GzipTests|NMEAFastPathTests|GeteventTests|GeoJSONLinesTests'
-subset+='|GeometryStreamWriter|AtomicFileTests|SoakRunTests'
-subset+='|BenchRunnerTests|BenchReportTests|SanitizerRuntimeTests'
+subset+='|GPSPrefetchingReaderTests|StreamingReaderTests|GPXTests|GzipTests|NMEAFastPathTests|GeteventTests|GeoJSONLinesTests'
+subset+='|GeometryStreamWriter|AtomicFileTests|BenchReportTests|SanitizerRuntimeTests'
 
 # ThreadSanitizer only has something to say where code runs on more than one thread: the GPS
 # reader's prefetching thread and the running length's worker (GPSIngest), the output writer's
@@ -58,10 +59,13 @@ export SWIFT_BACKTRACE=enable=no
 # What the tests check the sanitizer they detect against (SanitizerRuntimeTests).
 export MAPSKETCH_SANITIZER="$sanitizer"
 
-# The CPU seconds (user + system) this script's children have used so far: with the wall time, it
-# tells what a run costs on a host shared with other work.
-cpu_seconds() {
-    times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+# The CPU seconds (user + system) this script's children have used so far, into $cpu: with the
+# wall time, it tells what a run costs on a host shared with other work. (`times` must run in this
+# shell, not in a command substitution's subshell, which has no children of its own.)
+cpu_times="$(mktemp)"
+read_cpu() {
+    times >"$cpu_times"
+    cpu=$(tail -1 "$cpu_times" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 }
 
 start=$(date +%s)
@@ -70,7 +74,8 @@ swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1
     | grep -vE '^\[[0-9]+/[0-9]+\] |ld.gold: warning: Cannot export local symbol' || true
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "sanitize: the $sanitizer build failed"; exit 1; }
 built=$(date +%s)
-build_cpu=$(cpu_seconds)
+read_cpu
+build_cpu=$cpu
 echo "== $sanitizer build took $((built - start)) s ($build_cpu s of CPU)"
 
 echo "== running $what under the $sanitizer sanitizer"
@@ -80,7 +85,8 @@ swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${fil
     | grep -E "Test run with|✘|SUMMARY: |ERROR: |WARNING: ThreadSanitizer|error:|Fatal error" | grep -v "^◇"
 status=${PIPESTATUS[0]}
 set -e
-echo "== $sanitizer run took $(( $(date +%s) - built )) s ($(( $(cpu_seconds) - build_cpu )) s of CPU; the log: $log)"
+read_cpu
+echo "== $sanitizer run took $(( $(date +%s) - built )) s ($((cpu - build_cpu)) s of CPU; the log: $log)"
 if grep -qE "ERROR: AddressSanitizer|WARNING: ThreadSanitizer|SUMMARY: (Address|Thread|UndefinedBehavior)Sanitizer" "$log"; then
     echo "sanitize: the $sanitizer sanitizer reported an error (see $log)"
     exit 1
