@@ -29,9 +29,10 @@ if [[ ! " ${targets[*]} " == *" $target "* ]]; then
     exit 2
 fi
 
-echo "== building the fuzz targets (libFuzzer + AddressSanitizer, release)"
-(cd "$here" && swift build -c release -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "^\[" || true)
-bin="$(cd "$here" && swift build -c release -Xswiftc -sanitize=fuzzer,address --show-bin-path)/MapSketchFuzz"
+config="${MAPSKETCH_FUZZ_CONFIGURATION:-release}"  # or debug: a quicker build, the internal checks on
+echo "== building the fuzz targets (libFuzzer + AddressSanitizer, $config)"
+(cd "$here" && swift build -c "$config" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "^\[" || true)
+bin="$(cd "$here" && swift build -c "$config" -Xswiftc -sanitize=fuzzer,address --show-bin-path)/MapSketchFuzz"
 [[ -x "$bin" ]] || { echo "run.sh: the build failed" >&2; exit 1; }
 
 corpus="$here/corpus/$target"

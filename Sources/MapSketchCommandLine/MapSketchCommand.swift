@@ -17,6 +17,7 @@ struct MapSketchCommand: AsyncParsableCommand {
             ReplayCommand.self, GPSCommand.self, CheckCommand.self, AcceptCommand.self, GenerateCommand.self,
             RenderCommand.self, GeometryCommand.self, CorpusCommand.self, BenchCommand.self,
             RecordCommand.self, ViewCommand.self, ImportCommand.self, ShrinkCommand.self, CompletionsCommand.self,
+            SoakCommand.self,
         ]
     )
 

@@ -251,7 +251,8 @@ import Testing
     // MARK: Counters that move only with the code
 
     @Test func aTracesNameAndCountsDoNotDependOnWhereItIsOrHowItIsGiven() throws {
-        guard Callgrind.locateValgrind() != nil else { return }  // instruction counts need valgrind
+        // Instruction counts need valgrind, which cannot run a sanitized build's executable.
+        guard Callgrind.locateValgrind() != nil, SanitizerRuntime.active == nil else { return }
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let short = dir.appendingPathComponent("t")
@@ -280,5 +281,13 @@ import Testing
         let first = counts(reports[0])
         #expect(first.count > 3 && first.values.allSatisfy { $0 > 0 }, "\(first)")
         for r in reports.dropFirst() { #expect(counts(r) == first) }
+    }
+}
+
+/// The test support's sanitizer detection agrees with what `scripts/sanitize.sh` says it built
+/// (MAPSKETCH_SANITIZER; unset in a plain `swift test`, where nothing is detected).
+@Suite struct SanitizerRuntimeTests {
+    @Test func theDetectedSanitizerIsTheOneBuilt() {
+        #expect(SanitizerRuntime.active == ProcessInfo.processInfo.environment["MAPSKETCH_SANITIZER"])
     }
 }

@@ -307,7 +307,7 @@ import Testing
         #expect(r.code == 2)
         #expect(r.err.contains("unknown subcommand 'chek'; did you mean 'check'?"))
         #expect(try run(["gsp"]).err.contains("did you mean 'gps'?"))
-        #expect(try run(["frobnicate"]).err.contains("the subcommands are replay, gps, check, accept, generate, render, geometry, bench, record, view, import, shrink, completions, help"))
+        #expect(try run(["frobnicate"]).err.contains("the subcommands are replay, gps, check, accept, generate, render, geometry, bench, record, view, import, shrink, completions, soak, help"))
         let version = try run(["--version"])
         #expect(version.code == 0)
         #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+"#, options: .regularExpression) != nil)

@@ -91,3 +91,60 @@ import Testing
         }
     }
 }
+
+/// The full checks a soak runs between operations (`_checkInvariantsNow()` on a graphics layer and
+/// on a sketch layer): a sound model passes, a corrupted one traps (in a child process).
+@MainActor
+@Suite struct FullInvariantCheckTests {
+    /// A layer past the per-mutation full-check size, with removed graphics, and a sketch with
+    /// history: both pass the full checks.
+    @Test func aSoundLayerAndSketchPassTheFullChecks() throws {
+        let layer = GraphicsLayer()
+        let ids = try layer.add(contentsOf: (0..<5_000).map { Graphic(geometry: .point(Point(Double($0), 1))) })
+        for id in ids.prefix(300) { layer.remove(id) }
+        layer._checkInvariantsNow()
+        let sketch = try SketchLayer(geometryType: .polygon)
+        for k in 0..<40 { try sketch.appendVertex(Point(Double(k), Double(k * k % 7))) }
+        sketch.undo()
+        try sketch.select(.vertex(part: 0, index: 3))
+        sketch._checkInvariantsNow()
+    }
+
+    #if compiler(>=6.2)
+    /// The control: the same child-process run on a sound model exits normally.
+    @Test func aSoundModelExitsNormally() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let layer = GraphicsLayer()
+                _ = try? layer.add(Graphic(geometry: .point(Point(1, 1))))
+                layer._checkInvariantsNow()
+                let sketch = try? SketchLayer(geometryType: .polyline)
+                try? sketch?.appendVertex(Point(0, 0))
+                sketch?._checkInvariantsNow()
+            }
+        }
+    }
+
+    @Test func aMiscountedRemovalTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let layer = GraphicsLayer()
+                _ = try? layer.add(Graphic(geometry: .point(Point(1, 1))))
+                layer.deadCount = 1
+                layer._checkInvariantsNow()
+            }
+        }
+    }
+
+    @Test func aSelectionOutsideTheSketchTraps() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let sketch = try? SketchLayer(geometryType: .polyline)
+                try? sketch?.appendVertex(Point(0, 0))
+                sketch?.editor.selection = .vertex(part: 0, index: 5)
+                sketch?._checkInvariantsNow()
+            }
+        }
+    }
+    #endif
+}

@@ -17,12 +17,21 @@ guard FuzzTarget(rawValue: name) != nil else {
     exit(2)
 }
 
+/// One input for the target MAPSKETCH_FUZZ_TARGET names. Also exported as libFuzzer's
+/// `LLVMFuzzerTestOneInput`: a debug build renames this file's `main` (SwiftPM does, so that tests
+/// can link an executable's module), and the linker then takes libFuzzer's own `main`, which
+/// calls it.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let target = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["MAPSKETCH_FUZZ_TARGET"] ?? "") else {
+        FileHandle.standardError.write(Data("set MAPSKETCH_FUZZ_TARGET to a fuzz target\n".utf8))
+        exit(2)
+    }
+    let bytes = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    MainActor.assumeIsolated { target.run(bytes) }
+    return 0
+}
+
 var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
-exit(
-    LLVMFuzzerRunDriver(&argc, &argv) { data, count in
-        let target = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["MAPSKETCH_FUZZ_TARGET"] ?? "")
-        let bytes = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
-        MainActor.assumeIsolated { target?.run(bytes) }
-        return 0
-    })
+exit(LLVMFuzzerRunDriver(&argc, &argv) { data, count in fuzzOneInput(data, count) })
