@@ -82,7 +82,9 @@ extension SketchEditor {
         guard acceptsBulkAppend, points.allSatisfy(\.isFinite) else { return false }
         guard !points.isEmpty else { return true }
         do {
-            try appendToStore(points, restoring: store)
+            // Straight into the store: holding the old store here (to put it back) would share its
+            // buffers and make the first append of every batch copy them.
+            for p in points { try store.append(p) }
         } catch {
             // Unreachable: the type takes vertices and every point is finite.
             return false
