@@ -1,16 +1,16 @@
 import Foundation
 
 /// The process's resident memory.
-public enum ResidentMemory {
+package enum ResidentMemory {
     /// The resident set size in bytes (`VmRSS` of `/proc/self/status`), or nil where there is no
     /// such file (not Linux).
-    public static func current() -> Int? {
+    package static func current() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         return parse(status: text)
     }
 
     /// The `VmRSS:` line of a `/proc/PID/status` text, in bytes; nil when there is none.
-    public static func parse(status text: String) -> Int? {
+    package static func parse(status text: String) -> Int? {
         for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 3, let kb = Int(fields[1]), fields[2] == "kB" else { return nil }
@@ -21,14 +21,14 @@ public enum ResidentMemory {
 }
 
 /// What a soak's memory samples say: the figures its summary prints, the CSV and the SVG plot.
-public struct SoakReport: Sendable {
+package struct SoakReport: Sendable {
     /// The samples, oldest first.
-    public var samples: [SoakSample]
+    package var samples: [SoakSample]
     /// Samples before this many seconds are warm-up, left out of the steady state.
-    public var warmUp: Double
+    package var warmUp: Double
 
     /// A report of `samples` with `warmUp` seconds of warm-up.
-    public init(samples: [SoakSample], warmUp: Double) {
+    package init(samples: [SoakSample], warmUp: Double) {
         self.samples = samples
         self.warmUp = warmUp
     }
@@ -41,7 +41,7 @@ public struct SoakReport: Sendable {
     /// The steady state's growth of resident memory in percent per 10 minutes: the least-squares
     /// slope over the samples after the warm-up, relative to their mean. Nil with fewer than three
     /// such samples or less than a minute of them.
-    public var growthPercentPer10Minutes: Double? {
+    package var growthPercentPer10Minutes: Double? {
         let s = steady
         guard s.count >= 3, let first = s.first, let last = s.last, last.t - first.t >= 60 else { return nil }
         let n = Double(s.count)
@@ -57,7 +57,7 @@ public struct SoakReport: Sendable {
 
     /// The largest resident size in the first and in the last 10 minutes of the steady state
     /// (or its first and last third when it is shorter than 20 minutes), in bytes.
-    public var steadyPeaks: (first: Int, last: Int)? {
+    package var steadyPeaks: (first: Int, last: Int)? {
         let s = steady
         guard let t0 = s.first?.t, let t1 = s.last?.t, t1 > t0 else { return nil }
         let window = min(600, (t1 - t0) / 3)
@@ -67,23 +67,23 @@ public struct SoakReport: Sendable {
     }
 
     /// The CSV: a header, then one line per sample (`seconds,operations,rss_mib,graphics,sketch_vertices,undo_steps`).
-    public var csv: String {
+    package var csv: String {
         var out = Self.csvHeader + "\n"
         for s in samples { out += Self.csvLine(s) + "\n" }
         return out
     }
 
     /// The CSV's header line.
-    public static let csvHeader = "seconds,operations,rss_mib,graphics,sketch_vertices,undo_steps"
+    package static let csvHeader = "seconds,operations,rss_mib,graphics,sketch_vertices,undo_steps"
 
     /// One CSV line for a sample (an empty field where the resident size is unknown).
-    public static func csvLine(_ s: SoakSample) -> String {
+    package static func csvLine(_ s: SoakSample) -> String {
         let rss = s.residentBytes.map { fixed(Double($0) / 1_048_576, 1) } ?? ""
         return "\(fixed(s.seconds, 1)),\(s.operations),\(rss),\(s.graphics),\(s.sketchVertices),\(s.undoSteps)"
     }
 
     /// An SVG line plot of resident memory (MiB) over time (minutes), the warm-up shaded.
-    public var svg: String {
+    package var svg: String {
         let points = samples.compactMap { s in s.residentBytes.map { (x: s.seconds / 60, y: Double($0) / 1_048_576) } }
         let w = 720.0, h = 360.0, left = 70.0, right = 20.0, top = 30.0, bottom = 50.0
         let xmax = max(points.map(\.x).max() ?? 1, 1e-9)

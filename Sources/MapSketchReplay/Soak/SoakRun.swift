@@ -1,4 +1,4 @@
-public import MapSketch
+package import MapSketch
 import MapSketchGeometry
 
 /// A soak of the model: a map with many graphics (a million by default) and a sketch on it,
@@ -16,19 +16,19 @@ import MapSketchGeometry
 /// soak.run(seconds: 600, sampleEvery: 10) { sample in print(sample.residentBytes ?? 0) }
 /// ```
 @MainActor
-public final class SoakRun {
+package final class SoakRun {
     /// The run's settings.
-    public let settings: SoakSettings
+    package let settings: SoakSettings
     /// The map the run drives.
-    public let map: MapView
+    package let map: MapView
     /// The graphics layer (`"graphics"`), a snap source of the sketch.
-    public let layer: GraphicsLayer
+    package let layer: GraphicsLayer
     /// The sketch layer (`"sketch"`), the map's touch delegate.
-    public let sketch: SketchLayer
+    package let sketch: SketchLayer
     /// What the run did so far.
-    public internal(set) var tally = SoakTally()
+    package internal(set) var tally = SoakTally()
     /// The memory samples taken so far, oldest first.
-    public private(set) var samples: [SoakSample] = []
+    package private(set) var samples: [SoakSample] = []
 
     var rng: SplitMix64
     /// The ids of the graphics on the layer, in no order (a removal swaps the last into place).
@@ -42,7 +42,7 @@ public final class SoakRun {
     /// empty polygon sketch on top, snapping to the graphics.
     /// - Throws: what the layer or the sketch throw while being set up (nothing for valid settings).
     /// - Complexity: O(n log n) for n graphics (the spatial index build).
-    public init(_ settings: SoakSettings) throws {
+    package init(_ settings: SoakSettings) throws {
         self.settings = settings
         rng = SplitMix64(seed: settings.seed)
         let screen = ScreenSize(width: 390, height: 844)
@@ -70,7 +70,7 @@ public final class SoakRun {
     /// `sampleEvery` seconds (and once at the start and the end) and checking the whole model
     /// every `settings.fullCheckEvery` seconds; `onSample` hears each sample as it is taken.
     /// - Precondition: `seconds` ≥ 0 and `sampleEvery` > 0.
-    public func run(
+    package func run(
         seconds: Double, sampleEvery: Double, clock: SoakClock = .monotonic,
         onSample: (SoakSample) -> Void = { _ in }
     ) {
@@ -95,7 +95,7 @@ public final class SoakRun {
     }
 
     /// Runs exactly `count` operations (then checks the whole model): what a test calls.
-    public func run(operations count: Int) {
+    package func run(operations count: Int) {
         for _ in 0..<count { step() }
         checkInvariants()
     }
@@ -104,7 +104,7 @@ public final class SoakRun {
     /// entry, the sketch's vertices, history and selection, and that the layer holds the graphics
     /// the run believes it does. Traps on a violation.
     /// - Complexity: O(n + v) for n graphics and v vertices in the sketch and its history.
-    public func checkInvariants() {
+    package func checkInvariants() {
         layer._checkInvariantsNow()
         sketch._checkInvariantsNow()
         precondition(layer.count == live.count, "the layer holds \(layer.count) graphics, the soak added \(live.count) it did not remove")
@@ -122,24 +122,24 @@ public final class SoakRun {
 }
 
 /// What a soak is run with.
-public struct SoakSettings: Hashable, Sendable {
+package struct SoakSettings: Hashable, Sendable {
     /// The random seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// How many graphics the layer holds (the churn keeps it within `batch` of this).
-    public var graphics: Int
+    package var graphics: Int
     /// How many graphics one add or remove operation moves at most.
-    public var batch: Int
+    package var batch: Int
     /// The side of the square the graphics are spread over, in map units (meters).
-    public var worldSize: Double
+    package var worldSize: Double
     /// The sketch's bound on undo steps.
-    public var levelsOfUndo: Int
+    package var levelsOfUndo: Int
     /// Above this many vertices the sketch is replaced by a small geometry (history cleared).
-    public var maxSketchVertices: Int
+    package var maxSketchVertices: Int
     /// Seconds between full checks of the model in a timed run.
-    public var fullCheckEvery: Double
+    package var fullCheckEvery: Double
 
     /// Settings for a soak; the defaults are the documented soak's.
-    public init(
+    package init(
         seed: UInt64, graphics: Int = 1_000_000, batch: Int = 256, worldSize: Double = 2_000_000,
         levelsOfUndo: Int = 64, maxSketchVertices: Int = 4_000, fullCheckEvery: Double = 60
     ) {
@@ -154,22 +154,22 @@ public struct SoakSettings: Hashable, Sendable {
 }
 
 /// One memory sample of a soak.
-public struct SoakSample: Hashable, Sendable {
+package struct SoakSample: Hashable, Sendable {
     /// Seconds since the run started.
-    public var seconds: Double
+    package var seconds: Double
     /// Operations done so far.
-    public var operations: Int
+    package var operations: Int
     /// The process's resident memory in bytes (nil where it cannot be read).
-    public var residentBytes: Int?
+    package var residentBytes: Int?
     /// Graphics on the layer.
-    public var graphics: Int
+    package var graphics: Int
     /// Vertices in the sketch.
-    public var sketchVertices: Int
+    package var sketchVertices: Int
     /// Steps the sketch can undo.
-    public var undoSteps: Int
+    package var undoSteps: Int
 
     /// Makes a sample.
-    public init(seconds: Double, operations: Int, residentBytes: Int?, graphics: Int, sketchVertices: Int, undoSteps: Int) {
+    package init(seconds: Double, operations: Int, residentBytes: Int?, graphics: Int, sketchVertices: Int, undoSteps: Int) {
         self.seconds = seconds
         self.operations = operations
         self.residentBytes = residentBytes
@@ -180,27 +180,27 @@ public struct SoakSample: Hashable, Sendable {
 }
 
 /// How many operations of each kind a soak did.
-public struct SoakTally: Hashable, Sendable {
+package struct SoakTally: Hashable, Sendable {
     /// Every operation.
-    public var operations = 0
+    package var operations = 0
     /// Operations by kind.
-    public var byKind: [SoakOperation: Int] = [:]
+    package var byKind: [SoakOperation: Int] = [:]
     /// Edits the sketch refused (an index out of range, an edit its validation rejected): expected
     /// now and then, counted, not failures.
-    public var refused = 0
+    package var refused = 0
     /// Graphics added and removed.
-    public var graphicsAdded = 0, graphicsRemoved = 0
+    package var graphicsAdded = 0, graphicsRemoved = 0
     /// Full checks of the model.
-    public var fullChecks = 0
+    package var fullChecks = 0
     /// Times the sketch was replaced because it grew past its bound.
-    public var sketchResets = 0
+    package var sketchResets = 0
 
     /// An empty tally.
-    public init() {}
+    package init() {}
 }
 
 /// A kind of soak operation.
-public enum SoakOperation: String, Hashable, Sendable, CaseIterable, Comparable {
+package enum SoakOperation: String, Hashable, Sendable, CaseIterable, Comparable {
     /// A synthetic touch gesture (tap, hold, drag, pan, pinch) through the map's recognizer.
     case gesture
     /// A programmatic vertex or part edit.
@@ -221,21 +221,21 @@ public enum SoakOperation: String, Hashable, Sendable, CaseIterable, Comparable 
     case hitTest
 
     /// Declaration order (the order a summary lists the kinds in).
-    public static func < (a: SoakOperation, b: SoakOperation) -> Bool {
+    package static func < (a: SoakOperation, b: SoakOperation) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 
 /// Where a timed soak reads the time: the monotonic clock, or a stand-in (tests).
-public struct SoakClock {
+package struct SoakClock {
     /// Seconds since an arbitrary origin.
-    public let now: () -> Double
+    package let now: () -> Double
 
     /// A clock reading `now`.
-    public init(now: @escaping () -> Double) { self.now = now }
+    package init(now: @escaping () -> Double) { self.now = now }
 
     /// The process's monotonic clock.
-    public static var monotonic: SoakClock {
+    package static var monotonic: SoakClock {
         let origin = ContinuousClock.now
         return SoakClock {
             let d = ContinuousClock.now - origin
