@@ -105,15 +105,14 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
 /// traces and kinds only one side has.
 ///
 /// Exact counters (instructions, allocations, bytes) regress when the new figure exceeds the old
-/// by more than the threshold (or appears where the old was 0). A wall-clock figure regresses
-/// only when three things hold:
+/// by more than the threshold (or appears where the old was 0). A wall-clock figure of paired runs
+/// regresses only when three things hold:
 /// 1. the runs say the new build is slower — a one-sided rank test, Wilcoxon's signed-rank test
-///    run by run when the two reports are the two sides of one `--against` job, else the
-///    Mann–Whitney U test — and it stays significant after the false discovery rate across all
-///    tested figures is held at ``fdr`` (Benjamini–Hochberg);
-/// 2. it grew by more than the threshold with confidence: the lower bound of its Hodges–Lehmann
-///    estimate, at the level that holds the false coverage rate of the discoveries at the same
-///    rate (Benjamini–Yekutieli), is above the threshold;
+///    run by run (the two reports are the two sides of one `--against` job) — and it stays
+///    significant after the false discovery rate across all tested figures is held at ``fdr``
+///    (Benjamini–Hochberg);
+/// 2. it grew by more than the threshold with confidence: the one-sided lower confidence bound of
+///    its Hodges–Lehmann estimate, at the level ``fdr`` (95 % by default), is above the threshold;
 /// 3. it grew by at least two steps of the clock (``minimumSteps`` times its resolution) per
 ///    operation it adds up: per operation of a kind's latency, per event of a trace's total and
 ///    unattributed time. Each median is read off a stepped clock, and where a build's code happens
@@ -123,9 +122,22 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
 ///    time of a 261-event trace that never calls it. A change of the code that costs every event
 ///    less than two steps is below what two builds' layouts let the clock vouch for.
 ///
-/// Unpaired runs are judged relative to the new runs' overall speed (``drift``), when there are
-/// enough figures to tell it. Every tested
-/// figure reports its estimated ratio with a 95 % confidence interval.
+/// Unpaired runs (a report against a baseline measured at another time) cannot vouch for one
+/// figure: a busier machine does not slow every operation alike. Beside a CPU-bound process, the
+/// same build's set-up of a few long traces was 40 to 90 % slower, and the median latency of an
+/// operation that runs once per trace 30 % slower, while everything else moved by 1 or 2 %. So
+/// unpaired wall clock is judged a kind at a time, across the traces that run it
+/// (``kindShifts``): after the machine's overall ``drift`` is divided out, a kind regresses when
+/// it is slower in more traces than chance allows (a one-sided sign test over the traces, the
+/// false discovery rate held across the kinds) and the median of its per-trace ratios is beyond
+/// the threshold with confidence (the sign test's one-sided lower bound at the level ``fdr``). A
+/// change of the code slows an operation wherever it runs; the machine slows some traces' figures
+/// and not others. Within a kind that regressed, the figures that grew beyond the threshold (and
+/// by two clock steps per operation, with their own runs' one-sided p-value below the false
+/// discovery rate) are the regressions. A kind run by too few traces for the sign test to reach
+/// the false discovery rate is not gated on unpaired wall clock (``tracesNeeded`` says so): gate
+/// it with paired runs or the exact counters. Every tested figure reports its estimated ratio with
+/// a 95 % confidence interval.
 ///
 /// A kind whose median latency is below the clock's resolution on both sides is not tested on
 /// wall clock (its counters still are). A trace only the new report has is `new`; one only the
@@ -169,6 +181,14 @@ public struct BenchComparison: Hashable, Sendable {
     /// rank test's smallest p-value depends on the number of runs only): the runs per side that
     /// would be enough. Nil when they are enough, or nothing was tested on wall clock.
     public var runsNeeded: Int?
+    /// Unpaired wall clock: each kind's (and each trace row's: `setup`, `total`, `unattributed`)
+    /// shift across the traces that run it, the verdict of an unpaired comparison. Empty for
+    /// paired runs and exact counters.
+    public var kindShifts: [BenchKindShift]
+    /// Unpaired wall clock, when no kind runs in enough traces for the sign test to pass the false
+    /// discovery rate: the traces a kind would need. Nil when some kind can be judged, for paired
+    /// runs and for exact counters.
+    public var tracesNeeded: Int?
     /// Unpaired wall clock: how much slower (above 1) or faster the new runs were than the old as
     /// a whole — the median over every tested figure — taken as the machine's difference between
     /// the two times, not the code's, and divided out of every figure before it is judged. A
@@ -228,26 +248,38 @@ public struct BenchComparison: Hashable, Sendable {
                 ? BenchStatistics.signedRankSlower(zip(l.y, l.x).map { $0 - $1 })
                 : BenchStatistics.mannWhitneySlower(old: l.x, new: l.y.map { $0 - drift }, cache: &cache)
         }
-        let discovered = BenchStatistics.discoveries(pValues, q: fdr)
-        // A discovery must also be beyond the threshold with confidence: its lower bound, at the
-        // level that keeps the false coverage rate of the selected figures at the FDR
-        // (Benjamini–Yekutieli: R·q/m for R selected of m), above the threshold.
-        let selectedLevel = Double(discovered.filter { $0 }.count) * fdr / Double(max(tested.count, 1))
         func shift(_ l: (x: [Double], y: [Double]), _ lower: Double, _ upper: Double) -> BenchStatistics.Estimate {
             paired && l.x.count == l.y.count
                 ? BenchStatistics.pairedShift(zip(l.y, l.x).map { $0 - $1 }, lowerLevel: lower, upperLevel: upper)
                 : BenchStatistics.unpairedShift(old: l.x, new: l.y.map { $0 - drift }, lowerLevel: lower, upperLevel: upper)
         }
+        // Beyond the threshold, and by two steps of the clock per operation it adds up.
+        func grewEnough(_ i: Int, _ logShift: Double) -> Bool {
+            let f = figures[i]
+            return logShift > log1p(threshold) && f.new * exp(-drift) - f.old >= Self.minimumSteps * resolution * f.operations
+        }
         var byFigure: [Int: (p: Double, shown: BenchStatistics.Estimate, regressed: Bool)] = [:]
-        for (j, i) in tested.enumerated() {
-            let shown = shift(logs[j], 0.025, 0.025)
-            var regressed = false
-            if discovered[j] {
-                let gate = shift(logs[j], selectedLevel, 0.5).lower
-                let f = figures[i]
-                regressed = gate > log1p(threshold) && f.new * exp(-drift) - f.old >= Self.minimumSteps * resolution * f.operations
+        var kindShifts: [BenchKindShift] = []
+        var tracesNeeded: Int?
+        if paired {
+            let discovered = BenchStatistics.discoveries(pValues, q: fdr)
+            // A discovery must also be beyond the threshold with confidence: its one-sided lower
+            // confidence bound at the false discovery rate's level above it.
+            for (j, i) in tested.enumerated() {
+                let regressed = discovered[j] && grewEnough(i, shift(logs[j], fdr, 0.5).lower)
+                byFigure[i] = (pValues[j], shift(logs[j], 0.025, 0.025), regressed)
             }
-            byFigure[i] = (pValues[j], shown, regressed)
+        } else {
+            let judged = Self.judgeKinds(
+                figures: tested.map { (row: figures[$0].row, metric: figures[$0].metric) },
+                shifts: logs.map { (median($0.y) ?? 0) - (median($0.x) ?? 0) - drift }, threshold: threshold, fdr: fdr)
+            kindShifts = judged.kinds
+            tracesNeeded = judged.tracesNeeded
+            for (j, i) in tested.enumerated() {
+                let shown = shift(logs[j], 0.025, 0.025)
+                let regressed = judged.regressedKind[j] && pValues[j] <= fdr && grewEnough(i, shown.value)
+                byFigure[i] = (pValues[j], shown, regressed)
+            }
         }
         var changes: [BenchChange] = []
         for (i, f) in figures.enumerated() {
@@ -265,7 +297,9 @@ public struct BenchComparison: Hashable, Sendable {
         }
         var runsNeeded: Int?
         if !tested.isEmpty {
-            let bar = fdr / Double(tested.count)
+            // Paired, a figure's own test must pass the false discovery rate across every figure;
+            // unpaired, a figure's runs must only be able to reach it on their own.
+            let bar = paired ? fdr / Double(tested.count) : fdr
             let runs = (old: baseline.runs, new: current.runs)
             if BenchStatistics.smallestPValue(runs: runs, paired: paired) > bar {
                 runsNeeded = (1...1_000).first { n in BenchStatistics.smallestPValue(runs: (n, n), paired: paired) <= bar }
@@ -277,7 +311,52 @@ public struct BenchComparison: Hashable, Sendable {
             metrics: chosen, threshold: threshold, fdr: fdr, paired: paired, changes: sorted(changes), tested: tested.count,
             belowResolution: figures.filter { !$0.metric.isExact && $0.test == nil }.count,
             newTraces: current.traces.map(\.name).filter { baseline.trace($0) == nil }, removedTraces: removed,
-            newKinds: newKinds, removedKinds: removedKinds, runsNeeded: runsNeeded, drift: estimatesDrift ? exp(drift) : nil)
+            newKinds: newKinds, removedKinds: removedKinds, runsNeeded: runsNeeded, kindShifts: kindShifts, tracesNeeded: tracesNeeded,
+            drift: estimatesDrift ? exp(drift) : nil)
+    }
+
+    /// Unpaired wall clock, a kind at a time: the figures grouped by row and metric, each group's
+    /// per-trace log-shifts (`shifts`, the machine's drift already divided out) tested with a
+    /// one-sided sign test, the false discovery rate held across the groups, and a discovered group
+    /// regressed when the one-sided lower confidence bound of its median shift (the sign test's, at
+    /// the level `fdr`) is beyond the threshold.
+    /// - Returns: each group's shift, whether each figure's group regressed, and the traces a group
+    ///   would need when none has enough.
+    static func judgeKinds(
+        figures: [(row: String, metric: BenchMetric)], shifts: [Double], threshold: Double, fdr: Double
+    ) -> (kinds: [BenchKindShift], regressedKind: [Bool], tracesNeeded: Int?) {
+        struct Key: Hashable {
+            var row: String
+            var metric: BenchMetric
+        }
+        var groups: [Key: [Int]] = [:]
+        var keys: [Key] = []
+        for (j, f) in figures.enumerated() {
+            let k = Key(row: f.row, metric: f.metric)
+            if groups[k] == nil { keys.append(k) }
+            groups[k, default: []].append(j)
+        }
+        guard !keys.isEmpty else { return ([], [], nil) }
+        let pValues = keys.map { k in BenchStatistics.signTestSlower(groups[k, default: []].map { shifts[$0] }) }
+        let discovered = BenchStatistics.discoveries(pValues, q: fdr)
+        var kinds: [BenchKindShift] = []
+        var regressedKind = Array(repeating: false, count: figures.count)
+        for (g, k) in keys.enumerated() {
+            let members = groups[k, default: []]
+            let d = members.map { shifts[$0] }.sorted()
+            let shown = BenchStatistics.medianShift(d, lowerLevel: 0.025, upperLevel: 0.025)
+            let regressed = discovered[g] && BenchStatistics.medianShift(d, lowerLevel: fdr, upperLevel: 0.5).lower > log1p(threshold)
+            if regressed { for j in members { regressedKind[j] = true } }
+            kinds.append(
+                BenchKindShift(
+                    row: k.row, metric: k.metric, traces: d.count, slower: d.filter { $0 > 0 }.count, pValue: pValues[g],
+                    ratio: exp(shown.value), ratioLow: exp(shown.lower), ratioHigh: exp(shown.upper), regressed: regressed))
+        }
+        let bar = fdr / Double(keys.count)
+        let most = keys.map { groups[$0, default: []].count }.max() ?? 0
+        let tracesNeeded = pow(0.5, Double(most)) > bar ? (1...1_000).first { pow(0.5, Double($0)) <= bar } : nil
+        kinds.sort { a, b in a.regressed != b.regressed ? a.regressed : (a.row, a.metric.rawValue) < (b.row, b.metric.rawValue) }
+        return (kinds, regressedKind, tracesNeeded)
     }
 
     /// The metrics compared: those asked for (each must be on both sides, wall clock with enough
@@ -327,6 +406,31 @@ public struct BenchComparison: Hashable, Sendable {
             if a.row != b.row { return rowOrder(a.row) != rowOrder(b.row) ? rowOrder(a.row) < rowOrder(b.row) : a.row < b.row }
             return (BenchMetric.allCases.firstIndex(of: a.metric) ?? 0) < (BenchMetric.allCases.firstIndex(of: b.metric) ?? 0)
         }
+    }
+}
+
+/// Unpaired wall clock: one kind's (or trace row's) change across the traces that run it.
+public struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
+    /// The row: a kind's name, `setup`, `total` or `unattributed`.
+    public var row: String
+    /// The metric.
+    public var metric: BenchMetric
+    /// The traces whose figure was tested.
+    public var traces: Int
+    /// How many of them were slower, relative to the machine's drift.
+    public var slower: Int
+    /// The one-sided sign test's p-value of "slower in more traces than chance allows".
+    public var pValue: Double
+    /// The median of the per-trace ratios new / old (relative to the drift) and its 95 %
+    /// confidence interval.
+    public var ratio: Double, ratioLow: Double, ratioHigh: Double
+    /// Whether the kind regressed.
+    public var regressed: Bool
+
+    /// `undo p50: slower in 35 of 35 traces, ×1.151 [1.12, 1.19]`.
+    public var description: String {
+        func r(_ x: Double) -> String { x.isFinite ? BenchFormat.decimal(x, places: 3) : (x > 0 ? "∞" : "0") }
+        return "\(row) \(metric.rawValue): slower in \(slower) of \(traces) trace\(traces == 1 ? "" : "s"), ×\(r(ratio)) [\(r(ratioLow)), \(r(ratioHigh))]"
     }
 }
 

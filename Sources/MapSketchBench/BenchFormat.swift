@@ -85,6 +85,9 @@ public enum BenchFormat {
         if let d = c.drift {
             s += "unpaired: the new runs were \(driftText(d)) as a whole (the median over every figure), taken as the machine's, not the code's; every figure is judged relative to it\n"
         }
+        if !c.kindShifts.isEmpty { s += "unpaired: \(kindsText(c))\n" }
+        if let n = c.tracesNeeded { s += "warning: \(tracesWarning(c, n))\n" }
+        for k in c.kindShifts where k.regressed { s += "REGRESSED KIND \(k)\n" }
         for r in c.regressions {
             s += "REGRESSION \(r)"
             if let ratio = r.ratioText { s += " \(ratio)" }
@@ -101,6 +104,17 @@ public enum BenchFormat {
     /// Why no wall-clock figure could be a regression, and the runs that would let one.
     static func runsWarning(_ c: BenchComparison, _ needed: Int) -> String {
         "with these runs no wall-clock figure can be significant among \(c.tested) tested at a false discovery rate of \(decimal(c.fdr * 100, places: 2))% (a rank test's smallest p-value depends on the runs only): use --runs \(needed) or more on both sides"
+    }
+
+    /// How an unpaired comparison judged wall clock: by kind, across traces.
+    static func kindsText(_ c: BenchComparison) -> String {
+        let r = c.kindShifts.filter(\.regressed).count
+        return "wall clock judged a kind at a time across the traces that run it (a busier machine slows some figures and not others): \(c.kindShifts.count) kind\(c.kindShifts.count == 1 ? "" : "s") tested, \(r) slower"
+    }
+
+    /// Why no kind could regress unpaired, and the traces that would let one.
+    static func tracesWarning(_ c: BenchComparison, _ needed: Int) -> String {
+        "unpaired, no kind runs in enough traces to be judged on wall clock (it needs \(needed) or more at a false discovery rate of \(decimal(c.fdr * 100, places: 2))%): compare the two builds with --against, or gate the exact counters"
     }
 
     /// A drift as `3.1% slower` or `0.4% faster`.
@@ -194,6 +208,18 @@ public enum BenchFormat {
             let moved = c.changes.filter { !$0.regressed && abs($0.change) > threshold }
             let still = c.changes.filter { !$0.regressed && abs($0.change) <= threshold }
             if let d = c.drift { s += "Unpaired: the new runs were \(driftText(d)) as a whole, taken as the machine's; every figure is judged relative to it.\n\n" }
+            if !c.kindShifts.isEmpty {
+                s += "Unpaired: \(kindsText(c)).\n\n"
+                let slower = c.kindShifts.filter(\.regressed)
+                if !slower.isEmpty {
+                    s += "| kind | metric | slower in | median ratio [95 % CI] |\n|---|---|---|---|\n"
+                    for k in slower {
+                        s += "| \(k.row) | \(k.metric.rawValue) | \(k.slower) of \(k.traces) | ×\(decimal(k.ratio, places: 3)) [\(decimal(k.ratioLow, places: 3)), \(k.ratioHigh.isFinite ? decimal(k.ratioHigh, places: 3) : "∞")] |\n"
+                    }
+                    s += "\n"
+                }
+            }
+            if let n = c.tracesNeeded { s += "⚠️ \(tracesWarning(c, n)).\n\n" }
             let head = "| | trace | row | metric | baseline | current | change | ratio [95 % CI] | p |\n|---|---|---|---|---|---|---|---|---|\n"
             func row(_ ch: BenchChange, _ mark: String) -> String {
                 "| \(mark) | \(cell(ch.trace)) | \(ch.row) | \(ch.metric.rawValue) | \(figure(ch.old, ch.metric)) | \(figure(ch.new, ch.metric)) | \(ch.changeText) | \(ch.ratioText ?? "") | \(ch.pValue.map(pText) ?? "") |\n"
@@ -261,6 +287,7 @@ public enum BenchFormat {
                 ("testedOnWallClock", "\(c.tested)"), ("belowResolution", "\(c.belowResolution)"),
             ]
             if let d = c.drift { doc.properties.append(("drift", driftText(d))) }
+            if !c.kindShifts.isEmpty { doc.properties.append(("kindsSlower", "\(c.kindShifts.filter(\.regressed).map { "\($0.row) \($0.metric.rawValue)" }.joined(separator: ", "))")) }
             for ch in c.changes {
                 var x = JUnitDocument.TestCase(classname: suite + "." + ch.trace, name: ch.row + " " + ch.metric.rawValue)
                 if ch.regressed {

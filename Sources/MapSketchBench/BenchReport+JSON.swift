@@ -294,6 +294,20 @@ extension BenchComparison {
         ]
         if let runsNeeded { o["runsNeeded"] = .integer(Int64(runsNeeded)) }
         if let drift { o["drift"] = .number(rounded(drift)) }
+        if !kindShifts.isEmpty {
+            o["kinds"] = .array(
+                kindShifts.map { k in
+                    var ko: JSONObject = [
+                        "row": .string(k.row), "metric": .string(k.metric.rawValue), "traces": .integer(Int64(k.traces)),
+                        "slower": .integer(Int64(k.slower)), "p": .number(k.pValue), "ratio": .number(rounded(k.ratio)),
+                    ]
+                    if k.ratioLow.isFinite { ko["ratioLow"] = .number(rounded(k.ratioLow)) }
+                    if k.ratioHigh.isFinite { ko["ratioHigh"] = .number(rounded(k.ratioHigh)) }
+                    ko["regressed"] = .bool(k.regressed)
+                    return .object(ko)
+                })
+        }
+        if let tracesNeeded { o["tracesNeeded"] = .integer(Int64(tracesNeeded)) }
         return .object(o)
     }
 }

@@ -202,6 +202,31 @@ enum BenchStatistics {
         return Estimate(value: middle, lower: lower, upper: upper)
     }
 
+    /// The one-sided p-value of the sign test that `d` leans positive: P(at least as many of the
+    /// nonzero values positive, each sign a fair coin). 1 when none is nonzero.
+    static func signTestSlower(_ d: [Double]) -> Double {
+        let signs = d.filter { $0 != 0 }
+        guard !signs.isEmpty else { return 1 }
+        let counts = binomialCounts(signs.count)
+        let positive = signs.filter { $0 > 0 }.count
+        return counts[positive...].reduce(0, +) / counts.reduce(0, +)
+    }
+
+    /// The median of `sorted` with the confidence interval that inverts the sign test.
+    static func medianShift(_ sorted: [Double], lowerLevel: Double, upperLevel: Double) -> Estimate {
+        estimate(sorted, null: binomialCounts(sorted.count), lowerLevel: lowerLevel, upperLevel: upperLevel)
+    }
+
+    /// The binomial coefficients C(n, k), k = 0…n (the null counts of the sign statistic).
+    static func binomialCounts(_ n: Int) -> [Double] {
+        var row = [Double](repeating: 0, count: max(n, 0) + 1)
+        row[0] = 1
+        for i in stride(from: 1, through: max(n, 0), by: 1) {
+            for k in stride(from: i, through: 1, by: -1) { row[k] += row[k - 1] }
+        }
+        return row
+    }
+
     /// The null counts of the signed-rank statistic T⁺ for n untied pairs, over T⁺ = 0…n(n+1)/2.
     static func signedRankCounts(_ n: Int) -> [Double] {
         let total = n * (n + 1) / 2

@@ -97,9 +97,12 @@ struct BenchCommand: AsyncParsableCommand {
             saved report: by default only its exact counters (instructions, allocations, bytes), which do not depend on the \
             machine; never gate unpaired wall clock across machines.
 
-            A wall-clock figure regresses when the runs say it is slower (a one-sided t test on the logarithms, paired under \
-            --against) after the false discovery rate across all tested figures is held at --fdr, when it grew by more than \
-            --threshold, and by at least the clock's resolution. A kind whose median is below the clock's resolution is \
+            Under --against a wall-clock figure regresses when its runs say it is slower (a one-sided Wilcoxon signed-rank \
+            test, run by run) after the false discovery rate across all tested figures is held at --fdr, when it grew by \
+            more than --threshold with confidence, and by at least two steps of the clock per operation. Against a saved \
+            baseline, wall clock is judged a kind at a time across the traces that run it (a sign test over the traces, the \
+            machine's overall drift divided out): a busier machine slows some figures and not others, a change of the code \
+            slows an operation wherever it runs. A kind whose median is below the clock's resolution is \
             gated on its counters only. A trace without baseline figures is reported as new, a baseline trace not benched as \
             removed: neither is an error.
 

@@ -56,18 +56,30 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let md = dir.appendingPathComponent("pr.md").path
         let xml = dir.appendingPathComponent("j.xml").path
+        let json = dir.appendingPathComponent("r.json").path
         let r = try run([
             "bench", "Tests/Fixtures/bench", "--runs", "5", "--baseline", "Tests/Fixtures/bench/slowed.baseline.json",
-            "--metric", "total", "--metric", "p50", "--markdown", md, "--junit", xml,
+            "--metric", "total", "--metric", "p50", "--markdown", md, "--junit", xml, "--json", json,
         ])
         #expect(r.code == 1, "\(r.out)\(r.err)")
-        // trace, kind, metric, old → new (change)
-        let line = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("REGRESSION slowed total total: ") }, "\(r.out)")
+        // trace, kind, metric, old → new (change), in every one of the twelve traces
+        let line = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("REGRESSION slowed-01 total total: ") }, "\(r.out)")
         #expect(line.contains(" → ") && line.contains("%)") && line.contains(" p="))
-        #expect(r.out.contains("REGRESSION slowed touch p50: "))
+        for i in 1...12 { #expect(r.out.contains(String(format: "REGRESSION slowed-%02d touch p50: ", i))) }
+        // Unpaired, the verdict is the kind's across the traces.
+        #expect(r.out.contains("REGRESSED KIND touch p50: slower in 12 of 12 traces"))
+        #expect(r.out.contains("REGRESSED KIND total total: slower in 12 of 12 traces"))
         #expect(r.out.contains("unpaired runs") && r.out.contains("tested on wall clock"))
-        #expect(try String(contentsOfFile: md, encoding: .utf8).contains("| ❌ | slowed | total | total |"))
-        #expect(try String(contentsOfFile: xml, encoding: .utf8).contains("<failure message=\"slowed total total: "))
+        let markdown = try String(contentsOfFile: md, encoding: .utf8)
+        #expect(markdown.contains("| ❌ | slowed-01 | total | total |"))
+        #expect(markdown.contains("| touch | p50 | 12 of 12 |"))
+        #expect(try String(contentsOfFile: xml, encoding: .utf8).contains("<failure message=\"slowed-01 total total: "))
+        // The JSON's comparison carries the kinds' verdicts, and validates against the schema.
+        let value = try JSONParser.parse(try String(contentsOfFile: json, encoding: .utf8))
+        let schema = try JSONParser.parse(Fixtures.string("docs/bench-report.schema.json"))
+        #expect(JSONSchemaValidator(schema: schema).violations(of: value) == [])
+        let kinds = try #require(value["comparison"]?["kinds"]?.arrayValue)
+        #expect(kinds.contains { $0["row"]?.stringValue == "touch" && $0["regressed"]?.boolValue == true && $0["slower"]?.int64Value == 12 })
     }
 
     @Test func benchBaselineErrorsExitTwoAndSayWhy() throws {

@@ -104,4 +104,23 @@ import Testing
         shifted[3] = -2.5
         #expect(BenchStatistics.signedRankSlower(shifted) < 1e-3)
     }
+
+    @Test func theSignTestAndItsMedianIntervalMatchTheBinomial() {
+        // Ten of ten positive: 2⁻¹⁰; eight of ten: (C(10,8) + C(10,9) + C(10,10)) / 2¹⁰ = 56/1024.
+        #expect(abs(BenchStatistics.signTestSlower(Array(repeating: 0.1, count: 10)) - 1.0 / 1024) < 1e-15)
+        let eight = [0.3, 0.1, -0.2, 0.5, 0.2, -0.1, 0.4, 0.6, 0.7, 0.8]
+        #expect(abs(BenchStatistics.signTestSlower(eight) - 56.0 / 1024) < 1e-15)
+        // Zeros carry no sign; none left is no evidence.
+        #expect(BenchStatistics.signTestSlower([0, 0, 0]) == 1)
+        #expect(BenchStatistics.signTestSlower([0, 0.1]) == 0.5)
+        #expect(BenchStatistics.binomialCounts(4) == [1, 4, 6, 4, 1])
+        // The interval: order statistics. For n = 10 at one-sided 0.011 (P(T ≥ 9) = 11/1024 ≈ 0.0107):
+        // the lower bound is the 2nd smallest, the upper the 9th.
+        let sorted = eight.sorted()
+        let e = BenchStatistics.medianShift(sorted, lowerLevel: 0.011, upperLevel: 0.011)
+        #expect(e.value == (sorted[4] + sorted[5]) / 2)
+        #expect(e.lower == sorted[1] && e.upper == sorted[8])
+        // A single value cannot be bounded at 5 %.
+        #expect(BenchStatistics.medianShift([0.2], lowerLevel: 0.025, upperLevel: 0.025).lower == -.infinity)
+    }
 }
