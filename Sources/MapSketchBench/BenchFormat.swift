@@ -85,7 +85,7 @@ public enum BenchFormat {
         if let d = c.drift {
             s += "unpaired: the new runs were \(driftText(d)) as a whole (the median over every figure), taken as the machine's, not the code's; every figure is judged relative to it\n"
         }
-        if !c.kindShifts.isEmpty { s += "unpaired: \(kindsText(c))\n" }
+        if !c.kindShifts.isEmpty && !c.paired { s += "unpaired: \(kindsText(c))\n" }
         if let n = c.tracesNeeded { s += "warning: \(tracesWarning(c, n))\n" }
         for k in c.kindShifts where k.regressed { s += "REGRESSED KIND \(k)\n" }
         for r in c.regressions {
@@ -209,7 +209,7 @@ public enum BenchFormat {
             let still = c.changes.filter { !$0.regressed && abs($0.change) <= threshold }
             if let d = c.drift { s += "Unpaired: the new runs were \(driftText(d)) as a whole, taken as the machine's; every figure is judged relative to it.\n\n" }
             if !c.kindShifts.isEmpty {
-                s += "Unpaired: \(kindsText(c)).\n\n"
+                if !c.paired { s += "Unpaired: \(kindsText(c)).\n\n" }
                 let slower = c.kindShifts.filter(\.regressed)
                 if !slower.isEmpty {
                     s += "| kind | metric | slower in | median ratio [95 % CI] |\n|---|---|---|---|\n"

@@ -245,6 +245,40 @@ import Testing
         #expect(json["kinds"]?.arrayValue?.first?["regressed"]?.boolValue == true)
     }
 
+    @Test func pairedAFigureOfMiddlingEvidenceNeedsItsKindSlowerAcrossTraces() throws {
+        // 40 paired runs. Thirty traces undo 20 % slower in every pair; one more trace's undo and
+        // one select trace (select unchanged everywhere else) each lean slower with the same
+        // middling evidence: 21 pairs at +0.2, 19 at −0.05 in the logarithm (p ≈ 0.0016, between
+        // q / m and the Benjamini–Hochberg cutoff). The undo is of a kind slower across traces;
+        // the select is noise that the false discovery rate would let ride along.
+        let middling = (0..<40).map { $0 < 21 ? 0.2 : -0.05 }
+        func side(new: Bool) -> BenchReport {
+            var r = F.report(instructions: 1, allocations: 1, p50s: [1], totals: [1], pairID: "p")
+            r.runs = 40
+            r.traces = (0..<62).map { i in
+                let kind: BenchKind = i < 31 ? .undo : .select
+                var d = [Double](repeating: 0, count: 40)
+                if new && i < 30 { d = Array(repeating: log(1.2), count: 40) }
+                if new && (i == 30 || i == 31) { d = middling }
+                if new && i > 31 { d = (0..<40).map { r in Double(r % 2 == 0 ? 1 : -1) * 0.01 * Double(r % 5) } }
+                let p50s = d.enumerated().map { 1_000 * (1 + 0.001 * Double($0.offset)) * exp($0.element) }
+                let totals = (0..<40).map { 100_000 * (1 + 0.001 * Double($0)) }
+                return F.report(instructions: 1, allocations: 1, p50s: p50s, totals: totals, name: String(format: "t%02d", i), kind: kind, pairID: "p").traces[0]
+            }
+            return r
+        }
+        let c = try BenchComparison.compare(side(new: true), baseline: side(new: false), baselineFile: "b", metrics: [.p50], threshold: 0.05)
+        let weak = try #require(c.changes.first { $0.trace == "t30" })
+        let noise = try #require(c.changes.first { $0.trace == "t31" })
+        #expect((weak.pValue ?? 1) > 0.05 / Double(c.tested) && (weak.pValue ?? 1) < 0.005, "\(weak.pValue ?? 1)")
+        #expect(weak.pValue == noise.pValue)
+        #expect(weak.regressed, "its kind is slower across the traces")
+        #expect(!noise.regressed, "select is not slower across the traces")
+        #expect(Set(c.regressions.map(\.trace)) == Set((0...30).map { String(format: "t%02d", $0) }))
+        #expect(c.kindShifts.first { $0.row == "undo" }?.slower == 31)
+        #expect(BenchFormat.comparisonSummary(c, baselineFile: "b").contains("REGRESSED KIND undo p50: slower in 31 of 31 traces"))
+    }
+
     @Test func pairedRunsCancelALoadThatHitsBothBuilds() throws {
         // A load that comes and goes: run r of both builds is slowed alike. Paired, a 25 %
         // slowdown is plain whatever the load did; unpaired, the load's spread blurs it.
