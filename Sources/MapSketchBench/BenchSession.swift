@@ -66,7 +66,8 @@ package struct BenchSession {
         precondition(builds.count == 1 || builds.count == 2, "one build, or two to compare")
         let paths = cases.map(\.trace.path)
         let setup = BenchWorker.Setup(
-            warmup: options.warmup, timing: options.timing, measureOperations: options.measureOperations, traces: paths)
+            warmup: options.warmup, timing: options.timing, measureOperations: options.measureOperations, traces: paths,
+            layerRoot: options.layerRoot?.path)
         var results = Array(repeating: Array(repeating: [BenchTraceResult](), count: cases.count), count: builds.count)
         var failures = Array(repeating: [Int: BenchFailure](), count: builds.count)
         var expected = Array(repeating: [Int: BenchFailure](), count: builds.count)
