@@ -52,6 +52,15 @@ extension GeoJSON {
         _ bytes: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions(), batchSize: Int,
         _ body: (FeatureColumns, _ bytesRead: Int) throws -> Void
     ) throws {
+        try decodeColumns(bytes, options: options, batchSize: batchSize, body, afterFeature: nil)
+    }
+
+    /// ``decodeColumns(_:options:batchSize:_:)``, also calling `afterFeature` with the bytes read
+    /// after each feature.
+    static func decodeColumns(
+        _ bytes: UnsafeRawBufferPointer, options: DecodingOptions, batchSize: Int,
+        _ body: (FeatureColumns, _ bytesRead: Int) throws -> Void, afterFeature: ((Int) -> Void)?
+    ) throws {
         precondition(batchSize > 0, "a batch holds at least one feature")
         var r = FeatureColumnsReader(bytes.bindMemory(to: UInt8.self), options: options.parser)
         var type: (name: String, at: FeatureColumnsReader.Mark)?
@@ -87,6 +96,7 @@ extension GeoJSON {
                 sawFeatures = true
                 try r.elements { r, index in
                     try r.geoJSONFeature([.key("features"), .index(index)], options: options)
+                    afterFeature?(r.p.i)
                     if r.geometry.count >= batchSize {
                         gaveBatch = true
                         try body(r.takeColumns(spatialReference), r.p.i)

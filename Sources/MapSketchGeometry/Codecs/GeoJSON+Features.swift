@@ -11,8 +11,8 @@
 extension GeoJSON {
     /// Reads the FeatureCollection in the file at `path` a batch of `batchSize` features at a
     /// time (see ``decodeColumns(_:options:batchSize:_:)``): the file is memory-mapped and the
-    /// pages already read are given back as the read goes on, so memory holds one batch's
-    /// columns and a few pages of the file, whatever its size.
+    /// pages already read are given back as the read goes on (a megabyte at a time), so memory
+    /// holds one batch's columns and about a megabyte of the file, whatever its size.
     /// - Throws: ``InputError`` naming the file, line and column of what is wrong (or that the file
     ///   cannot be read), or what `body` throws.
     /// - Complexity: O(n) for n bytes.
@@ -21,18 +21,19 @@ extension GeoJSON {
         _ body: (FeatureColumns) throws -> Void
     ) throws {
         try MappedFile.read(path) { bytes in
+            // Pages wholly read are not needed again (an error message that points back into
+            // them faults them in from the file): given back a megabyte at a time.
             let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
+            let step = max(1 << 20, page)
             var released = 0
-            try decodeColumns(bytes, options: options, batchSize: batchSize) { columns, read in
-                try body(columns)
-                // Pages wholly read are not needed again (an error message that points back
-                // into them faults them in from the file).
-                let end = read / page * page
-                if end > released, let base = bytes.baseAddress {
+            try decodeColumns(
+                bytes, options: options, batchSize: batchSize, { columns, _ in try body(columns) },
+                afterFeature: { read in
+                    let end = read / page * page
+                    guard end - released >= step, let base = bytes.baseAddress else { return }
                     _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
                     released = end
-                }
-            }
+                })
         }
     }
 }

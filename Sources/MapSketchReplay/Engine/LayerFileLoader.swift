@@ -22,7 +22,7 @@ enum LayerFileLoader {
     ///   read or decoded (then the message locates the problem in the layer file,
     ///   file:line:column); what `configure` throws.
     static func load(
-        _ source: TraceLayerSource, layer name: String, files: TraceFiles?, ids: inout [GraphicID],
+        _ source: TraceLayerSource, layer name: String, files: TraceFiles?, ids: inout GraphicIDList,
         probe: (any ReplayProbe)?, configure: (GraphicsLayer) throws -> Void
     ) throws -> GraphicsLayer {
         let file = try resolve(source, layer: name, files: files)
@@ -83,30 +83,25 @@ enum LayerFileLoader {
         return u.count > f.count && Array(u.prefix(f.count)) == f
     }
 
-    /// Reads the file into a new layer.
+    /// Reads the file into a new layer, made in WGS 84 and set up by `configure` before the first
+    /// feature; its index is built once, after the last batch.
     private static func read(
-        _ format: TraceLayerSource.Format, url: URL, display: String, ids: inout [GraphicID],
+        _ format: TraceLayerSource.Format, url: URL, display: String, ids: inout GraphicIDList,
         configure: (GraphicsLayer) throws -> Void
     ) throws -> GraphicsLayer {
-        var layer: GraphicsLayer?
+        let layer = GraphicsLayer(spatialReference: .wgs84)
+        try configure(layer)
         var first = 0
-        func add(_ columns: FeatureColumns) throws {
-            let target: GraphicsLayer
-            if let layer {
-                target = layer
-            } else {
-                target = GraphicsLayer(spatialReference: columns.spatialReference ?? .wgs84)
-                try configure(target)
-                layer = target
-            }
-            guard target.spatialReference == columns.spatialReference else {
+        func add(_ columns: FeatureColumns, _ append: (GraphicColumns) throws -> Range<GraphicID>) throws {
+            if let sr = columns.spatialReference, sr != .wgs84 {
                 throw InputError(
                     file: display, line: 1, column: 1,
-                    message: "expected every feature in one spatial reference; the \"crs\" member changed it after feature \(first)")
+                    message: "expected WGS 84 longitude/latitude (RFC 7946), found a legacy \"crs\" member naming \(sr); "
+                        + "a layer file's features are not projected from another spatial reference")
             }
             do {
-                let added = try target.add(columns: GraphicColumns(columns))
-                for raw in added.lowerBound.rawValue..<added.upperBound.rawValue { ids.append(GraphicID(rawValue: raw)) }
+                let added = try append(GraphicColumns(columns))
+                ids.append(added)
             } catch GraphicsLayerError.nonFiniteGeometry(let row) {
                 // A row of the batch: say which feature it is in the file.
                 throw InputError(
@@ -114,21 +109,20 @@ enum LayerFileLoader {
             }
             first += columns.count
         }
-        switch format {
-        case .featureCollection:
-            do {
-                try GeoJSON.decodeColumns(contentsOfFile: url.path, batchSize: batchSize, add)
-            } catch var e as InputError where e.file == url.path {
-                e.file = display
-                throw e
+        try layer.add { append in
+            switch format {
+            case .featureCollection:
+                do {
+                    try GeoJSON.decodeColumns(contentsOfFile: url.path, batchSize: batchSize) { try add($0, append) }
+                } catch var e as InputError where e.file == url.path {
+                    e.file = display
+                    throw e
+                }
+            case .lines:
+                try readLines(url: url, display: display) { try add($0, append) }
             }
-        case .lines:
-            try readLines(url: url, display: display, add)
         }
-        if let layer { return layer }
-        let empty = GraphicsLayer(spatialReference: .wgs84)
-        try configure(empty)
-        return empty
+        return layer
     }
 
     /// Reads GeoJSON Lines (a Feature per line; blank lines skipped; a record separator before a

@@ -37,7 +37,7 @@ public final class ReplaySession {
     package internal(set) var refusals: ReplayRefusals
 
     let log = ReplayLog()
-    var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
+    var graphicsLayers: [String: (layer: GraphicsLayer, ids: GraphicIDList)] = [:]
     var gps: GPSIngest
     private var observers: [SketchObservation] = []
     private var observesSnaps = false
@@ -167,7 +167,7 @@ public final class ReplaySession {
     /// - Throws: ``ReplayError`` at the `source` member for a layer file that cannot be used; the
     ///   model's errors otherwise.
     static func addLayer(
-        _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: [GraphicID])],
+        _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: GraphicIDList)],
         probe: (any ReplayProbe)?, files: TraceFiles? = nil
     ) throws {
         func configure(_ layer: GraphicsLayer) throws {
@@ -175,16 +175,20 @@ public final class ReplaySession {
             layer.calloutsEnabled = l.calloutsEnabled
             if let r = l.renderer { layer.renderer = try TraceModelBridge.renderer(r) }
         }
-        var ids: [GraphicID] = []
+        var ids = GraphicIDList()
         let layer: GraphicsLayer
         if let source = l.source {
-            // Read before it joins the map, which then projects its features in one pass.
-            layer = try LayerFileLoader.load(source, layer: l.name, files: files, ids: &ids, probe: probe, configure: configure)
+            // The layer joins the map before its first feature, so each batch is projected and
+            // indexed as it is added (joining later would project and index every feature again).
+            layer = try LayerFileLoader.load(source, layer: l.name, files: files, ids: &ids, probe: probe) { layer in
+                try configure(layer)
+                try map.addLayer(layer, named: l.name)
+            }
         } else {
             layer = GraphicsLayer()
             try configure(layer)
+            try map.addLayer(layer, named: l.name)
         }
-        try map.addLayer(layer, named: l.name)
         for g in l.graphics {
             ids.append(
                 try add(
@@ -304,7 +308,7 @@ public final class ReplaySession {
         return sketch
     }
 
-    private func requireLayer(_ name: String) throws -> (layer: GraphicsLayer, ids: [GraphicID]) {
+    private func requireLayer(_ name: String) throws -> (layer: GraphicsLayer, ids: GraphicIDList) {
         guard let l = graphicsLayers[name] else { throw ReplayCallError("no graphics layer named \"\(name)\"") }
         return l
     }
