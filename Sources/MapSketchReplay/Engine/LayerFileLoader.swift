@@ -7,8 +7,10 @@ import MapSketchGeometry
 ///
 /// The path is resolved against the trace's folder and must stay in its tree (or in that of
 /// ``TraceFiles/layerRoot``), both as written and with symbolic links followed. The features are
-/// WGS 84 (RFC 7946; a legacy `crs` member names another spatial reference), the spatial
-/// reference the layer takes them in; the map projects them when the layer joins it.
+/// WGS 84 longitude/latitude (RFC 7946; a legacy `crs` member naming another spatial reference is
+/// an error), the spatial reference the layer takes them in: the layer joins the map before the
+/// first batch (`configure`), and projects each batch into the map's spatial reference as it is
+/// added; its index is built once, after the last batch (`GraphicsLayer.add(batches:)`).
 @MainActor
 enum LayerFileLoader {
     /// The features read before they are handed to the layer.
