@@ -66,13 +66,18 @@ struct GeoJSONFeatureBatchTests {
         let good = dir.appendingPathComponent("f.geojson")
         try Data(Self.collection.utf8).write(to: good)
         var batches: [FeatureColumns] = []
-        try GeoJSON.decodeColumns(contentsOfFile: good.path, batchSize: 2) { batches.append($0) }
+        var read: [Int] = []
+        try GeoJSON.decodeColumns(contentsOfFile: good.path, batchSize: 2) {
+            batches.append($0)
+            read.append($1)
+        }
+        #expect(read.count == 3 && read == read.sorted() && (read.last ?? 0) <= Self.collection.utf8.count)
         #expect(batches.map(\.count) == [2, 2, 1])
         #expect(Self.rows(batches) == Self.rows([try GeoJSON.decodeColumns(Self.collection)]))
         let bad = dir.appendingPathComponent("bad.geojson")
         try Data(Self.collection.replacingOccurrences(of: "[3,4]", with: "[3,\"4\"]").utf8).write(to: bad)
         do {
-            try GeoJSON.decodeColumns(contentsOfFile: bad.path, batchSize: 2) { _ in }
+            try GeoJSON.decodeColumns(contentsOfFile: bad.path, batchSize: 2) { _, _ in }
             Issue.record("no error")
         } catch let e as InputError {
             #expect(e.file == bad.path && e.line == 5)

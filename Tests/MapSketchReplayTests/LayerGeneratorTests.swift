@@ -120,9 +120,10 @@ import Testing
 
         /// Memory grows with the layer kept, not with the file read: 150,000 points read from a
         /// GeoJSON FeatureCollection (about 21 MB) cost the replay's peak resident memory about 100
-        /// bytes each (the layer, its index and one batch being read; see
-        /// `scripts/layer-memory.sh` for a million); holding the file's text, or every feature's
-        /// value tree, would cost 140 bytes and more each on top.
+        /// bytes each in a debug build (the layer, its index and one batch of 65,536 being read;
+        /// `scripts/layer-memory.sh` measures a million, about 90 bytes each in a release build);
+        /// holding the file's text, or every feature's value tree, would cost 138 bytes and more
+        /// each on top.
         @Test func aLayerFileCostsWhatTheLayerKeepsNotWhatTheFileHolds() throws {
             let dir = try MapsketchProcess.tempDir(prefix: "layer-memory")
             defer { try? FileManager.default.removeItem(at: dir) }

@@ -61,4 +61,19 @@ import Testing
         }
         #expect(layer.count == 600 && layer.slots.index.count == 600)
     }
+
+    @Test func reservingCapacityLetsABulkLoadGrowNoBuffer() throws {
+        let layer = GraphicsLayer()
+        try layer.add { add in
+            _ = try add(Self.batch(0..<1_000))
+            layer.reserveCapacity(20_000)
+            #expect(layer.slots.shapes.capacity == 20_000)
+            #expect(layer.slots.columns.allSatisfy { $0.integers.capacity >= 20_000 || $0.stringIDs.capacity >= 20_000 })
+            for start in stride(from: 1_000, to: 20_000, by: 1_000) { _ = try add(Self.batch(start..<start + 1_000)) }
+        }
+        #expect(layer.slots.shapes.capacity == 20_000, "no doubling past the reservation")
+        #expect(layer.count == 20_000 && layer.graphic(GraphicID(rawValue: 19_999))?.attributes["ID"] == .integer(19_999))
+        layer.reserveCapacity(10)  // never shrinks
+        #expect(layer.slots.shapes.capacity == 20_000)
+    }
 }

@@ -62,6 +62,18 @@ extension GraphicsLayer {
         return GraphicID(rawValue: firstID)..<GraphicID(rawValue: nextID)
     }
 
+    /// Makes room for `count` graphics in all — the slot records, the ids and every attribute
+    /// field the layer has — so that adding up to that many copies no buffer to grow it: for a
+    /// bulk load that knows about how many graphics are coming (a file's size over the bytes its
+    /// first batch took). Fields that appear later, and geometries beyond points, grow as usual.
+    /// - Complexity: O(n) for the buffers grown, n the graphics held.
+    public func reserveCapacity(_ count: Int) {
+        guard count > slots.count else { return }
+        slots.shapes.reserveCapacity(count)
+        if !slots.denseIDs { slots.ids.reserveCapacity(count) }
+        for c in slots.columns.indices { slots.columns[c].reserveCapacity(forAppending: count - slots.columns[c].count) }
+    }
+
     /// Appends the rows of `batch` (validated first) with their symbols resolved, leaving the
     /// spatial index to the caller.
     private func append(_ batch: GraphicColumns) throws -> Range<GraphicID> {

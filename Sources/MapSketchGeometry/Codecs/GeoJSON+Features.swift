@@ -12,13 +12,14 @@ extension GeoJSON {
     /// Reads the FeatureCollection in the file at `path` a batch of `batchSize` features at a
     /// time (see ``decodeColumns(_:options:batchSize:_:)``): the file is memory-mapped and the
     /// pages already read are given back as the read goes on (a megabyte at a time), so memory
-    /// holds one batch's columns and about a megabyte of the file, whatever its size.
+    /// holds one batch's columns and about a megabyte of the file, whatever its size. `body` gets
+    /// each batch and how many bytes of the file have been read.
     /// - Throws: ``InputError`` naming the file, line and column of what is wrong (or that the file
     ///   cannot be read), or what `body` throws.
     /// - Complexity: O(n) for n bytes.
     public static func decodeColumns(
         contentsOfFile path: String, options: DecodingOptions = DecodingOptions(), batchSize: Int,
-        _ body: (FeatureColumns) throws -> Void
+        _ body: (FeatureColumns, _ bytesRead: Int) throws -> Void
     ) throws {
         try MappedFile.read(path) { bytes in
             // Pages wholly read are not needed again (an error message that points back into
@@ -27,7 +28,7 @@ extension GeoJSON {
             let step = max(1 << 20, page)
             var released = 0
             try decodeColumns(
-                bytes, options: options, batchSize: batchSize, { columns, _ in try body(columns) },
+                bytes, options: options, batchSize: batchSize, body,
                 afterFeature: { read in
                     let end = read / page * page
                     guard end - released >= step, let base = bytes.baseAddress else { return }

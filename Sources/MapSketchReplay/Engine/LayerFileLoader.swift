@@ -94,7 +94,8 @@ enum LayerFileLoader {
         let layer = GraphicsLayer(spatialReference: .wgs84)
         try configure(layer)
         var first = 0
-        func add(_ columns: FeatureColumns, _ append: (GraphicColumns) throws -> Range<GraphicID>) throws {
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        func add(_ columns: FeatureColumns, read: Int, _ append: (GraphicColumns) throws -> Range<GraphicID>) throws {
             if let sr = columns.spatialReference, sr != .wgs84 {
                 throw InputError(
                     file: display, line: 1, column: 1,
@@ -109,19 +110,25 @@ enum LayerFileLoader {
                 throw InputError(
                     file: display, line: 1, column: 1, message: "feature \(first + row + 1): expected finite coordinates")
             }
+            if first == 0, read > 0, read < fileSize {
+                // Room for the features the rest of the file holds at the first batch's bytes
+                // per feature (and 1/64 more): the layer's buffers then grow once, not by
+                // doubling, which would leave the old buffers' pages to the allocator.
+                layer.reserveCapacity(Int(Double(fileSize) / Double(read) * Double(columns.count) * (1 + 1.0 / 64)))
+            }
             first += columns.count
         }
         try layer.add { append in
             switch format {
             case .featureCollection:
                 do {
-                    try GeoJSON.decodeColumns(contentsOfFile: url.path, batchSize: batchSize) { try add($0, append) }
+                    try GeoJSON.decodeColumns(contentsOfFile: url.path, batchSize: batchSize) { try add($0, read: $1, append) }
                 } catch var e as InputError where e.file == url.path {
                     e.file = display
                     throw e
                 }
             case .lines:
-                try readLines(url: url, display: display) { try add($0, append) }
+                try readLines(url: url, display: display) { try add($0, read: $1, append) }
             }
         }
         return layer
@@ -130,7 +137,7 @@ enum LayerFileLoader {
     /// Reads GeoJSON Lines (a Feature per line; blank lines skipped; a record separator before a
     /// feature, as GeoJSON text sequences write, allowed), streaming, handing `add` a batch at a
     /// time.
-    private static func readLines(url: URL, display: String, _ add: (FeatureColumns) throws -> Void) throws {
+    private static func readLines(url: URL, display: String, _ add: (FeatureColumns, _ bytesRead: Int) throws -> Void) throws {
         let source: FileByteSource
         do {
             source = try FileByteSource(path: url.path, file: display)
@@ -140,8 +147,10 @@ enum LayerFileLoader {
         var lines = LineReader(
             InputEncoding.buffer(source: source, limit: GeoJSONLinesReader.maximumLineLength, file: display), file: display)
         var features = GeoJSONFeatureReader()
+        var read = 0
         do {
             while try lines.next({ line, number in
+                read += line.count + 1
                 var start = 0
                 if start < line.count, line[start] == 0x1E { start += 1 }  // RS (RFC 8142)
                 let rest = UnsafeBufferPointer(rebasing: line[start...])
@@ -153,11 +162,11 @@ enum LayerFileLoader {
                         file: display, line: number, column: (e.column ?? 1) + start, message: InputExcerpt.message(e.pathAndMessage))
                 }
             }) != nil {
-                if features.count >= batchSize { try add(features.take()) }
+                if features.count >= batchSize { try add(features.take(), read) }
             }
         } catch let e as ReaderError {
             throw InputError(e, file: display)
         }
-        if features.count > 0 { try add(features.take()) }
+        if features.count > 0 { try add(features.take(), read) }
     }
 }
