@@ -141,6 +141,13 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Appending a projected fix to the sketch (a new part first when its segment changes).
     package static let gpsAppend = BenchKind("gps.append", 39, "appending a projected fix to the sketch")
 
+    // Layer files.
+
+    /// A header layer's features read from its file (`source`) into the layer: reading, decoding,
+    /// renderer and index (inside ``setup``).
+    package static let layerLoad = BenchKind(
+        "layer.load", 40, "a header layer's features read from its file (source) into the layer")
+
     /// Every built-in kind, in report order.
     package static let builtIn: [BenchKind] = [
         setup, touch, gesture, gestureDispatch, viewportPan, viewportPinch, callout, mapHitTest, sketchHitTest, select, vertexInsertInteractive,
@@ -148,6 +155,7 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
         vertexMoveProgrammatic, vertexRemoveProgrammatic, partProgrammatic, geometryProgrammatic, clear, undo, redo,
         transformProgrammatic, reticle, toolSwitch, sketchSettings, viewportProgrammatic, graphicsAdd, graphicsRemove, layers,
         rendererSimple, rendererClassBreaks, rendererUniqueValue, gpsFix, gpsRead, gpsFilter, gpsProject, gpsAppend,
+        layerLoad,
     ]
 
     /// The name of the row that holds what belongs to no kind.

@@ -49,6 +49,7 @@ extension BenchRecorder: ReplayProbe {
         case .user(let index): return BenchKind.builtIn.count + index
         case .touch: return BenchKind.touch.order
         case .gpsFix: return BenchKind.gpsFix.order
+        case .layerLoad: return BenchKind.layerLoad.order
         case .call(let call): return kind(of: call).order
         case .gpsFilter: return BenchKind.gpsFilter.order
         case .gpsProject: return BenchKind.gpsProject.order

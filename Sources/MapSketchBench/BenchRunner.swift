@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import MapSketchGeometry
 public import MapSketchReplay
 
@@ -17,6 +17,9 @@ public struct BenchOptions: Hashable, Sendable {
     public var measureOperations: Bool
     /// Which operations have their latency read (every operation is counted either way).
     public var timing: BenchTiming
+    /// A folder whose tree the traces' layer files may be in besides each trace's own folder tree
+    /// (`--layer-root`; see ``TraceFiles``).
+    public var layerRoot: URL?
 
     /// Options; the defaults are 1 warm-up and 5 measured runs, no time budget, allocations
     /// counted, operations measured, fast operations timed on a sample (``BenchTiming/automatic``).
@@ -106,13 +109,13 @@ public struct BenchRunner {
     /// corpus does) is an expected failure when it fails that way, and a failure when it reads and
     /// sets up: it is not the trace it says it is.
     @MainActor
-    static func prepare(_ url: URL) -> Prepared {
+    static func prepare(_ url: URL, layerRoot: URL? = nil) -> Prepared {
         let file = display(url)
         var text: String?
         do throws(InputError) {
             let t = try Replayer.text(of: url, displayName: file)
             text = t
-            return try prepare(text: t, file: file)
+            return try prepare(text: t, file: file, files: TraceFiles(trace: url, displayName: file, layerRoot: layerRoot))
         } catch {
             if let text, let declared = TraceExpectation.declared(inTraceText: Substring(text)), declared.matches(error) {
                 return .expectedFailure(error)
@@ -123,13 +126,14 @@ public struct BenchRunner {
 
     /// ``prepare(_:)`` for a trace's text.
     @MainActor
-    static func prepare(text: String, file: String) throws(InputError) -> Prepared {
-        let trace = try TraceDecoder.decode(text, file: file)
+    static func prepare(text: String, file: String, files: TraceFiles? = nil) throws(InputError) -> Prepared {
+        var trace = try TraceDecoder.decode(text, file: file)
+        trace.files = files
         guard let expected = trace.header.expect.error else { return .trace(trace, text: text) }
         do throws(ReplayError) {
             _ = try ReplaySession(trace: trace, name: "trace")
         } catch {
-            throw InputError(file: file, line: error.line, column: 1, message: error.message)
+            throw InputError(file: file, line: error.line, column: error.column, message: error.message)
         }
         return .failure(
             InputError(
@@ -149,7 +153,7 @@ public struct BenchRunner {
         var expectedFailures: [BenchFailure] = []
         for (i, c) in cases.enumerated() {
             progress(i, c.name)
-            switch Self.prepare(c.trace) {
+            switch Self.prepare(c.trace, layerRoot: options.layerRoot) {
             case .trace(let trace, let text):
                 do throws(InputError) {
                     traces.append(try measure(trace, name: c.name, file: Self.display(c.trace), text: text))
@@ -230,7 +234,7 @@ public struct BenchRunner {
                 t2 = BenchClock.monotonicNanoseconds()
                 a1 = AllocationCounters.read()
             }
-            if let failure { throw InputError(file: file, line: failure.line, column: 1, message: failure.message) }
+            if let failure { throw InputError(file: file, line: failure.line, column: failure.column, message: failure.message) }
             guard measured else {
                 recorder.discardRun()
                 continue

@@ -66,7 +66,8 @@ package struct BenchSession {
         precondition(builds.count == 1 || builds.count == 2, "one build, or two to compare")
         let paths = cases.map(\.trace.path)
         let setup = BenchWorker.Setup(
-            warmup: options.warmup, timing: options.timing, measureOperations: options.measureOperations, traces: paths)
+            warmup: options.warmup, timing: options.timing, measureOperations: options.measureOperations, traces: paths,
+            layerRoot: options.layerRoot?.path)
         var results = Array(repeating: Array(repeating: [BenchTraceResult](), count: cases.count), count: builds.count)
         var failures = Array(repeating: [Int: BenchFailure](), count: builds.count)
         var expected = Array(repeating: [Int: BenchFailure](), count: builds.count)
@@ -181,6 +182,13 @@ package struct BenchSession {
         return out
     }
 
+    /// Whether the header (first line) of trace `text` has a layer read from a file.
+    static func namesLayerFiles(_ text: String) -> Bool {
+        let first = text.prefix { $0 != "\n" && $0 != "\r" }
+        guard let header = try? JSONParser.decode(String(first), { try TraceDecoder.decodeHeader($0) }) else { return false }
+        return header.layers.contains { $0.source != nil }
+    }
+
     /// `report` with the instruction counts of its traces, measured under callgrind by `build`.
     @MainActor
     private func withInstructions(
@@ -188,16 +196,20 @@ package struct BenchSession {
     ) throws(Failure) -> BenchReport {
         let measured = cases.filter { report.trace($0.name) != nil }
         var texts: [String] = []
+        var files: [TraceFiles?] = []
         for c in measured {
             guard let data = FileManager.default.contents(atPath: c.trace.path) else {
                 throw Failure(description: "\(c.trace.path): cannot read the trace again for callgrind")
             }
-            texts.append(String(decoding: data, as: UTF8.self))
+            let text = String(decoding: data, as: UTF8.self)
+            texts.append(text)
+            // Only a trace that names layer files is told where it lies: the server reads them.
+            files.append(Self.namesLayerFiles(text) ? TraceFiles(trace: c.trace, layerRoot: options.layerRoot) : nil)
         }
         let counted: [[Callgrind.Run]]
         do {
             counted = try Callgrind.measure(
-                texts, valgrind: valgrind, executable: build.executable, warmup: Swift.max(options.warmup, 1), runs: instrumentRuns,
+                texts, files: files, valgrind: valgrind, executable: build.executable, warmup: Swift.max(options.warmup, 1), runs: instrumentRuns,
                 userKinds: userKinds
             ) { n in
                 if n % 25 == 0 || n == texts.count { progress("callgrind (\(build.label)): \(n)/\(texts.count) traces") }

@@ -28,13 +28,20 @@ package enum BenchWorker {
         package var measureOperations: Bool
         /// The trace files.
         package var traces: [String]
+        /// The folder layer files may be in besides each trace's folder tree (`--layer-root`),
+        /// passed as a `--layer-root=DIR` argument before the traces only when set.
+        package var layerRoot: String?
+
+        /// The argument that carries ``layerRoot``.
+        static let layerRootPrefix = "--layer-root="
 
         /// Creates a setup.
-        package init(warmup: Int, timing: BenchTiming, measureOperations: Bool, traces: [String]) {
+        package init(warmup: Int, timing: BenchTiming, measureOperations: Bool, traces: [String], layerRoot: String? = nil) {
             self.warmup = warmup
             self.timing = timing
             self.measureOperations = measureOperations
             self.traces = traces
+            self.layerRoot = layerRoot
         }
 
         /// The worker's arguments (after the executable).
@@ -45,7 +52,8 @@ package enum BenchWorker {
             case .everyOperation: t = "1"
             case .every(let n): t = "\(n)"
             }
-            return [command, "\(protocolVersion)", "\(warmup)", t, measureOperations ? "operations" : "totals"] + traces
+            return [command, "\(protocolVersion)", "\(warmup)", t, measureOperations ? "operations" : "totals"]
+                + (layerRoot.map { [Self.layerRootPrefix + $0] } ?? []) + traces
         }
 
         /// The setup `arguments` (the process's, without the executable) select, or nil.
@@ -61,7 +69,12 @@ package enum BenchWorker {
             guard a[4] == "operations" || a[4] == "totals" else { return nil }
             warmup = w
             measureOperations = a[4] == "operations"
-            traces = Array(a.dropFirst(5))
+            var rest = Array(a.dropFirst(5))
+            if let first = rest.first, first.hasPrefix(Self.layerRootPrefix) {
+                layerRoot = String(first.dropFirst(Self.layerRootPrefix.count))
+                rest.removeFirst()
+            }
+            traces = rest
         }
 
         /// The protocol version the arguments ask for (when they select the worker at all).
@@ -95,7 +108,7 @@ package enum BenchWorker {
                 return 2
             }
             let url = URL(fileURLWithPath: setup.traces[i])
-            let p = prepared[i] ?? BenchRunner.prepare(url)
+            let p = prepared[i] ?? BenchRunner.prepare(url, layerRoot: setup.layerRoot.map { URL(fileURLWithPath: $0) })
             prepared[i] = p
             switch p {
             case .trace(let trace, let text):

@@ -1,5 +1,5 @@
 import Foundation
-import MapSketchReplay
+package import MapSketchReplay
 
 /// Instruction counts from valgrind's callgrind.
 ///
@@ -67,8 +67,8 @@ package enum Callgrind {
     ///   - userKinds: the kind names of the executable's own registrations (``ReplayExtensions``),
     ///     whose markers follow the built-in kinds' (as its bench worker's hello names them).
     package static func measure(
-        _ traces: [String], valgrind: String, executable: String, warmup: Int, runs: Int, userKinds: [String] = [],
-        progress: (Int) -> Void = { _ in }
+        _ traces: [String], files: [TraceFiles?] = [], valgrind: String, executable: String, warmup: Int, runs: Int,
+        userKinds: [String] = [], progress: (Int) -> Void = { _ in }
     ) throws(Failure) -> [[Run]] {
         guard !traces.isEmpty else { return [] }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -101,10 +101,12 @@ package enum Callgrind {
         }
         let writer = input.fileHandleForWriting
         let texts = traces
+        let placed = files
         Thread {
-            for t in texts {
+            for (i, t) in texts.enumerated() {
                 let bytes = Data(t.utf8)
-                try? writer.write(contentsOf: Data("\(bytes.count)\n".utf8) + bytes)
+                let line = CallgrindServer.lengthLine(bytes.count, files: i < placed.count ? placed[i] : nil)
+                try? writer.write(contentsOf: Data(line.utf8) + bytes)
             }
             try? writer.close()
         }.start()

@@ -59,12 +59,12 @@ package enum CallgrindServer {
     /// In the child: reads the next trace, measures it and exits.
     @MainActor
     private static func measureNext(index: Int, warmup: Int, runs: Int, extensions: ReplayExtensions) -> Never {
-        guard let text = readTrace() else { _exit(endOfInput) }
+        guard let (text, files) = readTrace() else { _exit(endOfInput) }
         let file = "trace \(index + 1)"
         let runner = BenchRunner(
             options: BenchOptions(warmup: warmup, runs: runs, countAllocations: false), underCallgrind: true, extensions: extensions)
         do throws(InputError) {
-            guard case .trace(let trace, let text) = try BenchRunner.prepare(text: text, file: file) else { _exit(2) }
+            guard case .trace(let trace, let text) = try BenchRunner.prepare(text: text, file: file, files: files) else { _exit(2) }
             _ = try runner.measureKeepingOutput(trace, name: "trace", file: file, text: text)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
@@ -76,19 +76,33 @@ package enum CallgrindServer {
     }
 
     /// The next trace's text from standard input (its length on a line, then its bytes), read with
-    /// exact reads so that nothing of the next trace is taken; nil at the end of the input.
-    private static func readTrace() -> String? {
+    /// exact reads so that nothing of the next trace is taken; nil at the end of the input. A
+    /// trace whose header names layer files has its file and layer root on the length line, after
+    /// tabs (``lengthLine(_:files:)``): the files are read from there.
+    private static func readTrace() -> (String, TraceFiles?)? {
         var length = 0
         var digits = 0
         var byte: UInt8 = 0
+        var rest: [UInt8]?
         while true {
             guard read(0, &byte, 1) == 1 else { return nil }
             if byte == UInt8(ascii: "\n") { break }
+            if rest != nil || byte == UInt8(ascii: "\t") {
+                rest = (rest ?? []) + [byte]
+                continue
+            }
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 12 else { return nil }
             length = length * 10 + Int(byte - UInt8(ascii: "0"))
             digits += 1
         }
         guard digits > 0 else { return nil }
+        var files: TraceFiles?
+        if let rest {
+            let f = String(decoding: rest, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false).dropFirst()
+            guard let trace = f.first, !trace.isEmpty else { return nil }
+            let root = f.dropFirst().first.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: String($0)) }
+            files = TraceFiles(trace: URL(fileURLWithPath: String(trace)), layerRoot: root)
+        }
         var bytes = [UInt8](repeating: 0, count: length)
         var got = 0
         while got < length {
@@ -99,6 +113,13 @@ package enum CallgrindServer {
             guard n > 0 else { return nil }
             got += n
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return (String(decoding: bytes, as: UTF8.self), files)
+    }
+
+    /// The line that goes before a trace's `count` bytes: the count, and for a trace read with
+    /// layer files its file and layer root, each after a tab.
+    static func lengthLine(_ count: Int, files: TraceFiles?) -> String {
+        guard let files else { return "\(count)\n" }
+        return "\(count)\t\(files.trace.path)\t\(files.layerRoot?.path ?? "")\n"
     }
 }

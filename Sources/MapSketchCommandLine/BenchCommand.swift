@@ -120,6 +120,8 @@ struct BenchCommand: AsyncParsableCommand {
 
     @OptionGroup var select: TraceSelectionOptions
 
+    @OptionGroup var layerRoot: LayerRootOption
+
     @Option(help: "Replays of a trace before each measured run.")
     var warmup: Int = 1
 
@@ -200,11 +202,11 @@ struct BenchCommand: AsyncParsableCommand {
             builds.insert(BenchSession.Build(executable: against, label: against), at: 0)
         }
         let cases = try select.cases()
-        let session = BenchSession(
-            options: BenchOptions(
-                warmup: warmup, runs: runs ?? (against == nil ? 20 : 40), timeBudget: timeBudget, measureOperations: !totalsOnly,
-                timing: timeEvery.map { $0 == 1 ? .everyOperation : .every($0) } ?? .automatic),
-            instrumentRuns: instrumentRuns)
+        var options = BenchOptions(
+            warmup: warmup, runs: runs ?? (against == nil ? 20 : 40), timeBudget: timeBudget, measureOperations: !totalsOnly,
+            timing: timeEvery.map { $0 == 1 ? .everyOperation : .every($0) } ?? .automatic)
+        options.layerRoot = layerRoot.url
+        let session = BenchSession(options: options, instrumentRuns: instrumentRuns)
         let quiet = noProgress
         let reports: [BenchReport]
         do {

@@ -31,6 +31,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var select: TraceSelectionOptions
 
+    @OptionGroup var layerRoot: LayerRootOption
+
     @Option(help: ArgumentHelp("When to write golden files (default: never, or MAPSKETCH_RECORD).", valueName: "mode"))
     var record: RecordMode?
 
@@ -75,6 +77,7 @@ struct CheckCommand: AsyncParsableCommand {
         if let note = resolved.note { CLI.printError("mapsketch: \(note)") }
         var runner = GoldenRunner(record: resolved.mode, strict: strict, producer: "mapsketch \(CLI.version)")
         runner.extensions = CLI.extensions
+        runner.layerRoot = layerRoot.url
         var results: [GoldenResult] = []
         var report = GoldenHTMLReport()
         var failures: [String] = []

@@ -34,6 +34,19 @@ struct TraceInput: ParsableArguments {
     }
 }
 
+/// Where the traces' layer files (a header layer's `source`) may be: each trace's own folder tree,
+/// and with `--layer-root` also that folder's tree.
+struct LayerRootOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Also allow layer files (a header layer's \"source\") under this folder; by default they must be in the trace's own folder tree.",
+            valueName: "folder"))
+    var layerRoot: String?
+
+    /// The folder, or nil.
+    var url: URL? { layerRoot.map { URL(fileURLWithPath: $0, isDirectory: true) } }
+}
+
 /// What a replaying command writes of the map: the sketch geometry in a format on standard output,
 /// and an SVG of the map at the end.
 struct MapOutputOptions: ParsableArguments {

@@ -13,6 +13,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var map: MapOutputOptions
 
+    @OptionGroup var layerRoot: LayerRootOption
+
     @Option(help: "Write the event log to this file (JSON Lines).")
     var events: String?
 
@@ -34,7 +36,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        let t = try input.load()
+        var t = try input.load()
+        t.files?.layerRoot = layerRoot.url
         let file = input.file
         let session: ReplaySession
         if realtime || speed != nil || t.header.options.realtime {

@@ -20,6 +20,63 @@ extension GraphicsLayer {
     /// - Complexity: O(n + v + d) for n rows with v vertices and d distinct strings.
     @discardableResult
     public func add(columns batch: GraphicColumns) throws -> Range<GraphicID> {
+        let first = slots.count
+        let ids = try append(batch)
+        indexNewSlots(from: first)
+        revision += 1
+        slots._checkInvariants()
+        return ids
+    }
+
+    /// Adds graphics a batch at a time, as a reader hands them over: `produce` calls its argument
+    /// with each batch, which adds the batch's rows as ``add(columns:)`` does and returns their
+    /// ids, but leaves the spatial index alone; the index takes the new graphics when `produce`
+    /// returns (or throws, keeping the batches added before) — in one bulk build when they are
+    /// more than 64 and at least an eighth of the layer. Memory then holds the layer and one
+    /// batch, and no index is merged or rebuilt while the batches come.
+    ///
+    /// ```swift
+    /// let added = try layer.add { add in
+    ///     while let batch = try reader.next() { try add(batch) }
+    /// }
+    /// ```
+    /// - Returns: the ids of every graphic added (consecutive).
+    /// - Throws: what ``add(columns:)`` throws for a batch (that batch adds nothing), or what
+    ///   `produce` throws.
+    /// - Complexity: O(n + v + d) for n rows with v vertices and d distinct strings, plus one
+    ///   index build over the layer.
+    @discardableResult
+    public func add(
+        batches produce: (_ add: (GraphicColumns) throws -> Range<GraphicID>) throws -> Void
+    ) throws -> Range<GraphicID> {
+        let first = slots.count
+        let firstID = nextID
+        defer {
+            if slots.count > first {
+                indexNewSlots(from: first)
+                revision += 1
+            }
+            slots._checkInvariants()
+        }
+        try produce { batch in try append(batch) }
+        return GraphicID(rawValue: firstID)..<GraphicID(rawValue: nextID)
+    }
+
+    /// Makes room for `count` graphics in all — the slot records, the ids and every attribute
+    /// field the layer has — so that adding up to that many copies no buffer to grow it: for a
+    /// bulk load that knows about how many graphics are coming (a file's size over the bytes its
+    /// first batch took). Fields that appear later, and geometries beyond points, grow as usual.
+    /// - Complexity: O(n) for the buffers grown, n the graphics held.
+    public func reserveCapacity(_ count: Int) {
+        guard count > slots.count else { return }
+        slots.shapes.reserveCapacity(count)
+        if !slots.denseIDs { slots.ids.reserveCapacity(count) }
+        for c in slots.columns.indices { slots.columns[c].reserveCapacity(forAppending: count - slots.columns[c].count) }
+    }
+
+    /// Appends the rows of `batch` (validated first) with their symbols resolved, leaving the
+    /// spatial index to the caller.
+    private func append(_ batch: GraphicColumns) throws -> Range<GraphicID> {
         let n = batch.count
         try Self.validate(batch)
         let projection = try addProjection()
@@ -38,9 +95,6 @@ extension GraphicsLayer {
         slots.appendAttributes(batch.attributes, rows: n)
         slots.setTemplate(lastSlots: n, batch.infoTemplate)
         if batch.symbol == nil { symbolMismatchCount += resolve(first..<slots.count) }
-        indexNewSlots(from: first)
-        revision += 1
-        slots._checkInvariants()
         return ids
     }
 

@@ -219,4 +219,14 @@ struct FeatureColumnsReader {
         for f in out.fields.indices { out.fields[f].pad(to: geometry.count) }
         return out
     }
+
+    /// The columns read so far, leaving the reader with none: the next row is row 0 of new
+    /// columns (a batch of a streamed read).
+    mutating func takeColumns(_ spatialReference: SpatialReference?) -> FeatureColumns {
+        let out = columns(spatialReference)
+        geometry = GeometryColumn()
+        fields = []
+        lookup = FieldLookup()
+        return out
+    }
 }

@@ -32,10 +32,41 @@ extension GeoJSON {
     public static func decodeColumns(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions())
         throws -> FeatureColumns
     {
+        var out: FeatureColumns?
+        try decodeColumns(bytes, options: options, batchSize: .max) { columns, _ in out = columns }
+        return out ?? FeatureColumns(geometry: GeometryColumn(), spatialReference: .wgs84)
+    }
+
+    /// Reads a FeatureCollection from UTF-8 bytes a batch of features at a time: `body` gets the
+    /// columns of each `batchSize` features in document order (the last batch may be smaller),
+    /// and how many bytes of the document have been read, none of which is needed again. Memory
+    /// holds one batch's columns. Features, geometries and properties are read as
+    /// ``decodeColumns(_:options:)-(String,_)`` reads them.
+    ///
+    /// A legacy `crs` member must come before the features once a batch has been given out;
+    /// the document's `type` and `features` members are checked at its end, after the batches.
+    /// - Throws: ``JSONError`` with line:column and the path of what is wrong, or what `body`
+    ///   throws.
+    /// - Complexity: O(n) for n bytes.
+    public static func decodeColumns(
+        _ bytes: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions(), batchSize: Int,
+        _ body: (FeatureColumns, _ bytesRead: Int) throws -> Void
+    ) throws {
+        try decodeColumns(bytes, options: options, batchSize: batchSize, body, afterFeature: nil)
+    }
+
+    /// ``decodeColumns(_:options:batchSize:_:)``, also calling `afterFeature` with the bytes read
+    /// after each feature.
+    static func decodeColumns(
+        _ bytes: UnsafeRawBufferPointer, options: DecodingOptions, batchSize: Int,
+        _ body: (FeatureColumns, _ bytesRead: Int) throws -> Void, afterFeature: ((Int) -> Void)?
+    ) throws {
+        precondition(batchSize > 0, "a batch holds at least one feature")
         var r = FeatureColumnsReader(bytes.bindMemory(to: UInt8.self), options: options.parser)
         var type: (name: String, at: FeatureColumnsReader.Mark)?
         var spatialReference = SpatialReference.wgs84
         var sawFeatures = false
+        var gaveBatch = false
         let top = r.mark
         try r.members { r, key in
             switch key {
@@ -43,7 +74,8 @@ extension GeoJSON {
                 let at = r.mark
                 type = (try r.decode([.key("type")]) { try $0.decodeString() }, at)
             case "crs":
-                spatialReference =
+                let at = r.mark
+                let sr =
                     try r.decode([.key("crs")]) { v in
                         do {
                             return try crs(JSONObject([("crs", v)]))
@@ -53,40 +85,22 @@ extension GeoJSON {
                             throw e
                         }
                     } ?? .wgs84
+                if gaveBatch, sr != spatialReference {
+                    r.restore(at)
+                    var e = r.p.error("expected the \"crs\" member before \"features\" (features are read as they come)")
+                    e.path = [.key("crs")]
+                    throw e
+                }
+                spatialReference = sr
             case "features":
                 sawFeatures = true
-                try r.elements { r, row in
-                    var g: Geometry?
-                    try r.members { r, key in
-                        switch key {
-                        case "type":
-                            let at = r.mark
-                            let t = try r.decode([.key("features"), .index(row), .key("type")]) {
-                                try $0.decodeString()
-                            }
-                            guard t == "Feature" else {
-                                r.restore(at)
-                                var e = r.p.error("expected a Feature, found \"\(t)\"")
-                                e.path = [.key("features"), .index(row), .key("type")]
-                                throw e
-                            }
-                        case "geometry":
-                            g = try r.decode([.key("features"), .index(row), .key("geometry")]) { v in
-                                if v.isNull { return nil }
-                                if case .string("GeometryCollection")? = v["type"] {
-                                    throw JSONError(
-                                        "a GeometryCollection as a Feature's geometry is not supported",
-                                        path: [.key("type")])
-                                }
-                                return try decodeGeometry(v, options: options)?.geometry
-                            }
-                        case "properties":
-                            try r.attributes(row: row)
-                        default:
-                            try r.skipValue()
-                        }
+                try r.elements { r, index in
+                    try r.geoJSONFeature([.key("features"), .index(index)], options: options)
+                    afterFeature?(r.p.i)
+                    if r.geometry.count >= batchSize {
+                        gaveBatch = true
+                        try body(r.takeColumns(spatialReference), r.p.i)
                     }
-                    r.endRow(row, geometry: g)
                 }
             default:
                 try r.skipValue()
@@ -110,6 +124,43 @@ extension GeoJSON {
             r.restore(top)
             throw r.p.error("expected a \"features\" member: a GeoJSON FeatureCollection")
         }
-        return r.columns(spatialReference)
+        if r.geometry.count > 0 || !gaveBatch { try body(r.takeColumns(spatialReference), r.p.i) }
+    }
+}
+
+extension FeatureColumnsReader {
+    /// Reads the GeoJSON Feature at the position into the next row: its geometry as
+    /// ``GeoJSON/decode(_:options:)`` reads it (null: the empty point), its properties into their
+    /// fields; `path` is where the feature is in its document, for errors.
+    mutating func geoJSONFeature(_ path: [JSONPathComponent], options: GeoJSON.DecodingOptions) throws {
+        let row = geometry.count
+        var g: Geometry?
+        try members { r, key in
+            switch key {
+            case "type":
+                let at = r.mark
+                let t = try r.decode(path + [.key("type")]) { try $0.decodeString() }
+                guard t == "Feature" else {
+                    r.restore(at)
+                    var e = r.p.error("expected a Feature, found \"\(t)\"")
+                    e.path = path + [.key("type")]
+                    throw e
+                }
+            case "geometry":
+                g = try r.decode(path + [.key("geometry")]) { v in
+                    if v.isNull { return nil }
+                    if case .string("GeometryCollection")? = v["type"] {
+                        throw JSONError(
+                            "a GeometryCollection as a Feature's geometry is not supported", path: [.key("type")])
+                    }
+                    return try GeoJSON.decodeGeometry(v, options: options)?.geometry
+                }
+            case "properties":
+                try r.attributes(row: row)
+            default:
+                try r.skipValue()
+            }
+        }
+        endRow(row, geometry: g)
     }
 }

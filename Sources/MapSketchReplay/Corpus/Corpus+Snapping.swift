@@ -21,7 +21,46 @@ extension Corpus {
     }
 
     static func snapping() -> [(String, Trace)] {
-        snapRuleTraces() + guideTraces() + snapLayerTraces()
+        snapRuleTraces() + guideTraces() + snapLayerTraces() + [layerFileTrace()]
+    }
+
+    /// The first feature of `snapping/parcels.geojson` (`mapsketch generate layer --features 300
+    /// --seed 2026 --geometry polygon`), its ring as the file writes it (WGS 84).
+    static let parcelsFeature1: [(Double, Double)] = [
+        (14.5718802, 46.0468534), (14.5718714, 46.0471627), (14.5717611, 46.047353), (14.5715708, 46.0474632),
+        (14.5712588, 46.0474748), (14.5712273, 46.0468192), (14.5715708, 46.0467448),
+    ]
+
+    /// A polygon drawn with snapping on over a layer read from a file beside the trace: each tap,
+    /// 5 pt off a vertex of the layer's first parcel, adds that vertex exactly.
+    static func layerFileTrace() -> (String, Trace) {
+        let vertices = parcelsFeature1.map { p -> Point in
+            guard case .point(let q?)? = try? GeometryEngine.project(.point(Point(p.0, p.1)), from: .wgs84, to: .webMercator) else {
+                preconditionFailure("WGS 84 projects to Web Mercator")
+            }
+            return q
+        }
+        let xs = vertices.map(\.x)
+        let ys = vertices.map(\.y)
+        let center = Point(((xs.min() ?? 0) + (xs.max() ?? 0)) / 2, ((ys.min() ?? 0) + (ys.max() ?? 0)) / 2)
+        var layer = TraceGraphicsLayer(name: "parcels", renderer: .simple(.simpleFill(SimpleFillSymbol())))
+        layer.source = TraceLayerSource(path: "parcels.geojson")
+        layer.calloutsEnabled = false
+        let configure = snapping { $0.layers = [SnapLayerSource(name: "parcels")] }
+        return script(
+            "snapping/layer-file-parcels",
+            "A layer from a file beside the trace: \"parcels\" reads the 300 polygons of parcels.geojson (WGS 84, projected to Web Mercator); the map is centred on parcel 1 at 1 m per point; taps 3 pt right and 4 pt below its vertices 0, 2, 4 and 5 add a polygon whose vertices are those four vertices exactly (each snap logged against the layer's graphic 0, whose ring is stored clockwise, the Esri way: its vertices 0, 5, 3 and 2)",
+            .polygon,
+            configure: { h in
+                configure(&h)
+                h.viewport = Viewport(center: center, resolution: 1)
+                h.layers = [layer]
+            }
+        ) { s in
+            for k in [0, 2, 4, 5] {
+                s.tap(vertices[k].x - center.x + 200 + 3, 200 - (vertices[k].y - center.y) + 4)
+            }
+        }
     }
 
     static func snapRuleTraces() -> [(String, Trace)] {

@@ -22,6 +22,8 @@ package enum ReplayOperation: Hashable, Sendable {
     case gpsAppend
     /// A renderer resolving a graphic's symbol from its attributes.
     case rendererLookup(RendererKind)
+    /// A header layer's features read from its file (`source`) into the layer.
+    case layerLoad
     /// The user's code of a registration of ``ReplayExtensions`` (its index in registration
     /// order), measured as the kind `user.<name>`.
     case user(Int)

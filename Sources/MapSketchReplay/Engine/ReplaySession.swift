@@ -37,7 +37,7 @@ public final class ReplaySession {
     package internal(set) var refusals: ReplayRefusals
 
     let log = ReplayLog()
-    var graphicsLayers: [String: (layer: GraphicsLayer, ids: [GraphicID])] = [:]
+    var graphicsLayers: [String: (layer: GraphicsLayer, ids: GraphicIDList)] = [:]
     var gps: GPSIngest
     private var observers: [SketchObservation] = []
     private var observesSnaps = false
@@ -85,7 +85,7 @@ public final class ReplaySession {
         log.reportsRotation = h.options.allowRotationByPinching
         gps = GPSIngest(filter: h.gpsFilter, from: h.gpsSpatialReference, to: h.spatialReference)
         do {
-            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, probe: probe) }
+            for l in h.layers { try Self.addLayer(l, to: mapView, into: &graphicsLayers, probe: probe, files: trace.files) }
             if let s = h.sketch {
                 let layer: SketchLayer
                 if let g = s.geometry { layer = try SketchLayer(geometry: g) } else { layer = try SketchLayer(geometryType: s.geometryType) }
@@ -100,6 +100,8 @@ public final class ReplaySession {
             } else {
                 sketch = nil
             }
+        } catch let e as ReplayError {
+            throw e
         } catch {
             throw ReplayError(line: 1, message: "the header cannot be set up: \(error)")
         }
@@ -160,18 +162,38 @@ public final class ReplaySession {
         graphicsLayers[layer]?.ids.firstIndex(of: id)
     }
 
+    /// Adds a graphics layer: the features of its ``TraceGraphicsLayer/source`` file (resolved
+    /// against `files`), then its graphics.
+    /// - Throws: ``ReplayError`` at the `source` member for a layer file that cannot be used; the
+    ///   model's errors otherwise.
     static func addLayer(
-        _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: [GraphicID])],
-        probe: (any ReplayProbe)?
+        _ l: TraceGraphicsLayer, to map: MapView, into layers: inout [String: (layer: GraphicsLayer, ids: GraphicIDList)],
+        probe: (any ReplayProbe)?, files: TraceFiles? = nil
     ) throws {
-        let layer = GraphicsLayer()
-        layer.isHitTestEnabled = l.hitTestable
-        layer.calloutsEnabled = l.calloutsEnabled
-        if let r = l.renderer { layer.renderer = try TraceModelBridge.renderer(r) }
-        try map.addLayer(layer, named: l.name)
-        var ids: [GraphicID] = []
+        func configure(_ layer: GraphicsLayer) throws {
+            layer.isHitTestEnabled = l.hitTestable
+            layer.calloutsEnabled = l.calloutsEnabled
+            if let r = l.renderer { layer.renderer = try TraceModelBridge.renderer(r) }
+        }
+        var ids = GraphicIDList()
+        let layer: GraphicsLayer
+        if let source = l.source {
+            // The layer joins the map before its first feature, so each batch is projected and
+            // indexed as it is added (joining later would project and index every feature again).
+            layer = try LayerFileLoader.load(source, layer: l.name, files: files, ids: &ids, probe: probe) { layer in
+                try configure(layer)
+                try map.addLayer(layer, named: l.name)
+            }
+        } else {
+            layer = GraphicsLayer()
+            try configure(layer)
+            try map.addLayer(layer, named: l.name)
+        }
         for g in l.graphics {
-            ids.append(try add(TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference), to: layer, probe: probe))
+            ids.append(
+                try add(
+                    TraceModelBridge.graphic(g, mapSpatialReference: map.spatialReference, layerSpatialReference: layer.spatialReference),
+                    to: layer, probe: probe))
         }
         layers[l.name] = (layer, ids)
     }
@@ -286,7 +308,7 @@ public final class ReplaySession {
         return sketch
     }
 
-    private func requireLayer(_ name: String) throws -> (layer: GraphicsLayer, ids: [GraphicID]) {
+    private func requireLayer(_ name: String) throws -> (layer: GraphicsLayer, ids: GraphicIDList) {
         guard let l = graphicsLayers[name] else { throw ReplayCallError("no graphics layer named \"\(name)\"") }
         return l
     }
@@ -310,7 +332,9 @@ public final class ReplaySession {
         case .setGeometry(let g): try requireSketch(c).setGeometry(g)
         case .addGraphic(let name, let g):
             var l = try requireLayer(name)
-            l.ids.append(try Self.add(TraceModelBridge.graphic(g, mapSpatialReference: mapView.spatialReference), to: l.layer, probe: probe))
+            let graphic = try TraceModelBridge.graphic(
+                g, mapSpatialReference: mapView.spatialReference, layerSpatialReference: l.layer.spatialReference)
+            l.ids.append(try Self.add(graphic, to: l.layer, probe: probe))
             graphicsLayers[name] = l
             log.append(.graphicAdded, ["layer": .string(name), "graphic": .integer(Int64(l.ids.count - 1))])
         case .removeGraphic(let name, let index):
@@ -413,14 +437,17 @@ struct ReplayCallError: Error, CustomStringConvertible {
 public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based line of the trace.
     public var line: Int
+    /// The 1-based column in UTF-8 bytes (1 unless a member of the line is at fault).
+    public var column: Int
     /// What went wrong.
     public var message: String
 
     /// Creates an error.
-    public init(line: Int, message: String) {
+    public init(line: Int, column: Int = 1, message: String) {
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    public var description: String { "\(line):1: \(message)" }
+    public var description: String { "\(line):\(column): \(message)" }
 }

@@ -18,7 +18,9 @@ public enum Replayer {
         } catch {
             throw TraceError(file: file, line: 1, column: 1, message: "cannot read the file: \(error)")
         }
-        return try TraceDecoder.decode(source: source, file: file)
+        var trace = try TraceDecoder.decode(source: source, file: file)
+        trace.files = TraceFiles(trace: url, displayName: file)
+        return trace
     }
 
     /// The text of a trace file.
@@ -44,7 +46,7 @@ public enum Replayer {
         do {
             session = try ReplaySession(trace: trace, name: name, extensions: extensions)
         } catch {
-            throw TraceError(file: file, line: error.line, column: 1, message: error.message)
+            throw TraceError(file: file, line: error.line, column: error.column, message: error.message)
         }
         session.run(upTo: step)
         return session
@@ -63,7 +65,7 @@ public enum Replayer {
     /// not depend on which folder `check` was pointed at.
     ///
     /// `extensions` (the team's own code) are installed in the replay.
-    package static func rendering(for c: GoldenCase, extensions: ReplayExtensions = .none) -> GoldenRendering {
+    package static func rendering(for c: GoldenCase, extensions: ReplayExtensions = .none, layerRoot: URL? = nil) -> GoldenRendering {
         let file = c.trace.lastPathComponent
         let name = String(file.dropLast(GoldenCorpus.traceSuffix.count))
         let text: String
@@ -74,7 +76,8 @@ public enum Replayer {
         }
         let digest = PendingOrigin.digest(of: text.utf8)
         do {
-            let trace = try TraceDecoder.decode(text, file: file)
+            var trace = try TraceDecoder.decode(text, file: file)
+            trace.files = TraceFiles(trace: c.trace, displayName: c.displayPath, layerRoot: layerRoot)
             let expected = trace.header.expect.error
             let session = try replay(
                 trace, name: name, file: file, upTo: expected != nil ? 0 : trace.header.options.svgStep, extensions: extensions)

@@ -22,10 +22,13 @@ enum TraceModelBridge {
         }
     }
 
-    /// The map graphic for a trace graphic, its geometry projected into the map's spatial
-    /// reference when the graphic names another.
+    /// The map graphic for a trace graphic, its geometry (in the map's spatial reference unless
+    /// the graphic names another) projected into the spatial reference its layer takes graphics
+    /// in (`layerSpatialReference`; nil: the map's).
     /// - Throws: the geometry engine's error when the projection is not supported.
-    static func graphic(_ g: TraceGraphic, mapSpatialReference: SpatialReference?) throws -> Graphic {
+    static func graphic(
+        _ g: TraceGraphic, mapSpatialReference: SpatialReference?, layerSpatialReference: SpatialReference? = nil
+    ) throws -> Graphic {
         var attributes: [String: AttributeValue] = [:]
         for (k, v) in g.attributes {
             switch v {
@@ -42,7 +45,7 @@ enum TraceModelBridge {
             template = .callout(CalloutTemplate(title: g.calloutTitle ?? "", detail: g.calloutDetail ?? ""))
         }
         var geometry = g.geometry
-        if let from = g.spatialReference, let to = mapSpatialReference, from != to {
+        if let from = g.spatialReference ?? mapSpatialReference, let to = layerSpatialReference ?? mapSpatialReference, from != to {
             geometry = try GeometryEngine.project(geometry, from: from, to: to)
         }
         return Graphic(geometry: geometry, symbol: g.symbol, attributes: attributes, infoTemplate: template)

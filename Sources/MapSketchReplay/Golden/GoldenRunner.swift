@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import MapSketchGeometry
 
 /// Checks traces against their golden files, or records them.
@@ -21,6 +21,9 @@ package struct GoldenRunner: Sendable {
     package var producer: String
     /// The team's own code every replay installs (none by default).
     package var extensions: ReplayExtensions = .none
+    /// A folder whose tree the traces' layer files may be in besides each trace's folder tree
+    /// (`--layer-root`, see ``TraceFiles``).
+    package var layerRoot: URL?
 
     /// Creates a runner. The tolerance of each comparison is the trace's own (its header's
     /// `expect.tolerance`, else ``GoldenTolerance/standard``).
@@ -35,7 +38,7 @@ package struct GoldenRunner: Sendable {
     @MainActor
     package func run(_ c: GoldenCase) -> GoldenResult {
         let start = ContinuousClock.now
-        let r = Replayer.rendering(for: c, extensions: extensions)
+        let r = Replayer.rendering(for: c, extensions: extensions, layerRoot: layerRoot)
         let status = check(c, rendering: r)
         let d = (ContinuousClock.now - start).components
         let seconds = Double(d.seconds) + Double(d.attoseconds) * 1e-18

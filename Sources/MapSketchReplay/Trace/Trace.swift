@@ -30,6 +30,10 @@ public struct Trace: Hashable, Sendable {
     /// hold whose finger is still down). Nil without an `end` line: the trace ends at its last
     /// event (see ``endTime``). Never earlier than the last event.
     public var end: Double?
+    /// Where the trace was read from, against which its layers' ``TraceGraphicsLayer/source``
+    /// files are resolved (nil: a trace made in code or read from text, whose layers cannot name
+    /// a file).
+    public var files: TraceFiles?
 
     /// Creates a trace.
     public init(header: TraceHeader, events: [TraceEntry] = [], end: Double? = nil) {
@@ -202,8 +206,10 @@ public struct TraceGraphicsLayer: Hashable, Sendable {
     public var calloutsEnabled: Bool = true
     /// Whether the layer can be hit-tested (default true).
     public var hitTestable: Bool = true
-    /// The graphics, in the order they are added.
+    /// The graphics, in the order they are added (after the features of ``source``).
     public var graphics: [TraceGraphic] = []
+    /// The file the layer's features are read from (the `source` member), before ``graphics``.
+    public var source: TraceLayerSource?
 
     /// Creates a layer setup.
     public init(name: String, renderer: TraceRenderer? = nil, graphics: [TraceGraphic] = []) {

@@ -115,7 +115,7 @@ extension TraceDecoder {
         case .removeGraphic: return .removeGraphic(layer: try f.requiredString("layer"), index: try f.requiredInt("index"))
         case .removeAllGraphics: return .removeAllGraphics(layer: try f.requiredString("layer"))
         case .addGraphicsLayer:
-            guard let l = try f.nested("layer", decodeLayer) else { throw JSONError("missing member \"layer\": expected a graphics layer") }
+            guard let l = try f.nested("layer", { try decodeLayer($0, header: false) }) else { throw JSONError("missing member \"layer\": expected a graphics layer") }
             return .addGraphicsLayer(l)
         case .removeLayer: return .removeLayer(name: try f.requiredString("name"))
         case .setViewport:

@@ -4,9 +4,24 @@ import MapSketchGeometry
 // The header's graphics layers and the `addGraphic` and `addGraphicsLayer` calls: layers,
 // graphics, attributes, symbols and renderers.
 extension TraceDecoder {
-    static func decodeLayer(_ v: JSONValue) throws -> TraceGraphicsLayer {
+    /// Decodes a graphics layer; `header` says whether it is one of the header's, the only ones
+    /// whose features may come from a file (`source`).
+    static func decodeLayer(_ v: JSONValue, header: Bool) throws -> TraceGraphicsLayer {
         var f = try TraceFields(v, what: "a graphics layer")
         var l = TraceGraphicsLayer(name: try f.requiredString("name"))
+        if let path = try f.string("source") {
+            guard header else {
+                throw JSONError(
+                    "a layer file (\"source\") is read only for the header's layers; add the layer in the header",
+                    path: [.key("source")])
+            }
+            guard !path.isEmpty, let s = TraceLayerSource(path: path) else {
+                throw JSONError(
+                    "expected a layer file ending \(TraceLayerSource.Format.extensionList), found \"\(InputExcerpt.excerpt(path))\"",
+                    path: [.key("source")])
+            }
+            l.source = s
+        }
         l.renderer = try f.nested("renderer", decodeRenderer)
         l.calloutsEnabled = try f.bool("callouts") ?? true
         l.hitTestable = try f.bool("hitTest") ?? true

@@ -69,7 +69,14 @@ public enum TraceDecoder {
             do {
                 try JSONParser.decode(text) { value in
                     if header == nil {
-                        header = try TraceDecoder.decodeHeader(value)
+                        var h = try TraceDecoder.decodeHeader(value)
+                        // Where each layer file is named, for the messages about it.
+                        for i in h.layers.indices where h.layers[i].source != nil {
+                            let at = JSONParser.location(of: [.key("layers"), .index(i), .key("source")], in: text)
+                            h.layers[i].source?.line = number
+                            h.layers[i].source?.column = at?.column ?? 1
+                        }
+                        header = h
                         return
                     }
                     if let end {
@@ -132,7 +139,7 @@ public enum TraceDecoder {
         h.sketch = try f.nested("sketch", decodeSketch)
         if let t = try f.nested("thresholds", decodeThresholds) { (h.thresholds, h.vertexHitTolerance) = t }
         if let o = try f.nested("options", { try decodeOptions($0, version: version) }) { h.options = o }
-        h.layers = try f.nested("layers") { try decodeArray($0, what: "a list of graphics layers", decodeLayer) } ?? []
+        h.layers = try f.nested("layers") { try decodeArray($0, what: "a list of graphics layers") { try decodeLayer($0, header: true) } } ?? []
         if let g = try f.nested("gps", decodeGPS) {
             h.gpsFilter = g.filter
             h.gpsSpatialReference = g.spatialReference

@@ -94,6 +94,7 @@ public enum TraceEncoder {
 
     static func encodeLayer(_ l: TraceGraphicsLayer) -> JSONValue {
         var o: JSONObject = ["name": .string(l.name)]
+        if let s = l.source { o["source"] = .string(s.path) }
         if let r = l.renderer { o["renderer"] = encodeRenderer(r) }
         if !l.calloutsEnabled { o["callouts"] = false }
         if !l.hitTestable { o["hitTest"] = false }
