@@ -79,7 +79,12 @@ build_cpu=$cpu
 echo "== $sanitizer build took $((built - start)) s ($build_cpu s of CPU)"
 
 echo "== running $what under the $sanitizer sanitizer"
-log="/tmp/mapsketch-sanitize-$sanitizer.log"
+# One log per kind of run, so a whole-suite run and CI's subset can run side by side.
+case "${2:-}" in
+    --all) log="/tmp/mapsketch-sanitize-$sanitizer-all.log" ;;
+    "") log="/tmp/mapsketch-sanitize-$sanitizer.log" ;;
+    *) log="/tmp/mapsketch-sanitize-$sanitizer-filtered.log" ;;
+esac
 set +e
 swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" 2>&1 | tee "$log" \
     | grep -E "Test run with|✘|SUMMARY: |ERROR: |WARNING: ThreadSanitizer|error:|Fatal error" | grep -v "^◇"
