@@ -6,14 +6,14 @@ import Testing
 ///
 /// - `Screen` (screen points and sizes) and `Symbols` (colors and symbols) need nothing;
 /// - `Graphics` (graphics, attributes, info templates) uses symbols;
-/// - `Renderers` (attributes → symbols) and `Rendering` (the SVG canvas) use the above;
+/// - `Renderers` (attributes → symbols) and `SVG` (the SVG canvas) use the above;
 /// - `Map` (the map view, the base layer, viewport, touches and gestures, events, hit testing,
 ///   callouts, SVG output) uses all of those and asks its layers through the base `Layer`;
 /// - `Layers` (graphics and service layers) and `Sketch` (the sketch layer and its editing
 ///   model) build on the map, and not on each other.
 @Suite struct SourceLayoutTests {
     static let rank: [String: Int] = [
-        "Screen": 0, "Symbols": 0, "Graphics": 1, "Renderers": 2, "Rendering": 2, "Map": 3, "Layers": 4, "Sketch": 4,
+        "Screen": 0, "Symbols": 0, "Graphics": 1, "Renderers": 2, "SVG": 2, "Map": 3, "Layers": 4, "Sketch": 4,
     ]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
