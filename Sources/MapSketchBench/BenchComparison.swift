@@ -338,9 +338,9 @@ public struct BenchComparison: Hashable, Sendable {
             drift: estimatesDrift ? exp(drift) : nil)
     }
 
-    /// Unpaired wall clock, a kind at a time: the figures grouped by row and metric, each group's
-    /// per-trace log-shifts (`shifts`, the machine's drift already divided out) tested with a
-    /// one-sided sign test, the false discovery rate held across the groups, and a discovered group
+    /// Wall clock a kind at a time: the figures grouped by row and metric, each group's per-trace
+    /// log-shifts (`shifts`: unpaired, the machine's drift already divided out; paired, the median
+    /// of the run-by-run differences) tested with a one-sided sign test, the false discovery rate held across the groups, and a discovered group
     /// regressed when the one-sided lower confidence bound of its median shift (the sign test's, at
     /// the level `fdr`) is beyond the threshold.
     /// - Returns: each group's shift, whether each figure's group regressed, and the traces a group
@@ -432,7 +432,7 @@ public struct BenchComparison: Hashable, Sendable {
     }
 }
 
-/// Unpaired wall clock: one kind's (or trace row's) change across the traces that run it.
+/// Wall clock: one kind's (or trace row's) change across the traces that run it.
 public struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
     /// The row: a kind's name, `setup`, `total` or `unattributed`.
     public var row: String
@@ -440,12 +440,12 @@ public struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
     public var metric: BenchMetric
     /// The traces whose figure was tested.
     public var traces: Int
-    /// How many of them were slower, relative to the machine's drift.
+    /// How many of them were slower (unpaired, relative to the machine's drift).
     public var slower: Int
     /// The one-sided sign test's p-value of "slower in more traces than chance allows".
     public var pValue: Double
-    /// The median of the per-trace ratios new / old (relative to the drift) and its 95 %
-    /// confidence interval.
+    /// The median of the per-trace ratios new / old (unpaired, relative to the drift) and its
+    /// 95 % confidence interval.
     public var ratio: Double, ratioLow: Double, ratioHigh: Double
     /// Whether the kind regressed.
     public var regressed: Bool
