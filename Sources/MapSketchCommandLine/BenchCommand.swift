@@ -99,7 +99,8 @@ struct BenchCommand: AsyncParsableCommand {
 
             Under --against a wall-clock figure regresses when its runs say it is slower (a one-sided Wilcoxon signed-rank \
             test, run by run) after the false discovery rate across all tested figures is held at --fdr, when it grew by \
-            more than --threshold with confidence, and by at least two steps of the clock per operation. Against a saved \
+            more than --threshold with confidence (a figure whose kind is not slower across the traces must be \
+            overwhelming on its own), and by at least two steps of the clock per operation. Against a saved \
             baseline, wall clock is judged a kind at a time across the traces that run it (a sign test over the traces, the \
             machine's overall drift divided out): a busier machine slows some figures and not others, a change of the code \
             slows an operation wherever it runs. A kind whose median is below the clock's resolution is \
