@@ -80,7 +80,7 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
     /// The ratio and its interval as text: `×1.15 [1.12, 1.18]`, or nil when not estimated.
     public var ratioText: String? {
         guard let ratio else { return nil }
-        func r(_ x: Double?) -> String { x.map { $0.isFinite ? BenchFormat.decimal($0, places: 3) : ($0 > 0 ? "∞" : "0") } ?? "?" }
+        func r(_ x: Double?) -> String { x.map(BenchFormat.ratio) ?? "?" }
         return "×\(r(ratio)) [\(r(ratioLow)), \(r(ratioHigh))]"
     }
 
@@ -452,8 +452,12 @@ public struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
 
     /// `undo p50: slower in 35 of 35 traces, ×1.151 [1.12, 1.19]`.
     public var description: String {
-        func r(_ x: Double) -> String { x.isFinite ? BenchFormat.decimal(x, places: 3) : (x > 0 ? "∞" : "0") }
-        return "\(row) \(metric.rawValue): slower in \(slower) of \(traces) trace\(traces == 1 ? "" : "s"), ×\(r(ratio)) [\(r(ratioLow)), \(r(ratioHigh))]"
+        "\(row) \(metric.rawValue): slower in \(slower) of \(traces) trace\(traces == 1 ? "" : "s"), \(intervalText)"
+    }
+
+    /// `×1.151 [1.147, 1.214]`.
+    public var intervalText: String {
+        "×\(BenchFormat.ratio(ratio)) [\(BenchFormat.ratio(ratioLow)), \(BenchFormat.ratio(ratioHigh))]"
     }
 }
 

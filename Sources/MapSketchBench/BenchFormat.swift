@@ -117,6 +117,9 @@ public enum BenchFormat {
         "unpaired, no kind runs in enough traces to be judged on wall clock (it needs \(needed) or more at a false discovery rate of \(decimal(c.fdr * 100, places: 2))%): compare the two builds with --against, or gate the exact counters"
     }
 
+    /// A ratio with 3 decimals; an unbounded one as `∞` or `0`.
+    static func ratio(_ x: Double) -> String { x.isFinite ? decimal(x, places: 3) : (x > 0 ? "∞" : "0") }
+
     /// A drift as `3.1% slower` or `0.4% faster`.
     static func driftText(_ d: Double) -> String {
         d >= 1 ? decimal((d - 1) * 100, places: 1) + "% slower" : decimal((1 - d) * 100, places: 1) + "% faster"
@@ -214,7 +217,7 @@ public enum BenchFormat {
                 if !slower.isEmpty {
                     s += "| kind | metric | slower in | median ratio [95 % CI] |\n|---|---|---|---|\n"
                     for k in slower {
-                        s += "| \(k.row) | \(k.metric.rawValue) | \(k.slower) of \(k.traces) | ×\(decimal(k.ratio, places: 3)) [\(decimal(k.ratioLow, places: 3)), \(k.ratioHigh.isFinite ? decimal(k.ratioHigh, places: 3) : "∞")] |\n"
+                        s += "| \(k.row) | \(k.metric.rawValue) | \(k.slower) of \(k.traces) | \(k.intervalText) |\n"
                     }
                     s += "\n"
                 }
