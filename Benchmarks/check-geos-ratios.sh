@@ -16,8 +16,7 @@
 # missing from the run, or the build or run fails.
 set -uo pipefail
 cd "$(dirname "$0")"
-# The toolchain on PATH; where none is, the one this machine image keeps in /opt/swift.
-command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null 2>&1 || { echo "$(basename "$0"): no swift on PATH (install a Swift 6.1+ toolchain)" >&2; exit 1; }
 . ./swiftpm-run.sh
 floors="${MAPSKETCH_GEOS_FLOORS:-GEOSRatioFloors.txt}"
 out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-geos.XXXXXX")"

@@ -19,8 +19,7 @@
 # `swift package --package-path Benchmarks benchmark`.
 set -uo pipefail
 cd "$(dirname "$0")"
-# The toolchain on PATH; where none is, the one this machine image keeps in /opt/swift.
-command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null 2>&1 || { echo "$(basename "$0"): no swift on PATH (install a Swift 6.1+ toolchain)" >&2; exit 1; }
 . ./swiftpm-run.sh
 
 # Benchmark names are matched whole (package-benchmark uses Regex.wholeMatch).

@@ -8,8 +8,7 @@
 # number is a regression someone must justify in the commit message.
 set -euo pipefail
 cd "$(dirname "$0")"
-# The toolchain on PATH; where none is, the one this machine image keeps in /opt/swift.
-command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null 2>&1 || { echo "$(basename "$0"): no swift on PATH (install a Swift 6.1+ toolchain)" >&2; exit 1; }
 skip="${MAPSKETCH_BENCH_SKIP:-.*GEOS|.*\.10M\..*|.*ContiguousArray}"
 swift package --allow-writing-to-package-directory benchmark thresholds update \
     --skip "$skip" --no-progress "$@"

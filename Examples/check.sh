@@ -6,7 +6,7 @@
 # and instruction counts when valgrind is. Exit status 1 on any failure, with what failed.
 set -uo pipefail
 cd "$(dirname "$0")"
-command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null 2>&1 || { echo "$(basename "$0"): no swift on PATH (install a Swift 6.1+ toolchain)" >&2; exit 1; }
 . ../Benchmarks/swiftpm-run.sh
 
 traits=()

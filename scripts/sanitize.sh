@@ -12,7 +12,7 @@
 # Prints how long the build and the run took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null 2>&1 || { echo "$(basename "$0"): no swift on PATH (install a Swift 6.1+ toolchain)" >&2; exit 1; }
 
 sanitizer="${1:-}"
 case "$sanitizer" in
