@@ -76,6 +76,17 @@ extension ChunkedVertices {
     func forEachCandidateChunk(
         widenedByNext: Bool = false, reaching: (Envelope) -> Bool, _ body: (Int, LeafPoints, Point?) -> Void
     ) {
+        withoutActuallyEscaping(reaching) { test in
+            forEachCandidateChunk(widenedByNext: widenedByNext, ClosureReach(test: test), body)
+        }
+    }
+
+    /// ``forEachCandidateChunk(widenedByNext:reaching:_:)`` with the test as a value of a
+    /// concrete type: the walk is specialised for it and the test is inlined into the walk (a box
+    /// query tests a few hundred pyramid entries, and a closure call for each was most of its time).
+    func forEachCandidateChunk<Reach: ChunkReach>(
+        widenedByNext: Bool = false, _ reaching: Reach, _ body: (Int, LeafPoints, Point?) -> Void
+    ) {
         let tailFirst: Point? = (_tail?.count ?? 0) > 0 ? _tail?.point(at: 0) : nil
         if let r = _root { visitCandidates(r, offset: 0, next: tailFirst, widenedByNext, reaching, body) }
         if let t = _tail, t.count > 0 {
@@ -83,8 +94,8 @@ extension ChunkedVertices {
         }
     }
 
-    private func visitCandidates(
-        _ n: _VertexNode, offset: Int, next: Point?, _ widened: Bool, _ reaching: (Envelope) -> Bool,
+    private func visitCandidates<Reach: ChunkReach>(
+        _ n: _VertexNode, offset: Int, next: Point?, _ widened: Bool, _ reaching: Reach,
         _ body: (Int, LeafPoints, Point?) -> Void
     ) {
         if let run = n.h.pointee.run {
@@ -100,16 +111,16 @@ extension ChunkedVertices {
             var e = envelopes[i]
             let after = widened ? (i + 1 < cs.count ? cs[i + 1].first : next) : nil
             if let after { e.expand(toInclude: after) }
-            if reaching(e) { visitCandidates(cs[i], offset: off, next: after, widened, reaching, body) }
+            if reaching.reaches(e) { visitCandidates(cs[i], offset: off, next: after, widened, reaching, body) }
             off += counts[i]
         }
     }
 
     /// The chunks of `run` in `range` (starting a chunk; ending one or at the run's end), as
     /// ``forEachCandidateChunk(widenedByNext:reaching:_:)``; vertex `range.lowerBound` is `offset`.
-    private static func visitCandidates(
+    private static func visitCandidates<Reach: ChunkReach>(
         _ run: _VertexRun, _ range: Range<Int>, offset: Int, next: Point?, _ widened: Bool,
-        _ reaching: (Envelope) -> Bool, _ body: (Int, LeafPoints, Point?) -> Void
+        _ reaching: Reach, _ body: (Int, LeafPoints, Point?) -> Void
     ) {
         let shift = _VertexRun.chunkShift
         /// The vertex after chunk `c` within the range, or `next` after its last chunk.
@@ -120,10 +131,10 @@ extension ChunkedVertices {
         run.forEachChunk(
             from: range.lowerBound >> shift, to: _VertexRun.chunks(range.upperBound),
             enter: { e, last in
-                guard widened, let a = after(last) else { return reaching(e) }
+                guard widened, let a = after(last) else { return reaching.reaches(e) }
                 var w = e
                 w.expand(toInclude: a)
-                return reaching(w)
+                return reaching.reaches(w)
             }
         ) { c in
             let r = run.chunkRange(c)
@@ -132,12 +143,31 @@ extension ChunkedVertices {
     }
 }
 
+/// Which chunks a query of the chunked storage reads: those whose envelope (or a pyramid
+/// entry's or node's above them) `reaches`.
+protocol ChunkReach {
+    /// Whether anything the query looks for can lie in `envelope`.
+    func reaches(_ envelope: Envelope) -> Bool
+}
+
+/// The chunks meeting a box.
+struct BoxReach: ChunkReach {
+    let box: Envelope
+    @inline(__always) func reaches(_ envelope: Envelope) -> Bool { envelope.intersects(box) }
+}
+
+/// A test given as a closure (one whose bound moves as the query finds nearer vertices).
+struct ClosureReach: ChunkReach {
+    let test: (Envelope) -> Bool
+    @inline(__always) func reaches(_ envelope: Envelope) -> Bool { test(envelope) }
+}
+
 extension ChunkedVertices {
     /// Calls `body` with the index and position of every vertex inside `envelope` (boundary
     /// included), in index order, skipping chunks whose envelope misses it.
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachVertex(in envelope: Envelope, _ body: (Int, Point) -> Void) {
-        forEachCandidateChunk(reaching: { $0.intersects(envelope) }) { offset, pts, _ in
+        forEachCandidateChunk(BoxReach(box: envelope)) { offset, pts, _ in
             for (i, q) in pts.enumerated() where envelope.contains(q) { body(offset + i, q) }
         }
     }
@@ -147,7 +177,7 @@ extension ChunkedVertices {
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
     public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
-        forEachCandidateChunk(widenedByNext: true, reaching: { $0.intersects(envelope) }) { offset, pts, next in
+        forEachCandidateChunk(widenedByNext: true, BoxReach(box: envelope)) { offset, pts, next in
             pts.forEachMidVertex(offset: offset, next: next) { i, m in if envelope.contains(m) { body(i, m) } }
         }
         if closed, count >= 3, let f = first, let l = last {

@@ -66,7 +66,7 @@ extension ChunkedVertices {
         guard (vertices || segments) && !isEmpty else { return }
         let x0 = box.xmin, x1 = box.xmax, y0 = box.ymin, y1 = box.ymax
         let px = p.x, py = p.y
-        forEachCandidateChunk(widenedByNext: segments, reaching: { $0.intersects(box) }) { offset, pts, next in
+        forEachCandidateChunk(widenedByNext: segments, BoxReach(box: box)) { offset, pts, next in
             guard let xy = pts.xy else { return }
             let n = pts.count
             for i in 0..<n {
