@@ -28,6 +28,16 @@ extension FeatureColumnsReader {
         return nil
     }
 
+    /// Whether `key` is `word`, byte for byte.
+    @inline(__always)
+    static func bytes(_ key: UnsafeBufferPointer<UInt8>, are word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard key.count == n else { return false }
+        let w = word.utf8Start
+        for k in 0..<n where key[k] != w[k] { return false }
+        return true
+    }
+
     /// Whether the bytes at the position are `word` in quotes; if so, steps over them.
     @inline(__always)
     mutating func skipQuoted(_ word: StaticString) -> Bool {
@@ -191,6 +201,10 @@ struct KeyCache {
             bytes.removeAll(keepingCapacity: true)
             slots.removeAll(keepingCapacity: true)
         }
+        if slots.isEmpty {
+            bytes.reserveCapacity(256)
+            slots.reserveCapacity(16)
+        }
         let slot = (start: bytes.count, end: bytes.count + key.count, field: field)
         bytes.append(contentsOf: key)
         while slots.count <= position { slots.append((0, 0, -1)) }
@@ -238,7 +252,12 @@ struct StringInterns {
     /// string's own) and there is room.
     mutating func insert(_ s: UnsafeBufferPointer<UInt8>, _ id: UInt32, plain: Bool) {
         guard plain, entries.count < Self.limit, arena.count + s.count <= 1 << 20 else { return }
-        if table.isEmpty { table = [Int32](repeating: 0, count: 256) }
+        if table.isEmpty {
+            // Room for a field of a few dozen distinct strings from the start.
+            table = [Int32](repeating: 0, count: 256)
+            entries.reserveCapacity(64)
+            arena.reserveCapacity(1024)
+        }
         if (entries.count + 1) * 2 > table.count { grow() }
         entries.append((Int32(arena.count), Int32(s.count), id))
         arena.append(contentsOf: s)

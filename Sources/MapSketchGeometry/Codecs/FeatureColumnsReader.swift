@@ -93,6 +93,7 @@ struct FeatureColumnsReader {
     }
 
     /// Steps over the blank space, the ':' after a key and the blank space after it.
+    @inline(__always)
     private mutating func colon() throws {
         p.skipSpace()
         guard byte == UInt8(ascii: ":") else {

@@ -149,7 +149,7 @@ extension FeatureColumnsReader {
             (index.map { [.key("features"), .index($0)] } ?? []) + [.key(key)]
         }
         try rawMembers { r, key in
-            if key.elementsEqual("geometry".utf8) {
+            if FeatureColumnsReader.bytes(key, are: "geometry") {
                 if let point = r.geoJSONPoint() {
                     g = .point(point)
                     return
@@ -162,9 +162,9 @@ extension FeatureColumnsReader {
                     }
                     return try GeoJSON.decodeGeometry(v, options: options)?.geometry
                 }
-            } else if key.elementsEqual("properties".utf8) {
+            } else if FeatureColumnsReader.bytes(key, are: "properties") {
                 try r.attributes(row: row)
-            } else if key.elementsEqual("type".utf8) {
+            } else if FeatureColumnsReader.bytes(key, are: "type") {
                 if r.skipQuoted("Feature") { return }
                 let at = r.mark
                 let t = try r.decode(path("type")) { try $0.decodeString() }

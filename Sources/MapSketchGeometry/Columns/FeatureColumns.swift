@@ -237,6 +237,11 @@ public struct FieldColumn: Sendable, Equatable {
 
     private mutating func intern(_ s: String) -> UInt32 {
         if let id = stringIndex[s] { return id }
+        if strings.isEmpty {
+            // Room for a few dozen distinct strings from the start (not grown string by string).
+            strings.reserveCapacity(64)
+            stringIndex.reserveCapacity(64)
+        }
         let id = UInt32(strings.count)
         strings.append(s)
         stringIndex[s] = id
