@@ -214,7 +214,8 @@ let benchmarks: @Sendable () -> Void = {
     // loaded into a layer (the reader: points and property strings straight from the bytes into
     // the columns).
     Benchmark(
-        "ReadGeoJSON.points.100k.MapSketch", configuration: Suite.configuration(maxSeconds: 5, maxIterations: 50)
+        "ReadGeoJSON.points.100k.MapSketch",
+        configuration: Suite.configuration(maxSeconds: 5, maxIterations: 50, extraMetrics: [.cpuTotal])
     ) { (benchmark: Benchmark, text: [UInt8]) async in
         let handle = UncheckedSendable(benchmark)
         await MainActor.run {
@@ -234,7 +235,8 @@ let benchmarks: @Sendable () -> Void = {
     // GEOS: the same text through GEOS's GeoJSON reader (one GeometryCollection of the points;
     // the properties parsed and dropped), the geometry destroyed outside the measurement.
     Benchmark(
-        "ReadGeoJSON.points.100k.GEOS", configuration: Suite.configuration(maxSeconds: 5, maxIterations: 50)
+        "ReadGeoJSON.points.100k.GEOS",
+        configuration: Suite.configuration(maxSeconds: 5, maxIterations: 50, extraMetrics: [.cpuTotal])
     ) { (benchmark: Benchmark, state: (GEOSGeoJSONPeer, [CChar])) in
         let (reader, text) = state
         benchmark.startMeasurement()

@@ -1,5 +1,6 @@
 // The streaming reader behind `GeoJSON.decodeColumns` and `EsriJSON.decodeColumns`: it walks the
-// document's bytes once with the JSON scanner, builds a value tree only for one feature's
+// document's bytes once with the JSON scanner, reads a GeoJSON point straight from the bytes
+// (see FeatureColumnsReader+Bytes.swift) and builds a value tree only for one feature's other
 // geometry at a time, and writes each attribute straight into its field column. Memory holds the
 // columns, never the document's tree.
 

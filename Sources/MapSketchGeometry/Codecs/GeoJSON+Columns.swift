@@ -2,8 +2,11 @@
 
 extension GeoJSON {
     /// Reads a FeatureCollection into columns: a geometry column and a typed column per property
-    /// name (see ``FeatureColumns`` and ``FieldColumn``), streaming — one feature's geometry is a
-    /// value tree at a time; properties go straight into their columns.
+    /// name (see ``FeatureColumns`` and ``FieldColumn``), streaming: points go from the bytes
+    /// straight into the geometry column, other geometries through a value tree one feature at a
+    /// time, and properties straight into their columns (a string seen before in its field found
+    /// by its bytes). A point feature whose properties are numbers and strings seen before
+    /// costs no allocation.
     ///
     /// Geometries are read as ``decode(_:options:)`` reads them (rings oriented the Esri way,
     /// MultiPolygons as one polygon, `options` applying); a feature whose geometry is null gets the
