@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The GEOS ratio gate. Runs the hit-test benchmarks at 1k, 100k and 1M graphics and the index-build
 # ones at 1M (see GEOSRatioFloors.txt for why), point in polygon at 1k and 10k vertices, the snap
-# queries at 1M (points, polylines, a sketch), one rotation of a 1M-vertex sketch and the freehand
-# generalization of 100k points, for MapSketch and its GEOS peer in the same run, and fails when a
+# queries at 1M (points, polylines, a sketch), one rotation of a 1M-vertex sketch, the freehand
+# generalization of 100k points and the reading of a GeoJSON FeatureCollection of 100k points, for
+# MapSketch and its GEOS peer in the same run, and fails when a
 # ratio GEOS p50 / MapSketch p50 (how many times faster MapSketch is) falls below its committed
 # floor in GEOSRatioFloors.txt.
 #
@@ -21,11 +22,12 @@ command -v swift >/dev/null 2>&1 || { echo "$(basename "$0"): no swift on PATH (
 floors="${MAPSKETCH_GEOS_FLOORS:-GEOSRatioFloors.txt}"
 out="$(mktemp -d "${TMPDIR:-/tmp}/mapsketch-geos.XXXXXX")"
 filter='(HitTest\.(points|polylines|polygons)\.(1k|100k|1M)|IndexBuild\.(points|polylines|polygons)\.1M'
-filter+='|PointInPolygon\.(1k|10k)|Snap\.(points|polylines|sketch)\.1M|Rotate\.call\.1M|Generalize\.stroke\.100k)\.(MapSketch|GEOS)'
+filter+='|PointInPolygon\.(1k|10k)|Snap\.(points|polylines|sketch)\.1M|Rotate\.call\.1M|Generalize\.stroke\.100k'
+filter+='|ReadGeoJSON\.points\.100k)\.(MapSketch|GEOS)'
 
-echo "-- running the hit-test (1k, 100k, 1M), index-build (1M), point-in-polygon, snap, rotate and generalize benchmarks, MapSketch and GEOS"
+echo "-- running the hit-test (1k, 100k, 1M), index-build (1M), point-in-polygon, snap, rotate, generalize and GeoJSON-reading benchmarks, MapSketch and GEOS"
 start=$(date +%s)
-if ! swiftpm_run "$out/run.txt" swift package benchmark run --target HitTest --target Geometry --target Snapping --target Transform --filter "$filter" --no-progress; then
+if ! swiftpm_run "$out/run.txt" swift package benchmark run --target HitTest --target Geometry --target Snapping --target Transform --target Graphics --filter "$filter" --no-progress; then
     tail -40 "$out/run.txt"
     echo "GEOS ratio benchmarks FAILED to build or run (see above)"
     exit 1

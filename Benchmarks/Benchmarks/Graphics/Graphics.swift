@@ -211,10 +211,11 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A GeoJSON FeatureCollection of 100k points with their two properties read into columns and
-    // loaded into a layer (the reader: one feature's geometry as a value tree at a time; the
-    // properties straight into columns).
+    // loaded into a layer (the reader: points and property strings straight from the bytes into
+    // the columns).
     Benchmark(
-        "ReadGeoJSON.points.100k.MapSketch", configuration: Suite.configuration(maxSeconds: 5, maxIterations: 50)
+        "ReadGeoJSON.points.100k.MapSketch",
+        configuration: Suite.configuration(maxSeconds: 5, maxIterations: 50, extraMetrics: [.cpuTotal])
     ) { (benchmark: Benchmark, text: [UInt8]) async in
         let handle = UncheckedSendable(benchmark)
         await MainActor.run {
@@ -228,20 +229,43 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(l)
         }
     } setup: {
-        let batch = PointFeatures.columns(count: 100_000)
-        let features = (0..<batch.count).map { row -> Feature in
-            let g = batch.graphic(at: row)
-            let properties = JSONObject(g.attributes.sorted { $0.key < $1.key }.map { name, value -> (String, JSONValue) in
-                switch value {
-                case .integer(let i): (name, .integer(Int64(i)))
-                default: (name, .string(value.displayString))
-                }
-            })
-            return Feature(geometry: SpatialGeometry(g.geometry, spatialReference: .wgs84), attributes: properties)
-        }
-        let text = Array(try GeoJSON.encode(.featureCollection(features)).utf8)
-        let check = try GeoJSON.decodeColumns(String(decoding: text, as: UTF8.self))
-        precondition(check.count == 100_000 && check.field(named: "STATE")?.kind == .string)
-        return text
+        try geoJSONPoints(100_000)
     }
+
+    // GEOS: the same text through GEOS's GeoJSON reader (one GeometryCollection of the points;
+    // the properties parsed and dropped), the geometry destroyed outside the measurement.
+    Benchmark(
+        "ReadGeoJSON.points.100k.GEOS",
+        configuration: Suite.configuration(maxSeconds: 5, maxIterations: 50, extraMetrics: [.cpuTotal])
+    ) { (benchmark: Benchmark, state: (GEOSGeoJSONPeer, [CChar])) in
+        let (reader, text) = state
+        benchmark.startMeasurement()
+        let g = reader.read(text)
+        benchmark.stopMeasurement()
+        precondition(g?.geometryCount == 100_000)
+        blackHole(g)
+    } setup: {
+        let text = try geoJSONPoints(100_000).map { CChar(bitPattern: $0) } + [0]
+        return (GEOSGeoJSONPeer(context: GEOSContext()), text)
+    }
+}
+
+/// The UTF-8 text of a GeoJSON FeatureCollection of `count` point features, each with the
+/// `OBJECTID` (an integer) and `STATE` (a short string) properties of ``PointFeatures``.
+func geoJSONPoints(_ count: Int) throws -> [UInt8] {
+    let batch = PointFeatures.columns(count: count)
+    let features = (0..<batch.count).map { row -> Feature in
+        let g = batch.graphic(at: row)
+        let properties = JSONObject(g.attributes.sorted { $0.key < $1.key }.map { name, value -> (String, JSONValue) in
+            switch value {
+            case .integer(let i): (name, .integer(Int64(i)))
+            default: (name, .string(value.displayString))
+            }
+        })
+        return Feature(geometry: SpatialGeometry(g.geometry, spatialReference: .wgs84), attributes: properties)
+    }
+    let text = Array(try GeoJSON.encode(.featureCollection(features)).utf8)
+    let check = try GeoJSON.decodeColumns(String(decoding: text, as: UTF8.self))
+    precondition(check.count == count && check.field(named: "STATE")?.kind == .string)
+    return text
 }

@@ -1,5 +1,6 @@
 // The streaming reader behind `GeoJSON.decodeColumns` and `EsriJSON.decodeColumns`: it walks the
-// document's bytes once with the JSON scanner, builds a value tree only for one feature's
+// document's bytes once with the JSON scanner, reads a GeoJSON point straight from the bytes
+// (see FeatureColumnsReader+Bytes.swift) and builds a value tree only for one feature's other
 // geometry at a time, and writes each attribute straight into its field column. Memory holds the
 // columns, never the document's tree.
 
@@ -8,7 +9,11 @@ struct FeatureColumnsReader {
     var p: JSONScanner
     var geometry = GeometryColumn()
     var fields: [FieldColumn] = []
-    private var lookup = FieldLookup()
+    var lookup = FieldLookup()
+    /// The field of each key position of the last attributes object, by the key's bytes.
+    var keys = KeyCache()
+    /// Per field, its strings' ids by their bytes (see ``StringInterns``).
+    var interns: [StringInterns] = []
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
         p = JSONScanner(buffer, options: options)
@@ -31,12 +36,21 @@ struct FeatureColumnsReader {
         guard lookup.existing(name) == nil else { return }
         _ = lookup.column(name)
         fields.append(FieldColumn(name, kind: kind))
+        interns.append(StringInterns())
     }
 
     // MARK: Structure
 
     /// Reads an object, calling `member` with each key; `member` must read (or skip) the value.
     mutating func members(_ member: (inout FeatureColumnsReader, String) throws -> Void) throws {
+        try rawMembers { r, key in try member(&r, String(decoding: key, as: UTF8.self)) }
+    }
+
+    /// Reads an object, calling `member` with each key's UTF-8 bytes (escapes decoded; valid only
+    /// during the call); `member` must read (or skip) the value.
+    mutating func rawMembers(_ member: (inout FeatureColumnsReader, UnsafeBufferPointer<UInt8>) throws -> Void)
+        throws
+    {
         guard byte == UInt8(ascii: "{") else { throw p.error("expected an object, found \(p.foundDescription())") }
         try p.enter()
         p.i += 1
@@ -55,14 +69,16 @@ struct FeatureColumnsReader {
                 }
                 throw p.error(count == 0 ? "expected a string key or '}'" : "expected a string key after ','")
             }
-            let key = try p.parseString()
-            p.skipSpace()
-            guard byte == UInt8(ascii: ":") else {
-                throw p.error("expected ':' after object key, found \(p.foundDescription())")
+            let at = mark
+            if let raw = plainString(), raw.ascii {
+                try colon()
+                try member(&self, raw.bytes)
+            } else {
+                restore(at)
+                var key = try p.parseString()
+                try colon()
+                try key.withUTF8 { try member(&self, $0) }
             }
-            p.i += 1
-            p.skipSpace()
-            try member(&self, key)
             count += 1
             p.skipSpace()
             if byte == UInt8(ascii: ",") {
@@ -75,6 +91,17 @@ struct FeatureColumnsReader {
         }
         p.i += 1
         p.depth -= 1
+    }
+
+    /// Steps over the blank space, the ':' after a key and the blank space after it.
+    @inline(__always)
+    private mutating func colon() throws {
+        p.skipSpace()
+        guard byte == UInt8(ascii: ":") else {
+            throw p.error("expected ':' after object key, found \(p.foundDescription())")
+        }
+        p.i += 1
+        p.skipSpace()
     }
 
     /// Reads an array, calling `element` with each index; `element` must read the value.
@@ -175,35 +202,33 @@ struct FeatureColumnsReader {
 
     // MARK: Attributes
 
-    /// Reads an attributes object (or null) into row `row` of the fields.
+    /// Reads an attributes object (or null) into row `row` of the fields: a plain string (no
+    /// escape) through the field's intern table by its bytes, any other value as a ``JSONValue``.
     mutating func attributes(row: Int) throws {
         if byte == UInt8(ascii: "n") {
             _ = try p.parseValue()
             return
         }
         var position = 0
-        try members { r, key in
+        try rawMembers { r, key in
             let f = r.field(key, position)
             position += 1
-            let v: JSONValue
-            switch r.byte {
-            case UInt8(ascii: "\"")?: v = .string(try r.p.parseString())
-            default: v = try r.p.parseValue()
-            }
             if r.fields[f].count == row + 1 {
-                r.fields[f].replaceLast(v)  // a repeated key: the last value wins
+                r.fields[f].replaceLast(try r.attributeValue())  // a repeated key: the last value wins
+                return
+            }
+            r.fields[f].pad(to: row)
+            if r.byte == UInt8(ascii: "\""), r.fields[f].kind == .string || r.fields[f].kind == .empty {
+                try r.appendString(field: f)
             } else {
-                r.fields[f].pad(to: row)
-                r.fields[f].append(v)
+                r.fields[f].append(try r.attributeValue())
             }
         }
     }
 
-    /// The field of attribute `key`, the `position`-th key of its object.
-    private mutating func field(_ key: String, _ position: Int) -> Int {
-        let f = lookup.column(key, at: position)
-        if f == fields.count { fields.append(FieldColumn(key)) }
-        return f
+    /// The attribute value at the position, as a tree.
+    private mutating func attributeValue() throws -> JSONValue {
+        byte == UInt8(ascii: "\"") ? .string(try p.parseString()) : try p.parseValue()
     }
 
     /// Ends row `row`: its geometry (the empty point when the feature had none), and every field
@@ -227,6 +252,8 @@ struct FeatureColumnsReader {
         geometry = GeometryColumn()
         fields = []
         lookup = FieldLookup()
+        keys = KeyCache()
+        interns = []
         return out
     }
 }

@@ -2,8 +2,11 @@
 
 extension GeoJSON {
     /// Reads a FeatureCollection into columns: a geometry column and a typed column per property
-    /// name (see ``FeatureColumns`` and ``FieldColumn``), streaming — one feature's geometry is a
-    /// value tree at a time; properties go straight into their columns.
+    /// name (see ``FeatureColumns`` and ``FieldColumn``), streaming: points go from the bytes
+    /// straight into the geometry column, other geometries through a value tree one feature at a
+    /// time, and properties straight into their columns (a string seen before in its field found
+    /// by its bytes). A point feature whose properties are numbers and strings seen before
+    /// costs no allocation.
     ///
     /// Geometries are read as ``decode(_:options:)`` reads them (rings oriented the Esri way,
     /// MultiPolygons as one polygon, `options` applying); a feature whose geometry is null gets the
@@ -94,12 +97,21 @@ extension GeoJSON {
                 spatialReference = sr
             case "features":
                 sawFeatures = true
+                var batchStart = r.p.i
                 try r.elements { r, index in
-                    try r.geoJSONFeature([.key("features"), .index(index)], options: options)
+                    try r.geoJSONFeature(index: index, options: options)
                     afterFeature?(r.p.i)
+                    if r.geometry.count == 1 {
+                        // Room for the batch at this feature's bytes per feature (1/32 more): the
+                        // columns then grow once, not by doubling.
+                        let each = max(r.p.i - batchStart, 1)
+                        let rest = (r.p.p.count - r.p.i) / each
+                        r.reserve(rows: min(batchSize - 1, rest + rest / 32 + 1))
+                    }
                     if r.geometry.count >= batchSize {
                         gaveBatch = true
                         try body(r.takeColumns(spatialReference), r.p.i)
+                        batchStart = r.p.i
                     }
                 }
             default:
@@ -130,24 +142,22 @@ extension GeoJSON {
 
 extension FeatureColumnsReader {
     /// Reads the GeoJSON Feature at the position into the next row: its geometry as
-    /// ``GeoJSON/decode(_:options:)`` reads it (null: the empty point), its properties into their
-    /// fields; `path` is where the feature is in its document, for errors.
-    mutating func geoJSONFeature(_ path: [JSONPathComponent], options: GeoJSON.DecodingOptions) throws {
+    /// ``GeoJSON/decode(_:options:)`` reads it (null: the empty point; a point straight from the
+    /// bytes), its properties into their fields. `index` is the feature's place in its
+    /// collection's `features` (nil: a Feature on its own), for errors.
+    mutating func geoJSONFeature(index: Int?, options: GeoJSON.DecodingOptions) throws {
         let row = geometry.count
         var g: Geometry?
-        try members { r, key in
-            switch key {
-            case "type":
-                let at = r.mark
-                let t = try r.decode(path + [.key("type")]) { try $0.decodeString() }
-                guard t == "Feature" else {
-                    r.restore(at)
-                    var e = r.p.error("expected a Feature, found \"\(t)\"")
-                    e.path = path + [.key("type")]
-                    throw e
+        func path(_ key: String) -> [JSONPathComponent] {
+            (index.map { [.key("features"), .index($0)] } ?? []) + [.key(key)]
+        }
+        try rawMembers { r, key in
+            if FeatureColumnsReader.bytes(key, are: "geometry") {
+                if let point = r.geoJSONPoint() {
+                    g = .point(point)
+                    return
                 }
-            case "geometry":
-                g = try r.decode(path + [.key("geometry")]) { v in
+                g = try r.decode(path("geometry")) { v in
                     if v.isNull { return nil }
                     if case .string("GeometryCollection")? = v["type"] {
                         throw JSONError(
@@ -155,9 +165,19 @@ extension FeatureColumnsReader {
                     }
                     return try GeoJSON.decodeGeometry(v, options: options)?.geometry
                 }
-            case "properties":
+            } else if FeatureColumnsReader.bytes(key, are: "properties") {
                 try r.attributes(row: row)
-            default:
+            } else if FeatureColumnsReader.bytes(key, are: "type") {
+                if r.skipQuoted("Feature") { return }
+                let at = r.mark
+                let t = try r.decode(path("type")) { try $0.decodeString() }
+                guard t == "Feature" else {
+                    r.restore(at)
+                    var e = r.p.error("expected a Feature, found \"\(t)\"")
+                    e.path = path("type")
+                    throw e
+                }
+            } else {
                 try r.skipValue()
             }
         }

@@ -70,7 +70,7 @@ public struct GeoJSONFeatureReader {
     public mutating func read(_ bytes: UnsafeRawBufferPointer) throws {
         reader.p = JSONScanner(bytes.bindMemory(to: UInt8.self), options: options.parser)
         reader.p.skipSpace()
-        try reader.geoJSONFeature([], options: options)
+        try reader.geoJSONFeature(index: nil, options: options)
         reader.p.skipSpace()
         if reader.p.i < reader.p.p.count {
             throw reader.p.error("expected the end of the Feature, found \(reader.p.foundDescription())")

@@ -137,6 +137,30 @@ public struct FieldColumn: Sendable, Equatable {
         append(value)
     }
 
+    /// Appends a row holding the string of id `id` (an id this column gave out).
+    /// - Precondition: the column holds strings.
+    @inline(__always)
+    mutating func appendStringID(_ id: UInt32) {
+        precondition(kind == .string, "a string id in a column of \(kind)")
+        count += 1
+        stringIDs.append(id)
+    }
+
+    /// The id of the last row's string, when the column holds strings and has rows.
+    var lastStringID: UInt32? { kind == .string ? stringIDs.last : nil }
+
+    /// Reserves room for `n` more rows of the column's present type.
+    mutating func reserveCapacity(_ n: Int) {
+        switch kind {
+        case .empty: break
+        case .integer: integers.reserveCapacity(integers.count + n)
+        case .double, .date: doubles.reserveCapacity(doubles.count + n)
+        case .bool: bools.reserveCapacity(bools.count + n)
+        case .string: stringIDs.reserveCapacity(stringIDs.count + n)
+        case .mixed: mixed.reserveCapacity(mixed.count + n)
+        }
+    }
+
     /// Appends rows that lack the field until there are `n`.
     mutating func pad(to n: Int) {
         while count < n { append(nil) }
@@ -213,6 +237,11 @@ public struct FieldColumn: Sendable, Equatable {
 
     private mutating func intern(_ s: String) -> UInt32 {
         if let id = stringIndex[s] { return id }
+        if strings.isEmpty {
+            // Room for a few dozen distinct strings from the start (not grown string by string).
+            strings.reserveCapacity(64)
+            stringIndex.reserveCapacity(64)
+        }
         let id = UInt32(strings.count)
         strings.append(s)
         stringIndex[s] = id

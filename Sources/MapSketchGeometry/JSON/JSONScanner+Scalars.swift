@@ -4,82 +4,114 @@ extension JSONScanner {
     @inline(__always)
     static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
 
+    /// Reads a number: an integer literal that fits in `Int64` as `.integer`, any other as the
+    /// nearest double (ties to even) — from the digits when that is provably exact (Clinger's
+    /// fast path, then the Eisel–Lemire step), else through the C library's conversion.
     mutating func parseNumber() throws -> JSONValue {
         let start = i
+        let n = p.count
+        // The bytes through a local pointer and index (written back before every error and at
+        // the end): the digit loops then stay in registers.
+        guard let base = p.baseAddress else { throw error("expected a JSON value, found end of input") }
+        var k = i
         var negative = false
-        if p[i] == UInt8(ascii: "-") {
+        if base[k] == UInt8(ascii: "-") {
             negative = true
-            i += 1
-            if i < p.count, p[i] == UInt8(ascii: "I") {
+            k += 1
+            if k < n, base[k] == UInt8(ascii: "I") {
                 throw error("NaN and Infinity are not valid JSON numbers", at: start)
             }
         }
-        guard i < p.count, Self.isDigit(p[i]) else { throw error("expected a digit after '-'") }
-        var mantissa: UInt64 = 0
-        var exact = true  // mantissa holds every digit and stays ≤ 2^53
+        guard k < n, Self.isDigit(base[k]) else {
+            i = k
+            throw error("expected a digit after '-'")
+        }
+        // The number is w × 10^(scale + exp) while no digit was dropped (`truncated`): w takes the
+        // first 19 significant digits.
+        var w: UInt64 = 0
         var digits = 0
+        var truncated = false
         var scale = 0
-        if p[i] == UInt8(ascii: "0") {
-            i += 1
-            if i < p.count, Self.isDigit(p[i]) { throw error("leading zeros are not allowed in numbers", at: i - 1) }
+        if base[k] == UInt8(ascii: "0") {
+            k += 1
+            if k < n, Self.isDigit(base[k]) {
+                i = k
+                throw error("leading zeros are not allowed in numbers", at: k - 1)
+            }
         } else {
-            while i < p.count, Self.isDigit(p[i]) {
-                let d = UInt64(p[i] &- UInt8(ascii: "0"))
+            while k < n {
+                let d = base[k] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
                 if digits < 19 {
-                    mantissa = mantissa &* 10 &+ d
+                    w = w &* 10 &+ UInt64(d)
+                    digits += 1
                 } else {
-                    exact = false
+                    truncated = true
+                    scale += 1
                 }
-                digits += 1
-                i += 1
+                k += 1
             }
         }
         var isInteger = true
-        if i < p.count, p[i] == UInt8(ascii: ".") {
+        if k < n, base[k] == UInt8(ascii: ".") {
             isInteger = false
-            i += 1
-            guard i < p.count, Self.isDigit(p[i]) else { throw error("expected a digit after '.'") }
-            while i < p.count, Self.isDigit(p[i]) {
-                let d = UInt64(p[i] &- UInt8(ascii: "0"))
-                if exact, mantissa <= (UInt64(1) << 53 - d) / 10 {
-                    mantissa = mantissa * 10 + d
+            k += 1
+            guard k < n, Self.isDigit(base[k]) else {
+                i = k
+                throw error("expected a digit after '.'")
+            }
+            while k < n {
+                let d = base[k] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                if digits < 19 {
+                    if w != 0 || d != 0 {
+                        w = w &* 10 &+ UInt64(d)
+                        digits += 1
+                    }
                     scale -= 1
                 } else {
-                    exact = false
+                    truncated = true
                 }
-                i += 1
+                k += 1
             }
         }
         var exp = 0
-        if i < p.count, p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E") {
+        if k < n, base[k] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
-            i += 1
+            k += 1
             var expNegative = false
-            if i < p.count, p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
-                expNegative = p[i] == UInt8(ascii: "-")
-                i += 1
+            if k < n, base[k] == UInt8(ascii: "+") || base[k] == UInt8(ascii: "-") {
+                expNegative = base[k] == UInt8(ascii: "-")
+                k += 1
             }
-            guard i < p.count, Self.isDigit(p[i]) else { throw error("expected a digit in the exponent") }
-            while i < p.count, Self.isDigit(p[i]) {
-                if exp < 100_000 { exp = exp * 10 + Int(p[i] &- UInt8(ascii: "0")) }
-                i += 1
+            guard k < n, Self.isDigit(base[k]) else {
+                i = k
+                throw error("expected a digit in the exponent")
+            }
+            while k < n, Self.isDigit(base[k]) {
+                if exp < 100_000 { exp = exp * 10 + Int(base[k] &- UInt8(ascii: "0")) }
+                k += 1
             }
             if expNegative { exp = -exp }
         }
-        if isInteger, exact, digits <= 19 {
+        i = k
+        if isInteger, !truncated {
             if negative {
-                if mantissa <= UInt64(Int64.max) + 1 {
-                    return .integer(mantissa == UInt64(Int64.max) + 1 ? .min : -Int64(mantissa))
+                if w <= UInt64(Int64.max) + 1 {
+                    return .integer(w == UInt64(Int64.max) + 1 ? .min : -Int64(w))
                 }
-            } else if mantissa <= UInt64(Int64.max) {
-                return .integer(Int64(mantissa))
+            } else if w <= UInt64(Int64.max) {
+                return .integer(Int64(w))
             }
         }
-        let e10 = scale + exp
-        if exact, mantissa <= (UInt64(1) << 53), e10 >= -22, e10 <= 22 {
-            var d = Double(mantissa)
-            if e10 < 0 { d /= exactPowersOfTen[-e10] } else { d *= exactPowersOfTen[e10] }
-            return .number(negative ? -d : d)
+        if !truncated {
+            let e10 = scale + exp
+            if w <= UInt64(1) << 53, e10 >= -22, e10 <= 22 {
+                var d = Double(w)
+                if e10 < 0 { d /= exactPowersOfTen[-e10] } else { d *= exactPowersOfTen[e10] }
+                return .number(negative ? -d : d)
+            }
+            if let d = DecimalToDouble.value(w, e10) { return .number(negative ? -d : d) }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
         guard let d = Double(text) else { throw error("invalid number", at: start) }
