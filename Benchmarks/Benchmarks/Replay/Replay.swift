@@ -3,6 +3,7 @@ import Benchmark
 import BenchmarkSupport
 import MapSketch
 import MapSketchGeometry
+@_spi(MapSketchInternal) import MapSketchReaders
 @_spi(MapSketchInternal) import MapSketchReplay
 
 /// Fixes in the long logs (about 28 hours at 1 Hz: the NMEA dates roll over at midnight).

@@ -1,5 +1,6 @@
 import MapSketch
 import MapSketchGeometry
+import MapSketchReaders
 @_spi(MapSketchInternal) import MapSketchReplay
 
 // What every target checks, beyond "no crash, no sanitizer report":

@@ -1,5 +1,6 @@
 public import MapSketch
 public import MapSketchGeometry
+public import MapSketchReaders
 
 /// Turns a GPS track into a sketch a fix at a time, as replaying the track's trace
 /// (``TraceBuilder/gpsTrace(_:name:description:geometryType:filter:screen:)``) would, without

@@ -1,5 +1,6 @@
 public import MapSketchGeometry
 import MapSketch
+public import MapSketchReaders
 
 /// Reads traces from JSON Lines text.
 ///

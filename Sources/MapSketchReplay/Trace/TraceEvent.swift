@@ -1,5 +1,6 @@
 public import MapSketch
 public import MapSketchGeometry
+public import MapSketchReaders
 
 /// What happens at one instant of a trace.
 public enum TraceEvent: Hashable, Sendable {

@@ -1,5 +1,6 @@
 public import MapSketch
 import MapSketchGeometry
+public import MapSketchReaders
 
 /// Writes traces in code: gestures and calls on a running clock.
 ///
