@@ -10,21 +10,21 @@ public struct GoldenCase: Hashable, Sendable {
     /// `NAME.expected.json` beside the trace.
     public var expected: URL { sibling("expected.json") }
     /// `NAME.expected.svg` beside the trace (compared only when it exists).
-    public var expectedSVG: URL { sibling("expected.svg") }
+    package var expectedSVG: URL { sibling("expected.svg") }
     /// `NAME.actual.json`, written on a mismatch.
-    public var actual: URL { sibling("actual.json") }
+    package var actual: URL { sibling("actual.json") }
     /// `NAME.actual.svg`, written on an SVG mismatch.
-    public var actualSVG: URL { sibling("actual.svg") }
+    package var actualSVG: URL { sibling("actual.svg") }
     /// `NAME.diff.svg`: expected geometry (green) under actual (red), written on a mismatch.
-    public var diffSVG: URL { sibling("diff.svg") }
+    package var diffSVG: URL { sibling("diff.svg") }
     /// `NAME.actual.origin.json`: what the pending output was made from (`PendingOrigin`),
     /// written with it.
-    public var actualOrigin: URL { sibling("actual.origin.json") }
+    package var actualOrigin: URL { sibling("actual.origin.json") }
     /// The trace's path as messages show it: relative to the current directory when inside it.
-    public var displayPath: String { InputFile.displayPath(trace) }
+    package var displayPath: String { InputFile.displayPath(trace) }
     /// The files a check writes beside the golden on a mismatch: the pending actual output, its
     /// origin and the pictures.
-    public var pendingFiles: [URL] { [actual, actualSVG, diffSVG, actualOrigin] }
+    package var pendingFiles: [URL] { [actual, actualSVG, diffSVG, actualOrigin] }
 
     /// Creates a case for a trace file.
     public init(name: String, trace: URL) {

@@ -152,7 +152,7 @@ public struct TraceSelection: Hashable, Sendable {
     /// Whether `name` matches the glob `pattern`: `*` any run of characters (`/` included), `?` one
     /// character, `[abc]` / `[a-z]` / `[!a]` a set; everything else literally.
     /// - Complexity: O(p · n) for pattern and name lengths p and n.
-    public static func glob(_ pattern: String, matches name: String) -> Bool {
+    package static func glob(_ pattern: String, matches name: String) -> Bool {
         let p = Array(pattern.unicodeScalars)
         let s = Array(name.unicodeScalars)
         var pi = 0

@@ -108,7 +108,7 @@ public enum GPSFileReader {
     }
 
     /// Reads a track, choosing the reader from the content, else from `fileName`.
-    /// NMEA statistics are dropped here; use `NMEAReader.readAll` to see them. `nmeaOptions`
+    /// NMEA statistics are not kept. `nmeaOptions`
     /// apply to NMEA input only (default: no week-rollover correction, the receiver's dates).
     /// - Throws: `ReaderError` from the reader, or `.unrecognizedFormat` at 1:1 when the format is unknown.
     /// - Complexity: O(n) in the input bytes.
@@ -123,7 +123,7 @@ public enum GPSFileReader {
     /// nil for the others; `file` labels errors.
     /// - Throws: `ReaderError` from the format's reader.
     /// - Complexity: O(n) in the input bytes.
-    public static func readWithStatistics(
+    package static func readWithStatistics(
         bytes: [UInt8], format: GPSFormat, file: String? = nil, nmeaOptions: NMEAReader.Options = NMEAReader.Options()
     ) throws -> (track: GPSTrack, nmea: NMEAReader.Statistics?) {
         switch format {
@@ -216,7 +216,7 @@ public final class GPSTrackReader {
     }
 
     /// The NMEA reader's counts (nil for the other formats).
-    public var nmeaStatistics: NMEAReader.Statistics? { nmeaBox?.reader.statistics }
+    package var nmeaStatistics: NMEAReader.Statistics? { nmeaBox?.reader.statistics }
 
     /// The most input bytes held at once so far.
     var peakWindow: Int { gpxBox?.reader.peakWindow ?? nmeaBox?.reader.peakWindow ?? geoJSONBox?.reader.peakWindow ?? 0 }

@@ -27,7 +27,7 @@ import Foundation
         /// Waypoints seen (GPX `<wpt>`).
         @_spi(MapSketchInternal) public var waypoints: [GPSWaypoint]
         /// The NMEA reader's counts (nil for the other formats).
-        @_spi(MapSketchInternal) public var nmeaStatistics: NMEAReader.Statistics?
+        package var nmeaStatistics: NMEAReader.Statistics?
     }
 
     /// Fixes per batch unless told otherwise.

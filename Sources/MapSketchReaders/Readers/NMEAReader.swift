@@ -41,29 +41,29 @@
 /// - Complexity: O(n) in the input bytes; no allocation per sentence or fix.
 public struct NMEAReader {
     /// What the reader saw, by kind.
-    public struct Statistics: Hashable, Sendable, Codable {
+    package struct Statistics: Hashable, Sendable, Codable {
         /// Lines read.
-        public var lines = 0
+        package var lines = 0
         /// Sentences accepted (checksum good or absent), of every type.
-        public var sentences = 0
+        package var sentences = 0
         /// Sentences skipped because their checksum did not match.
-        public var badChecksum = 0
+        package var badChecksum = 0
         /// Accepted sentences that had no checksum.
-        public var withoutChecksum = 0
+        package var withoutChecksum = 0
         /// GGA/RMC/GLL sentences that reported no fix (quality 0 or status V).
-        public var noFix = 0
+        package var noFix = 0
         /// Accepted sentences of types the reader does not use (GSV, proprietary `$P…`, …).
-        public var unsupported = 0
+        package var unsupported = 0
         /// Lines without a sentence: blank, `#` comments, binary noise.
-        public var ignoredLines = 0
+        package var ignoredLines = 0
         /// Sentences cut off mid-way (fewer fields than their type needs, or a last line without
         /// newline and checksum), skipped.
-        public var truncated = 0
+        package var truncated = 0
         /// Fixes emitted.
-        public var fixes = 0
+        package var fixes = 0
 
         /// All zero.
-        public init() {}
+        package init() {}
     }
 
     /// The file name used in errors.
@@ -71,7 +71,7 @@ public struct NMEAReader {
     /// How dates are interpreted (week-rollover correction).
     public let options: Options
     /// Counts so far (final once `next()` returned nil).
-    public internal(set) var statistics = Statistics()
+    package internal(set) var statistics = Statistics()
 
     /// The longest line the reader holds (a sentence is at most 82 characters).
     package static let maximumLineLength = 1 << 20
@@ -289,7 +289,7 @@ public struct NMEAReader {
     /// Reads every fix of an NMEA log (one segment); `options` default to the receiver's dates.
     /// - Throws: `ReaderError` as `next()`.
     /// - Complexity: O(n) in the input bytes.
-    public static func readAll(
+    package static func readAll(
         bytes: [UInt8], file: String? = nil, options: Options = Options()
     ) throws -> (track: GPSTrack, statistics: Statistics) {
         var reader = NMEAReader(bytes: bytes, file: file, options: options)

@@ -238,7 +238,7 @@ public final class ReplaySession {
     /// Applies every event and fires every timer, sleeping until each one's time so the replay
     /// keeps the trace's pace (`speed` > 1 runs faster), then runs on to the trace's end. Only for
     /// watching a replay; output is the same as ``run(upTo:)``.
-    public func runPaced(speed: Double = 1) async {
+    package func runPaced(speed: Double = 1) async {
         var last = trace.events.first?.t ?? 0
         while let next = nextOnClock() {
             let wait = (next.time - last) / max(speed, 1e-9)
