@@ -1,5 +1,5 @@
 public import Foundation
-public import MapSketchGeometry
+package import MapSketchGeometry
 public import MapSketchReplay
 
 /// A golden file of one geometry, checked or recorded by the golden workflow of traces: the same
@@ -48,7 +48,7 @@ public struct GeometryGolden: Hashable, Sendable {
     /// The golden's name (the file name without extension).
     public var name: String
     /// The folder the golden and its pending files are in.
-    public var folder: URL
+    package var folder: URL
     /// The file format.
     public var format: Format
     /// How close numbers must be (not used for SVG, which is compared exactly).
@@ -63,17 +63,17 @@ public struct GeometryGolden: Hashable, Sendable {
     }
 
     /// `NAME.EXT`.
-    public var expected: URL { folder.appendingPathComponent("\(name).\(format.fileExtension)") }
+    package var expected: URL { folder.appendingPathComponent("\(name).\(format.fileExtension)") }
     /// `NAME.actual.EXT`: the output, left on a mismatch.
-    public var actual: URL { folder.appendingPathComponent("\(name).actual.\(format.fileExtension)") }
+    package var actual: URL { folder.appendingPathComponent("\(name).actual.\(format.fileExtension)") }
     /// `NAME.diff.svg`: expected geometry (green) under actual (red), left on a mismatch.
-    public var diffSVG: URL { folder.appendingPathComponent("\(name).diff.svg") }
+    package var diffSVG: URL { folder.appendingPathComponent("\(name).diff.svg") }
     /// The files a mismatch leaves beside the golden.
-    public var pendingFiles: [URL] { [actual, diffSVG] }
+    package var pendingFiles: [URL] { [actual, diffSVG] }
 
     /// The golden text of `geometry` in ``format`` (newline-terminated).
     /// - Throws: ``GeoJSONOutputError`` for GeoJSON when the geometry cannot be projected to WGS 84.
-    public func text(of geometry: SpatialGeometry) throws(GeoJSONOutputError) -> String {
+    package func text(of geometry: SpatialGeometry) throws(GeoJSONOutputError) -> String {
         switch format {
         case .esriJSON: EsriJSON.encode(geometry, style: .pretty) + "\n"
         case .geoJSON: try GeoJSON.encode(geometry, options: GeoJSON.EncodingOptions(style: .pretty)) + "\n"

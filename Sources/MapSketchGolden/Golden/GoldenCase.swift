@@ -41,7 +41,7 @@ public struct GoldenCase: Hashable, Sendable {
 /// Finds the traces of a corpus.
 public enum GoldenCorpus {
     /// The suffix of trace files.
-    public static let traceSuffix = ".trace.jsonl"
+    package static let traceSuffix = ".trace.jsonl"
 
     /// Every `*.trace.jsonl` under `root` (recursively), sorted by relative path.
     /// - Throws: ``OutputError`` when `root` is not a readable folder.

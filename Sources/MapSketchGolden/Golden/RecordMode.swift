@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 package import MapSketchReplay
 
 /// When a golden check writes golden files, after the record modes of snapshot-testing tools
@@ -26,16 +26,16 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
     case all
 
     /// Whether a missing golden is recorded in this mode.
-    public var recordsMissing: Bool { self == .missing || self == .failed || self == .all }
+    package var recordsMissing: Bool { self == .missing || self == .failed || self == .all }
     /// Whether a golden that differs is re-recorded in this mode.
-    public var recordsFailures: Bool { self == .failed || self == .all }
+    package var recordsFailures: Bool { self == .failed || self == .all }
     /// Whether a golden that drifted (matches within the tolerance, not byte for byte) is
     /// rewritten in this mode.
-    public var recordsDrift: Bool { self == .drifted || self == .all }
+    package var recordsDrift: Bool { self == .drifted || self == .all }
 
     /// Whether `environment` is a CI run: `CI` is set to anything but empty, `0` or `false`, as
     /// CI services (GitHub Actions, GitLab, Buildkite, CircleCI, Travis) set it.
-    public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let ci = environment["CI"]?.lowercased() else { return false }
         return !["", "0", "false"].contains(ci)
     }
@@ -68,7 +68,7 @@ public enum RecordMode: String, CaseIterable, Hashable, Sendable {
 
     /// The mode `environment` asks for, as ``resolve(requested:environment:)`` without a request;
     /// ``never`` when `MAPSKETCH_RECORD` holds something unknown. What the corpus tests use.
-    public static func requested(by environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
+    package static func requested(by environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
         (try? resolve(environment: environment))?.mode ?? .never
     }
 }

@@ -18,9 +18,9 @@ public protocol ByteSource {
 /// The bytes of an array, as a ``ByteSource``.
 public struct MemoryByteSource: ByteSource, Sendable {
     /// The bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// How many have been read.
-    public private(set) var offset = 0
+    package private(set) var offset = 0
 
     /// A source over `bytes`.
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -42,7 +42,7 @@ public struct MemoryByteSource: ByteSource, Sendable {
 /// system's text for any other error, as ``ReaderError/Kind/unreadable(reason:)`` naming the file.
 public final class FileByteSource: ByteSource {
     /// The file name errors use.
-    public let file: String
+    package let file: String
     private var fd: Int32
     private let owned: Bool
 
