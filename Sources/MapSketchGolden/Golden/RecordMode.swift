@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import MapSketchReplay
 
 /// When a golden check writes golden files, after the record modes of snapshot-testing tools
