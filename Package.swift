@@ -15,8 +15,12 @@ let package = Package(
     products: [
         .library(name: "MapSketchGeometry", targets: ["MapSketchGeometry"]),
         .library(name: "MapSketch", targets: ["MapSketch"]),
+        .library(name: "MapSketchReaders", targets: ["MapSketchReaders"]),
         .library(name: "MapSketchReplay", targets: ["MapSketchReplay"]),
+        .library(name: "MapSketchGolden", targets: ["MapSketchGolden"]),
         .library(name: "MapSketchBench", targets: ["MapSketchBench"]),
+        // The engine of `mapsketch geometry`, for a team's own batch jobs.
+        .library(name: "MapSketchGeometryTool", targets: ["MapSketchGeometryTool"]),
         // For a team's test target: golden assertions under Swift Testing or XCTest.
         .library(name: "MapSketchTesting", targets: ["MapSketchTesting"]),
         // The `mapsketch` commands for a team's own executable, with its registrations installed.
@@ -46,42 +50,64 @@ let package = Package(
             cSettings: [.define("MAPSKETCH_JEMALLOC", .when(traits: ["AllocationCounters"]))],
             linkerSettings: [.linkedLibrary("jemalloc", .when(traits: ["AllocationCounters"]))]
         ),
-        // The replay harness drives the model only through its public API.
-        .target(name: "MapSketchReplay", dependencies: ["MapSketch", "MapSketchGeometry"], swiftSettings: strict),
+        // The file readers: GPX, NMEA, getevent touch logs, GeoJSON Lines, gzip, byte scanning and
+        // GPS time. Geometry only: they know nothing of maps or traces.
+        .target(name: "MapSketchReaders", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
+        // The trace format and the replay engine: it drives the model only through its public API.
+        // Also what feeds it: GPS tracks into sketches, touch-log import, generators, the soak.
+        .target(name: "MapSketchReplay", dependencies: ["MapSketchReaders", "MapSketch", "MapSketchGeometry"], swiftSettings: strict),
+        // The golden workflow over replays: comparison, review, JUnit and HTML reports, the
+        // recorder and step-viewer pages, and shrinking a failing trace.
+        .target(
+            name: "MapSketchGolden", dependencies: ["MapSketchReplay", "MapSketchReaders", "MapSketch", "MapSketchGeometry"],
+            swiftSettings: strict),
         // The measuring harness, above the replay engine: kinds, clocks, counters, callgrind,
         // worker processes, comparisons and report formats. The model and the engine only offer an
         // observation point (`OperationProbe`, `ReplayProbe`).
         .target(
             name: "MapSketchBench",
             dependencies: [
-                "MapSketchReplay", "MapSketch", "MapSketchGeometry", "CMapSketchCounters",
+                "MapSketchGolden", "MapSketchReplay", "MapSketchReaders", "MapSketch", "MapSketchGeometry",
+                "CMapSketchCounters",
             ],
             swiftSettings: strict
         ),
         // The command line's geometry tool (simplify, normalize, project, validate, convert): geometry only.
-        .target(name: "MapSketchTools", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
+        .target(name: "MapSketchGeometryTool", dependencies: ["MapSketchGeometry"], swiftSettings: strict),
         // The command line's commands, for `mapsketch` and for a team's own executable.
         .target(
             name: "MapSketchCommandLine",
             dependencies: [
-                "MapSketchReplay", "MapSketchBench", "MapSketchTools", "MapSketch", "MapSketchGeometry",
+                "MapSketchGolden", "MapSketchReplay", "MapSketchReaders", "MapSketchBench", "MapSketchGeometryTool", "MapSketch",
+                "MapSketchGeometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .executableTarget(name: "mapsketch", dependencies: ["MapSketchCommandLine"], swiftSettings: strict),
         // Golden assertions for a team's tests (Swift Testing and XCTest), over the golden workflow.
-        .target(name: "MapSketchTesting", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry"], swiftSettings: strict),
-        .target(name: "MapSketchTestSupport", dependencies: ["MapSketchGeometry"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
+        .target(
+            name: "MapSketchTesting", dependencies: ["MapSketchGolden", "MapSketchReplay", "MapSketch", "MapSketchGeometry"],
+            swiftSettings: strict),
+        .target(name: "MapSketchTestSupport", dependencies: ["MapSketchReaders", "MapSketchGeometry"], path: "Tests/MapSketchTestSupport", swiftSettings: strict),
         .testTarget(name: "MapSketchGeometryTests", dependencies: ["MapSketchGeometry", "MapSketchTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "MapSketchTests", dependencies: ["MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
-        .testTarget(name: "MapSketchToolsTests", dependencies: ["MapSketchTools", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
-        .testTarget(name: "MapSketchReplayTests", dependencies: ["MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "MapSketchTestingTests", dependencies: ["MapSketchTesting", "MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
+            name: "MapSketchGeometryToolTests", dependencies: ["MapSketchGeometryTool", "MapSketchGeometry", "MapSketchTestSupport"],
+            swiftSettings: strict),
+        .testTarget(name: "MapSketchReadersTests", dependencies: ["MapSketchReaders", "MapSketchGeometry", "MapSketchTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "MapSketchReplayTests", dependencies: ["MapSketchReplay", "MapSketchReaders", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "MapSketchGoldenTests",
+            dependencies: ["MapSketchGolden", "MapSketchReplay", "MapSketchReaders", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "MapSketchTestingTests", dependencies: ["MapSketchTesting", "MapSketchGolden", "MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
             exclude: ["__Goldens__"], swiftSettings: strict),
         .testTarget(
-            name: "MapSketchBenchTests", dependencies: ["MapSketchBench", "MapSketchReplay", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
+            name: "MapSketchBenchTests", dependencies: ["MapSketchBench", "MapSketchGolden", "MapSketchReplay", "MapSketchReaders", "MapSketch", "MapSketchGeometry", "MapSketchTestSupport"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -55,7 +55,13 @@ let package = Package(
                 .product(name: "MapSketchGeometry", package: "MapSketch"),
                 .product(name: "MapSketch", package: "MapSketch"),
                 .product(name: "MapSketchReplay", package: "MapSketch"),
-            ] + (name == "Replay" ? [.product(name: "MapSketchBench", package: "MapSketch")] : []),
+            ]
+                + (name == "Replay"
+                    ? [
+                        .product(name: "MapSketchBench", package: "MapSketch"),
+                        .product(name: "MapSketchReaders", package: "MapSketch"),
+                        .product(name: "MapSketchGolden", package: "MapSketch"),
+                    ] : []),
             path: "Benchmarks/\(name)",
             swiftSettings: strict,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -41,6 +41,7 @@ let package = Package(
                 .product(name: "MapSketchGeometry", package: "MapSketch"),
                 .product(name: "MapSketch", package: "MapSketch"),
                 .product(name: "MapSketchReplay", package: "MapSketch"),
+                .product(name: "MapSketchGolden", package: "MapSketch"),
                 .product(name: "MapSketchBench", package: "MapSketch"),
             ],
             exclude: ["__Goldens__"]),

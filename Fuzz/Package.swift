@@ -13,6 +13,7 @@ let package = Package(
         .executableTarget(
             name: "MapSketchFuzz",
             dependencies: [
+                .product(name: "MapSketchReaders", package: "MapSketch"),
                 .product(name: "MapSketchReplay", package: "MapSketch"),
                 .product(name: "MapSketch", package: "MapSketch"),
                 .product(name: "MapSketchGeometry", package: "MapSketch"),

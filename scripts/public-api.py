@@ -13,7 +13,10 @@ import json
 import os
 import sys
 
-PRODUCTS = ["MapSketchGeometry", "MapSketch", "MapSketchReplay", "MapSketchBench", "MapSketchTesting", "MapSketchCommandLine"]
+PRODUCTS = [
+    "MapSketchGeometry", "MapSketch", "MapSketchReaders", "MapSketchReplay", "MapSketchGolden", "MapSketchBench",
+    "MapSketchGeometryTool", "MapSketchTesting", "MapSketchCommandLine",
+]
 
 
 def main(argv):

@@ -1,6 +1,7 @@
 import MapSketchReplay
 import MapSketch
 import MapSketchGeometry
+import MapSketchGolden
 
 /// The outputs of a bench: a terminal table, Bencher's BMF, github-action-benchmark's
 /// `customSmallerIsBetter`, Markdown for a pull request and JUnit XML. All are deterministic

@@ -1,5 +1,6 @@
 import MapSketchReplay
 public import MapSketchGeometry
+import MapSketchGolden
 
 // The JSON document of a bench (`--json`, `--save-baseline`, `--baseline`): schema
 // `mapsketch-bench` version 2, described member by member in docs/bench-report.schema.json.

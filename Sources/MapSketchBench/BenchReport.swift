@@ -1,5 +1,6 @@
 public import MapSketchGeometry
-package import MapSketchReplay
+import MapSketchReplay
+package import MapSketchGolden
 
 /// The figures of one operation kind over a trace's measured runs. Times are nanoseconds.
 public struct BenchKindResult: Hashable, Sendable {

@@ -1,6 +1,7 @@
 public import Foundation
 public import MapSketchGeometry
 public import MapSketchReplay
+public import MapSketchGolden
 
 /// How `mapsketch bench` measures each trace.
 public struct BenchOptions: Hashable, Sendable {

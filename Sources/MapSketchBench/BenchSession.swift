@@ -1,6 +1,8 @@
 import Foundation
-package import MapSketchReplay
+import MapSketchReplay
 import MapSketchGeometry
+import MapSketchReaders
+package import MapSketchGolden
 
 /// How `mapsketch bench` measures: each measured run of each trace in a fresh process, and, with a
 /// second build (`--against`), the two builds' runs made alternately, side by side.

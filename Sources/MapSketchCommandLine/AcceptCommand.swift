@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapSketchReplay
+import MapSketchGolden
 
 /// `mapsketch accept`: pending outputs become goldens, named or reviewed one by one.
 struct AcceptCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapSketchReplay
+import MapSketchGolden
 
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import MapSketch
 import MapSketchGeometry
 @_spi(MapSketchInternal) import MapSketchReplay
+@_spi(MapSketchInternal) import MapSketchReaders
 
 /// The GPS track formats of `--in`.
 enum GPSFormatName: String, ExpressibleByArgument, CaseIterable {

@@ -3,6 +3,7 @@ import Foundation
 import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
+import MapSketchReaders
 
 /// What `generate` makes.
 enum GenerateKind: String, ExpressibleByArgument, CaseIterable {

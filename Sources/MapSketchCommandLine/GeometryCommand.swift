@@ -2,12 +2,12 @@ public import ArgumentParser
 import Foundation
 import MapSketchGeometry
 import MapSketchReplay
+public import MapSketchGeometryTool
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import MapSketchTools
 
 extension GeometryTool.Operation: ExpressibleByArgument {}
 
@@ -68,69 +68,34 @@ struct GeometryCommand: ParsableCommand {
             operation: operation, inputFormat: inputFormat?.format, outputFormat: format?.format,
             assumedSpatialReference: sr.map { SpatialReference(wkid: $0) },
             targetSpatialReference: to.map { SpatialReference(wkid: $0) })
-        // Results go out as they are made, in 64 KiB writes: to standard output, or with -o to a
-        // temporary file beside the destination that is renamed into place at the end, so a
-        // failed run leaves no partial file and memory never holds the whole output.
+        // Results go out as they are made, in blocks (GeometryTool.run(descriptor:file:emit:)):
+        // to standard output, or with -o to a temporary file beside the destination that is
+        // renamed into place at the end, so a failed run leaves no partial file and memory never
+        // holds the whole output.
         var file: AtomicFileWriter?
-        func emit(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
-            guard let output else {
-                guard let base = bytes.baseAddress else { return }
-                FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
-                return
-            }
-            if file == nil { file = try AtomicFileWriter(URL(fileURLWithPath: output)) }
-            try file?.write(bytes)
-        }
-        var pending: [UInt8] = []
-        func flush() throws(OutputError) {
-            guard !pending.isEmpty else { return }
-            let result = pending.withUnsafeBytes { b in Result { () throws(OutputError) in try emit(b) } }
-            try result.get()
-            pending.removeAll(keepingCapacity: true)
-        }
         let code: Int32
         do {
-            code = try tool.run(
-                file: display,
-                read: { buffer in
-                    while true {
-                        let n = read(input, buffer.baseAddress, buffer.count)
-                        if n >= 0 { return n }
-                        if errno != EINTR { throw InputReadError(code: errno) }
-                    }
-                },
-                write: { line in
-                    if line.utf8.count >= GeometryTool.chunkSize {
-                        // A large result goes out as it is, not copied into the block.
-                        try flush()
-                        var text = line
-                        let result = text.withUTF8 { b in Result { () throws(OutputError) in try emit(UnsafeRawBufferPointer(b)) } }
-                        try result.get()
-                    } else {
-                        pending.append(contentsOf: line.utf8)
-                        if pending.count >= GeometryTool.chunkSize { try flush() }
-                    }
-                })
-            try flush()
-            if output != nil {
+            code = try tool.run(descriptor: input, file: display) { bytes in
+                guard let output else {
+                    guard let base = bytes.baseAddress else { return }
+                    FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+                    return
+                }
+                if file == nil { file = try AtomicFileWriter(URL(fileURLWithPath: output)) }
+                try file?.write(bytes)
+            }
+            if let output {
                 // An input without a result (none is possible: empty input is an error) still makes the file.
-                if file == nil, let output { file = try AtomicFileWriter(URL(fileURLWithPath: output)) }
+                if file == nil { file = try AtomicFileWriter(URL(fileURLWithPath: output)) }
                 try file?.commit()
             }
         } catch let e as GeometryToolError {
-            if output == nil { try? flush() }
             throw CLI.fail(e.description)
-        } catch let e as InputReadError {
-            if output == nil { try? flush() }
-            throw CLI.fail("\(display): cannot read the file: \(String(cString: strerror(e.code)))")
+        } catch let e as GeometryTool.ReadError {
+            throw CLI.fail(e.description)
         } catch let e as OutputError {
             throw CLI.fail(e.description)
         }
         if code != 0 { throw ExitCode(code) }
     }
-}
-
-/// A read of the geometry input that failed (errno).
-private struct InputReadError: Error {
-    var code: Int32
 }

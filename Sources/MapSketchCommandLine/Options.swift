@@ -3,6 +3,7 @@ import Foundation
 import MapSketch
 import MapSketchGeometry
 public import MapSketchReplay
+public import MapSketchGolden
 
 // Options shared by the subcommands, each declared once (as swift-argument-parser's `math`
 // example shares its `Options` with `@OptionGroup`).

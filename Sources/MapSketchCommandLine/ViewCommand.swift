@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapSketchReplay
+import MapSketchGolden
 
 struct ViewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,3 @@
-// MapSketchReplay: the trace model and schema, readers (touch JSONL, Android getevent, GPX, NMEA,
-// GeoJSON), synthetic generators, the replay engine, golden comparison and reports. It drives
-// the map model only through its public API.
+// MapSketchReplay: the trace format, the replay engine and its output, GPS tracks into sketches,
+// Android touch logs into traces, synthetic generators and the soak. It drives the map model only
+// through its public API; the file readers are MapSketchReaders, the golden workflow MapSketchGolden.

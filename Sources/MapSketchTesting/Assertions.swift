@@ -1,6 +1,7 @@
 public import Foundation
 public import MapSketchGeometry
 public import MapSketchReplay
+public import MapSketchGolden
 
 /// Replays the trace at `trace` and checks it against its golden files exactly as `mapsketch
 /// check` does, reporting a mismatch as a test failure at the call: the differences, the event

@@ -1,6 +1,7 @@
 public import Foundation
 public import MapSketchGeometry
 public import MapSketchReplay
+public import MapSketchGolden
 
 /// The golden checks behind ``assertReplay(_:extensions:strict:record:environment:fileID:filePath:line:column:)-(URL,_,_,_,_,_,_,_,_)``
 /// and ``assertGeometry(_:named:as:directory:tolerance:record:environment:fileID:filePath:line:column:)``,

@@ -4,6 +4,7 @@ import MapSketchGeometry
 import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchGolden
 
 /// Comparing two reports: exact counters, wall clock with false-discovery-rate control, paired
 /// runs, the clock's resolution, new and removed traces, shards.

@@ -7,6 +7,7 @@ import MapSketchGeometry
 import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchGolden
 
 /// The report: its JSON (schema, round trip, errors), the other formats, and callgrind's
 /// profiles.

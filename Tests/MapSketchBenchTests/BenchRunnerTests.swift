@@ -5,6 +5,7 @@ import MapSketchGeometry
 import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchGolden
 
 /// What the bench measures in a process: that measuring changes nothing, every operation by kind,
 /// timing samples, warm-up, failures.

@@ -3,6 +3,7 @@ import Foundation
 import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchGolden
 
 /// The corpus and helpers the bench tests share.
 @MainActor

@@ -3,6 +3,7 @@ import MapSketchGeometry
 import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchReaders
 
 /// Runs the built `mapsketch` executable (built beside the test bundle by `swift build --build-tests`).
 @Suite(.serialized) struct CLITests {

@@ -3,6 +3,7 @@ import MapSketchGeometry
 import MapSketchTestSupport
 @_spi(MapSketchInternal) @testable import MapSketchReplay
 import Testing
+@testable import MapSketchReaders
 
 /// The streaming conversion behind `mapsketch gps` against the whole-track path it replaced
 /// (read the track, build its trace, replay it): the same geometry bytes, GPS report, SVG and

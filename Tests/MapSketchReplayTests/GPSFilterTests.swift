@@ -1,6 +1,7 @@
 @_spi(MapSketchInternal) import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchReaders
 
 @Suite struct GPSFixModelTests {
     @Test func duplicateIgnoresLineAndExtras() {

@@ -4,6 +4,7 @@ import MapSketchGeometry
 import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchReaders
 
 /// What `mapsketch gps` says about a track: counts per reason, what was done with fixes without
 /// time, the validity of the result, and why there is nothing when there is nothing.

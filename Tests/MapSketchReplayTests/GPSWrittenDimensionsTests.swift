@@ -3,6 +3,7 @@ import MapSketchGeometry
 import MapSketchTestSupport
 @_spi(MapSketchInternal) @testable import MapSketchReplay
 import Testing
+@testable import MapSketchReaders
 
 /// A GPS track is written with one rule in all three formats: 3-D only when every kept fix has
 /// an elevation, else 2-D with a warning giving the count; and a part that no format can hold (a

@@ -4,6 +4,7 @@ import MapSketchGeometry
 import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchReaders
 
 /// GeoJSON output of a replay is RFC 7946: WGS 84 longitude/latitude, whatever the map's
 /// spatial reference.

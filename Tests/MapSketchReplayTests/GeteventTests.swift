@@ -3,6 +3,7 @@ import MapSketch
 @_spi(MapSketchInternal) import MapSketchReplay
 import MapSketchTestSupport
 import Testing
+@testable import MapSketchReaders
 
 /// Touch counts per real recording (`strokes` = contacts that began, `maxFingers` = most
 /// contacts down at once). Cross-checked in the test against independent counts from the raw
@@ -203,5 +204,14 @@ struct GeteventExpectation: Sendable, CustomTestStringConvertible {
         #expect(throws: ReaderError.self) {
             _ = try GeteventReader.read(text: "[ 1.0] EV_SYN SYN_REPORT 0", options: .init(screen: ScreenSize(width: 1, height: 1)))
         }
+    }
+
+    /// Corrupted logs fail with a located `ReaderError`, never a crash or another error.
+    @Test func mutatedLogs() throws {
+        let touch = Array(try Fixtures.data("Traces/real/getevent/monkeyhelper/Phone/phone-three-touches.txt"))
+        let ok = ByteMutations.mutations(of: touch, seed: 3, count: 300).filter { m in
+            ByteMutations.onlyReaderErrors({ _ = try GeteventReader.read(bytes: m, options: .galaxyS) })
+        }
+        #expect(ok.count == 300)
     }
 }

@@ -1,6 +1,7 @@
 import MapSketchGeometry
 import MapSketchReplay
 import Testing
+@testable import MapSketchReaders
 
 /// One way to put a line:column on a JSON decoding error (`JSONParser.location`, `locate`,
 /// `decode`), shared by the codecs, the trace reader, the GeoJSON Lines reader and the geometry tool.

@@ -3,6 +3,7 @@ import MapSketchGeometry
 import MapSketchTestSupport
 @_spi(MapSketchInternal) @testable import MapSketchReplay
 import Testing
+@testable import MapSketchReaders
 
 /// The readers against seeded mutations of real inputs (a bounded, repeatable cousin of the
 /// fuzzers in Fuzz/): every reader — trace JSON Lines, GPX, gzip'd GPX, NMEA, GeoJSON Lines,

@@ -2,6 +2,7 @@ import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
 import Testing
+@testable import MapSketchReaders
 
 /// Builds small traces in code and checks what the replay did.
 @MainActor

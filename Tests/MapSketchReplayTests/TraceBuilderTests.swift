@@ -2,6 +2,7 @@ import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
 import Testing
+@testable import MapSketchReaders
 
 @Suite struct TraceBuilderTests {
     @Test func gpsTraceKeepsFileOrderWithNonDecreasingTimes() throws {

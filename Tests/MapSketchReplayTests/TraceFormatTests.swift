@@ -3,6 +3,7 @@ import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
 import Testing
+@testable import MapSketchReaders
 
 @Suite struct TraceFormatTests {
     static let header = #"{"t":0,"type":"header","format":"mapsketch-trace","version":1,"screen":{"width":400,"height":300},"viewport":{"center":{"x":10,"y":20},"resolution":2},"spatialReference":{"wkid":102100},"sketch":{"geometryType":"polyline"}}"#

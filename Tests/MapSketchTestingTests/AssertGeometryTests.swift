@@ -4,6 +4,7 @@ import MapSketchReplay
 import MapSketchTestSupport
 import MapSketchTesting
 import Testing
+@testable import MapSketchGolden
 
 /// `assertGeometry` on a team's own geometry: the golden workflow of traces (tolerance, record
 /// modes, pending files) for each format, and the default golden folder beside the test file.

@@ -3,6 +3,7 @@ import Benchmark
 import BenchmarkSupport
 import MapSketch
 import MapSketchGeometry
+@_spi(MapSketchInternal) import MapSketchReaders
 @_spi(MapSketchInternal) import MapSketchReplay
 
 /// Fixes in the long logs (about 28 hours at 1 Hz: the NMEA dates roll over at midnight).
@@ -40,7 +41,7 @@ func convert(_ bytes: [UInt8], format: GPSFormat) -> Int {
         let conversion = try GPSConversion(name: "bench", description: "GPS track bench", geometryType: .polyline)
         let reader = GPSPrefetchingReader(try GPSFileReader.open(MemoryByteSource(bytes), format: format))
         while let batch = try reader.next() {
-            for fix in batch { _ = conversion.add(fix) }
+            for fix in batch { conversion.append(fix) }
         }
         conversion.finish()
         return conversion.session.sketch?.vertices.vertexCount ?? 0
@@ -192,7 +193,7 @@ let benchmarks: @Sendable () -> Void = {
         var count = 0
         for log in logs {
             do {
-                count += try NMEAReader.readAll(bytes: log).track.fixes.count
+                count += try GPSFileReader.read(bytes: log, format: .nmea).fixes.count
             } catch {
                 preconditionFailure("NMEA reader failed on the corpus: \(error)")
             }

@@ -1,6 +1,7 @@
 // BEGIN trace-benchmark
 import Benchmark
 import MapSketchBench
+import MapSketchGolden
 import MapSketchReplay
 
 /// Registers one benchmark per trace under `folder` (a path from the package's root), each

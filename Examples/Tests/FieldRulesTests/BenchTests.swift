@@ -1,6 +1,7 @@
 // BEGIN bench-report
 import FieldRules
 import MapSketchBench
+import MapSketchGolden
 import MapSketchReplay
 import Testing
 

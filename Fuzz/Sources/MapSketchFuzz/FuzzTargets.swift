@@ -1,5 +1,6 @@
 import MapSketch
 import MapSketchGeometry
+import MapSketchReaders
 @_spi(MapSketchInternal) import MapSketchReplay
 
 // What every target checks, beyond "no crash, no sanitizer report":
@@ -74,7 +75,7 @@ func fuzzTrace(_ bytes: [UInt8]) {
         fatalError("trace: the decoder rejects what the encoder wrote: \(error)\n\(text.prefix(2000))")
     }
     // Replaying it must not crash either (bounded: the fuzzer keeps inputs small).
-    if trace.events.count <= 200, let session = try? Replayer.replay(trace, name: "fuzz", file: "fuzz") {
+    if trace.eventCount <= 200, let session = try? Replayer.replay(trace, name: "fuzz", file: "fuzz") {
         _ = session.output()
     }
 }

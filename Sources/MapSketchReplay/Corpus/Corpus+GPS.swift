@@ -1,6 +1,7 @@
 import Foundation
 import MapSketch
 import MapSketchGeometry
+import MapSketchReaders
 
 extension Corpus {
     // MARK: gps/ — synthetic tracks for the filters, parts and polygons

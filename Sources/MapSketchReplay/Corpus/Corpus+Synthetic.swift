@@ -1,6 +1,7 @@
 import Foundation
 import MapSketch
 import MapSketchGeometry
+import MapSketchReaders
 
 extension Corpus {
     // MARK: synthetic/ — seeded stress traces

@@ -1,5 +1,6 @@
 public import MapSketch
 public import MapSketchGeometry
+public import MapSketchReaders
 
 /// Turns a GPS track into a sketch a fix at a time, as replaying the track's trace
 /// (``TraceBuilder/gpsTrace(_:name:description:geometryType:filter:screen:)``) would, without
@@ -60,11 +61,15 @@ public import MapSketchGeometry
         }
     }
 
+    /// Adds the next fix of the track (``add(_:)`` without the trace event).
+    /// - Complexity: O(1) amortised.
+    @_spi(MapSketchInternal) public func append(_ fix: GPSFix) { add(fix) }
+
     /// Adds the next fix of the track.
     /// - Returns: the fix's trace event (what a saved trace holds for it).
     /// - Complexity: O(1) amortised.
     @discardableResult
-    @_spi(MapSketchInternal) public func add(_ fix: GPSFix) -> TraceEntry {
+    package func add(_ fix: GPSFix) -> TraceEntry {
         let q = frame.add(fix)
         let entry = clock.entry(for: fix)
         // What `ReplaySession.apply` does with a GPS event (the map's clock matters to touches

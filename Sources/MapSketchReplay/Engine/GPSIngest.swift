@@ -1,6 +1,7 @@
 import Foundation
 import MapSketch
 import MapSketchGeometry
+import MapSketchReaders
 
 /// Turns GPS fixes into sketch vertices: filter, project into the map's spatial reference, and
 /// append through the sketch's public API (`appendVertex`, `addPart`) — the calls a person's

@@ -1,6 +1,7 @@
 import Foundation
 import MapSketch
 import MapSketchGeometry
+import MapSketchReaders
 
 /// Reads a header layer's file (`source`) into a new graphics layer, a batch of features at a
 /// time: memory holds the layer and one batch, not the file.

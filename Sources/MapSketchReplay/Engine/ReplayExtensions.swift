@@ -39,10 +39,10 @@ public struct ReplayExtensions: Sendable {
 
     /// The most registrations one value holds: the measuring harness has a fixed number of kind
     /// slots, and the built-in kinds take the others.
-    public static let capacity = 88
+    package static let capacity = 88
 
     /// The prefix of every user kind's name in reports.
-    public static let kindPrefix = "user."
+    package static let kindPrefix = "user."
 
     /// No registration: what a replay installs unless given more.
     public static let none = ReplayExtensions()
@@ -51,13 +51,13 @@ public struct ReplayExtensions: Sendable {
     public init() {}
 
     /// The names registered, in order (without ``kindPrefix``).
-    public var names: [String] { registrations.map(\.name) }
+    package var names: [String] { registrations.map(\.name) }
 
     /// The kind names reports use, in registration order: `user.<name>`.
-    public var kindNames: [String] { registrations.map { Self.kindPrefix + $0.name } }
+    package var kindNames: [String] { registrations.map { Self.kindPrefix + $0.name } }
 
     /// Whether nothing is registered.
-    public var isEmpty: Bool { registrations.isEmpty }
+    package var isEmpty: Bool { registrations.isEmpty }
 
     /// Registers code to set up in every session: `install` is called once per session, after the
     /// header's map, layers and sketch are set up, with a context that gives the map, the sketch

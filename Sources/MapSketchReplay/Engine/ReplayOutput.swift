@@ -15,7 +15,7 @@ public struct ReplayOutput: Sendable {
     public var json: String { JSONWriter.string(document, style: .pretty) + "\n" }
 
     /// Creates an output.
-    public init(document: JSONValue, geometry: SpatialGeometry?) {
+    package init(document: JSONValue, geometry: SpatialGeometry?) {
         self.document = document
         self.geometry = geometry
     }

@@ -1,4 +1,5 @@
 import MapSketch
+package import MapSketchGeometry
 
 extension ReplaySession {
     /// Installs the session's ``extensions`` in registration order, each with its context.
@@ -10,4 +11,10 @@ extension ReplaySession {
                     probe: probe, keeper: extensionKeeper))
         }
     }
+}
+
+extension ReplaySession {
+    /// The log's entries so far, each a JSON object with `t` and `event` (the step viewer's
+    /// per-step log).
+    package var logEntries: [JSONValue] { log.entries }
 }

@@ -1,8 +1,8 @@
 import MapSketch
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// What a picture of the map shows of what it draws (see ``ReplaySession/framing``).
-public enum PictureFraming: Hashable, Sendable {
+package enum PictureFraming: Hashable, Sendable {
     /// The map has no sketch vertex and no graphic to draw.
     case empty
     /// Some of the sketch or of the graphics is on screen.
@@ -17,7 +17,7 @@ extension ReplaySession {
     /// drawn and has a vertex) and the graphics of every drawn graphics layer, bottom layer first.
     /// Service layers (tiles, map images) are backgrounds and are left out.
     /// - Complexity: O(n) in their vertices.
-    public var drawnGeometries: [Geometry] {
+    package var drawnGeometries: [Geometry] {
         var out: [Geometry] = []
         for layer in mapView.layers where layer.isDrawn {
             if let graphics = layer as? GraphicsLayer {
@@ -33,7 +33,7 @@ extension ReplaySession {
     /// edge crossing it, or a polygon covering its centre (each world copy the screen shows
     /// counts, when the map wraps around).
     /// - Complexity: O(n) in the vertices, stopping at the first one seen.
-    public var framing: PictureFraming {
+    package var framing: PictureFraming {
         let geometries = drawnGeometries
         guard !geometries.isEmpty else { return .empty }
         let size = mapView.screenSize
@@ -55,7 +55,7 @@ extension ReplaySession {
     /// frame.
     /// - Complexity: O(n) in the vertices.
     @discardableResult
-    public func frameContent(margin: Double = 24) -> Bool {
+    package func frameContent(margin: Double = 24) -> Bool {
         var box: ScreenBox?
         for g in drawnGeometries {
             for part in g.parts {

@@ -238,7 +238,7 @@ public final class ReplaySession {
     /// Applies every event and fires every timer, sleeping until each one's time so the replay
     /// keeps the trace's pace (`speed` > 1 runs faster), then runs on to the trace's end. Only for
     /// watching a replay; output is the same as ``run(upTo:)``.
-    public func runPaced(speed: Double = 1) async {
+    package func runPaced(speed: Double = 1) async {
         var last = trace.events.first?.t ?? 0
         while let next = nextOnClock() {
             let wait = (next.time - last) / max(speed, 1e-9)
@@ -425,29 +425,4 @@ public final class ReplaySession {
             throw ReplayCallError("\(c.name.rawValue) is not a tool call")
         }
     }
-}
-
-/// A call in a trace that the model refused (logged as an `error` event; the replay goes on).
-struct ReplayCallError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
-}
-
-/// A trace whose header the model cannot set up.
-public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The 1-based line of the trace.
-    public var line: Int
-    /// The 1-based column in UTF-8 bytes (1 unless a member of the line is at fault).
-    public var column: Int
-    /// What went wrong.
-    public var message: String
-
-    /// Creates an error.
-    public init(line: Int, column: Int = 1, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String { "\(line):\(column): \(message)" }
 }

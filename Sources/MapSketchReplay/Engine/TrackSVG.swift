@@ -2,7 +2,7 @@ import MapSketch
 import MapSketchGeometry
 
 /// How a replay's SVG draws the sketch.
-public enum SketchSVGStyle: String, CaseIterable, Hashable, Sendable {
+package enum SketchSVGStyle: String, CaseIterable, Hashable, Sendable {
     /// As the sketch layer draws itself while it is edited: its main symbol, vertices,
     /// mid-vertices and the selected vertex.
     case sketch
@@ -15,7 +15,7 @@ public enum SketchSVGStyle: String, CaseIterable, Hashable, Sendable {
 extension ReplaySession {
     /// The map as SVG at this point of the replay, its sketch drawn in `style`.
     /// - Complexity: O(n) in the sketch's vertices (lines are thinned to the screen's resolution).
-    public func svg(style: SketchSVGStyle) -> String {
+    package func svg(style: SketchSVGStyle) -> String {
         guard style == .track, let sketch else { return svg() }
         var canvas = SVGCanvas(width: mapView.screenSize.width, height: mapView.screenSize.height)
         let hidden = sketch.view.isHidden

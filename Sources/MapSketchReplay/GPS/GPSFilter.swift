@@ -1,5 +1,6 @@
 // GPS fix filters: accuracy, duplicates, time order and minimum distance.
 import Foundation
+public import MapSketchReaders
 
 /// Decides which GPS fixes become sketch vertices: a pure value, applied to a sequence of fixes
 /// (`apply`) or one fix at a time (`Stream`).

@@ -1,4 +1,5 @@
 package import MapSketchGeometry
+package import MapSketchReaders
 
 /// What a GPS file held, counted fix by fix as it is read (so a streaming reader can count
 /// without keeping the fixes): fixes, those without a time, those with and without elevation, and

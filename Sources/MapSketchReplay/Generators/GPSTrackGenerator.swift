@@ -1,6 +1,7 @@
 // Seeded synthetic GPS tracks: a smooth path with Gaussian noise, drop-outs and antimeridian
 // crossings.
 import MapSketchGeometry
+package import MapSketchReaders
 
 
 /// Makes seeded, deterministic GPS tracks: the same seed and settings give identical fixes on

@@ -1,6 +1,7 @@
 // Seeded synthetic layer files: points, lines or polygons with attributes, written a feature at a
 // time as a GeoJSON FeatureCollection or GeoJSON Lines.
 import MapSketchGeometry
+import MapSketchReaders
 
 /// Makes seeded, deterministic layer files for a trace's layer `source`: the same seed, count,
 /// shape and format give byte-identical bytes on every machine (SplitMix64, IEEE-only

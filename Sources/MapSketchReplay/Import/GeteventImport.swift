@@ -1,5 +1,6 @@
 package import MapSketch
 import MapSketchGeometry
+import MapSketchReaders
 
 /// Turns an Android `getevent -lt` log into a trace: the one conversion behind
 /// `mapsketch import getevent` and the corpus' `touch/` traces.

@@ -1,5 +1,6 @@
 import Foundation
 package import MapSketchGeometry
+import MapSketchReaders
 
 /// Writes the geometry a vertex store holds, a buffer at a time, without assembling it: the
 /// bytes `GeometryFormat.encode` would give of the geometry as written — `store.geometry` with

@@ -1,13 +1,13 @@
-import MapSketch
-import MapSketchGeometry
+package import MapSketch
+package import MapSketchGeometry
 
 /// Lines drawn on screen, as the pictures of the replay library draw them (the golden diff
 /// picture, the track style).
-enum ScreenPath {
+package enum ScreenPath {
     /// The screen points of a part without the vertices within half a point of the last kept
     /// one (the last vertex is always kept): a line's picture is bounded by its pixels.
     /// - Complexity: O(n).
-    static func thinned(_ part: [Point], _ toScreen: (Point) -> ScreenPoint) -> [ScreenPoint] {
+    package static func thinned(_ part: [Point], _ toScreen: (Point) -> ScreenPoint) -> [ScreenPoint] {
         var out: [ScreenPoint] = []
         out.reserveCapacity(min(part.count, 4096))
         for (i, p) in part.enumerated() {

@@ -1,5 +1,6 @@
 package import Foundation
 import MapSketchGeometry
+import MapSketchReaders
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -8,7 +8,7 @@ public import MapSketchGeometry
 /// `Traces/trace.schema.json`.
 public struct Trace: Hashable, Sendable {
     /// The newest version of the trace format, which this code reads and writes.
-    public static let formatVersion = 5
+    package static let formatVersion = 5
     /// The versions this code reads: 1; 2, which adds `options.allowRotationByPinching`; 3,
     /// which adds `options.validation` and the transform, tool and reticle calls
     /// (``TraceCallName/minimumVersion``); 4, which adds `options.snapping` and the
@@ -24,19 +24,22 @@ public struct Trace: Hashable, Sendable {
     /// How the map, sketch and graphics are set up before the first event.
     public var header: TraceHeader
     /// The events, in file order (times never decrease).
-    public var events: [TraceEntry]
+    package var events: [TraceEntry]
+
+    /// How many events the trace holds (the fuzzer replays only short traces).
+    @_spi(MapSketchInternal) public var eventCount: Int { events.count }
     /// When the trace ends, from its `end` line (`{"t":…,"type":"end"}`, the last line, format
     /// version 5): the clock runs on to it after the last event, so timers due by then fire (a
     /// hold whose finger is still down). Nil without an `end` line: the trace ends at its last
     /// event (see ``endTime``). Never earlier than the last event.
-    public var end: Double?
+    package var end: Double?
     /// Where the trace was read from, against which its layers' ``TraceGraphicsLayer/source``
     /// files are resolved (nil: a trace made in code or read from text, whose layers cannot name
     /// a file).
-    public var files: TraceFiles?
+    package var files: TraceFiles?
 
     /// Creates a trace.
-    public init(header: TraceHeader, events: [TraceEntry] = [], end: Double? = nil) {
+    package init(header: TraceHeader, events: [TraceEntry] = [], end: Double? = nil) {
         self.header = header
         self.events = events
         self.end = end
@@ -44,7 +47,7 @@ public struct Trace: Hashable, Sendable {
 
     /// The time the trace ends: its ``end`` line's, else its last event's, else 0. A replay fires
     /// every timer due up to and including it.
-    public var endTime: Double { end ?? events.last?.t ?? 0 }
+    package var endTime: Double { end ?? events.last?.t ?? 0 }
 
     /// The oldest format version that carries this trace: its header's
     /// (``TraceHeader/minimumVersion``), its newest call's (``TraceCallName/minimumVersion``), or
@@ -58,16 +61,16 @@ public struct Trace: Hashable, Sendable {
 }
 
 /// One event of a trace with its time and the line it came from.
-public struct TraceEntry: Hashable, Sendable {
+package struct TraceEntry: Hashable, Sendable {
     /// Seconds on the virtual clock.
-    public var t: Double
+    package var t: Double
     /// What happens.
-    public var event: TraceEvent
+    package var event: TraceEvent
     /// The 1-based line in the trace file (0 when built in code).
-    public var line: Int
+    package var line: Int
 
     /// Creates an entry.
-    public init(t: Double, _ event: TraceEvent, line: Int = 0) {
+    package init(t: Double, _ event: TraceEvent, line: Int = 0) {
         self.t = t
         self.event = event
         self.line = line
@@ -79,14 +82,14 @@ public struct TraceEntry: Hashable, Sendable {
 public struct TraceHeader: Hashable, Sendable {
     /// The trace format version the header declares (one of ``Trace/supportedVersions``; the
     /// encoder writes at least ``minimumVersion``).
-    public var version: Int = 1
+    package var version: Int = 1
     /// A short name for reports.
     public var name: String?
     /// What the trace shows: the behaviour it is named for.
     public var description: String?
     /// What the trace declares about its own outcome (the `expect` member): an error it is meant
     /// to fail with, its golden tolerance, calls the model is meant to refuse.
-    public var expect: TraceExpectation = TraceExpectation()
+    package var expect: TraceExpectation = TraceExpectation()
     /// The screen size in points.
     public var screen: ScreenSize = ScreenSize(width: 400, height: 400)
     /// The initial viewport.
@@ -97,19 +100,19 @@ public struct TraceHeader: Hashable, Sendable {
     public var sketch: TraceSketchSetup?
     /// Gesture thresholds (the map's defaults when absent: a tap within 0.3 s and 10 pt, a hold
     /// after 0.5 s, a vertex hit within half its symbol size + 10 pt).
-    public var thresholds: GestureThresholds = .default
+    package var thresholds: GestureThresholds = .default
     /// The sketch's vertex hit tolerance in points (the header's `thresholds.vertexHitTolerance`;
     /// ``SketchSymbology/defaultVertexHitTolerance`` when absent).
-    public var vertexHitTolerance: Double = SketchSymbology.defaultVertexHitTolerance
+    package var vertexHitTolerance: Double = SketchSymbology.defaultVertexHitTolerance
     /// Map and replay options.
-    public var options: TraceOptions = TraceOptions()
+    package var options: TraceOptions = TraceOptions()
     /// Graphics layers added bottom to top before the sketch layer.
-    public var layers: [TraceGraphicsLayer] = []
+    package var layers: [TraceGraphicsLayer] = []
     /// Which GPS fixes become sketch vertices (the header's `gps` member).
-    public var gpsFilter: GPSFilter = TraceHeader.defaultGPSFilter
+    package var gpsFilter: GPSFilter = TraceHeader.defaultGPSFilter
     /// The spatial reference of the GPS fixes' coordinates (`gps.spatialReference`, WGS 84 by
     /// default); the replay projects them into the map's.
-    public var gpsSpatialReference: SpatialReference = .wgs84
+    package var gpsSpatialReference: SpatialReference = .wgs84
 
     /// The GPS filter of a header without `gps` member: drop exact repeats and fixes whose time
     /// goes back, keep everything else.
@@ -121,7 +124,7 @@ public struct TraceHeader: Hashable, Sendable {
     /// The oldest format version that carries this header: 4 when it sets
     /// ``TraceOptions/snapping``, 3 when it sets ``TraceOptions/validation``, 2 when it sets
     /// ``TraceOptions/allowRotationByPinching``, else 1.
-    public var minimumVersion: Int {
+    package var minimumVersion: Int {
         if options.snapping != nil { return 4 }
         if !options.validation.isEmpty { return 3 }
         return options.allowRotationByPinching ? 2 : 1
@@ -143,53 +146,53 @@ public struct TraceSketchSetup: Hashable, Sendable {
 }
 
 /// Options of the map, the sketch and the replay.
-public struct TraceOptions: Hashable, Sendable {
+package struct TraceOptions: Hashable, Sendable {
     /// Whether a hold on the selected vertex posts a magnifier event.
-    public var showMagnifierOnTapAndHold: Bool = false
+    package var showMagnifierOnTapAndHold: Bool = false
     /// Whether the map wraps around the antimeridian.
-    public var wrapAround: Bool = false
+    package var wrapAround: Bool = false
     /// The bound on undo levels; nil is unbounded.
-    public var levelsOfUndo: Int?
+    package var levelsOfUndo: Int?
     /// Whether the sketch shows vertex numbers in the SVG.
-    public var showVertexNumbers: Bool = false
+    package var showVertexNumbers: Bool = false
     /// Sleep between events so the replay runs at the trace's pace (never in tests or `check`).
-    public var realtime: Bool = false
+    package var realtime: Bool = false
     /// The SVG snapshot step: after this many events (nil = at the end).
-    public var svgStep: Int?
+    package var svgStep: Int?
     /// Whether two fingers turn the map as well as zoom and pan it (the map's
     /// `allowRotationByPinching`; default false). Needs format version 2.
-    public var allowRotationByPinching: Bool = false
+    package var allowRotationByPinching: Bool = false
     /// The built-in validation rules the sketch checks edits against (none by default). Needs
     /// format version 3.
-    public var validation = TraceValidation()
+    package var validation = TraceValidation()
     /// What the sketch snaps to, and the geometry guides (the header's `options.snapping`; nil:
     /// snapping off). Needs format version 4.
-    public var snapping: SnapSettings?
+    package var snapping: SnapSettings?
 
     /// Creates options with the defaults above.
-    public init() {}
+    package init() {}
 }
 
 /// The built-in validation rules of a trace (the header's `options.validation`), by name: see
 /// `SketchValidation` for what each checks.
-public struct TraceValidation: Hashable, Sendable {
+package struct TraceValidation: Hashable, Sendable {
     /// `noSelfIntersection`: no segment an edit makes may meet another.
-    public var noSelfIntersection: Bool = false
+    package var noSelfIntersection: Bool = false
     /// `minimumArea`: the least area a polygon may be edited down to (square map units).
-    public var minimumArea: Double?
+    package var minimumArea: Double?
     /// `minimumLength`: the least length a polyline or polygon may be edited down to (map units).
-    public var minimumLength: Double?
+    package var minimumLength: Double?
     /// `maximumVertices`: the most vertices an edit may grow the sketch to.
-    public var maximumVertices: Int?
+    package var maximumVertices: Int?
 
     /// No rule.
-    public init() {}
+    package init() {}
 
     /// Whether no rule is on.
-    public var isEmpty: Bool { !noSelfIntersection && minimumArea == nil && minimumLength == nil && maximumVertices == nil }
+    package var isEmpty: Bool { !noSelfIntersection && minimumArea == nil && minimumLength == nil && maximumVertices == nil }
 
     /// The sketch's rules for these.
-    public var sketchValidation: SketchValidation {
+    package var sketchValidation: SketchValidation {
         SketchValidation(
             noSelfIntersection: noSelfIntersection, minimumArea: minimumArea, minimumLength: minimumLength,
             maximumVertices: maximumVertices)
@@ -197,22 +200,22 @@ public struct TraceValidation: Hashable, Sendable {
 }
 
 /// A graphics layer to add before the events start.
-public struct TraceGraphicsLayer: Hashable, Sendable {
+package struct TraceGraphicsLayer: Hashable, Sendable {
     /// The unique layer name.
-    public var name: String
+    package var name: String
     /// The layer's renderer, if any.
-    public var renderer: TraceRenderer?
+    package var renderer: TraceRenderer?
     /// Whether a tap on a graphic may show a callout (default true).
-    public var calloutsEnabled: Bool = true
+    package var calloutsEnabled: Bool = true
     /// Whether the layer can be hit-tested (default true).
-    public var hitTestable: Bool = true
+    package var hitTestable: Bool = true
     /// The graphics, in the order they are added (after the features of ``source``).
-    public var graphics: [TraceGraphic] = []
+    package var graphics: [TraceGraphic] = []
     /// The file the layer's features are read from (the `source` member), before ``graphics``.
-    public var source: TraceLayerSource?
+    package var source: TraceLayerSource?
 
     /// Creates a layer setup.
-    public init(name: String, renderer: TraceRenderer? = nil, graphics: [TraceGraphic] = []) {
+    package init(name: String, renderer: TraceRenderer? = nil, graphics: [TraceGraphic] = []) {
         self.name = name
         self.renderer = renderer
         self.graphics = graphics
@@ -220,7 +223,7 @@ public struct TraceGraphicsLayer: Hashable, Sendable {
 }
 
 /// An attribute value of a graphic, as JSON can carry it.
-public enum TraceAttribute: Hashable, Sendable {
+package enum TraceAttribute: Hashable, Sendable {
     /// A JSON string.
     case string(String)
     /// A JSON number without fraction or exponent.
@@ -236,22 +239,22 @@ public enum TraceAttribute: Hashable, Sendable {
 }
 
 /// A graphic to add: geometry, optional symbol, attributes and info template.
-public struct TraceGraphic: Hashable, Sendable {
+package struct TraceGraphic: Hashable, Sendable {
     /// The geometry (in the map's spatial reference unless ``spatialReference`` says otherwise).
-    public var geometry: Geometry
+    package var geometry: Geometry
     /// The spatial reference of ``geometry`` when it is not the map's.
-    public var spatialReference: SpatialReference?
+    package var spatialReference: SpatialReference?
     /// The graphic's own symbol, which wins over the renderer's.
-    public var symbol: Symbol?
+    package var symbol: Symbol?
     /// Attributes, in order.
-    public var attributes: [(key: String, value: TraceAttribute)]
+    package var attributes: [(key: String, value: TraceAttribute)]
     /// Callout title template with `${FIELD}` tokens.
-    public var calloutTitle: String?
+    package var calloutTitle: String?
     /// Callout detail template with `${FIELD}` tokens.
-    public var calloutDetail: String?
+    package var calloutDetail: String?
 
     /// Creates a graphic.
-    public init(
+    package init(
         geometry: Geometry, spatialReference: SpatialReference? = nil, symbol: Symbol? = nil,
         attributes: [(key: String, value: TraceAttribute)] = [], calloutTitle: String? = nil,
         calloutDetail: String? = nil
@@ -264,14 +267,14 @@ public struct TraceGraphic: Hashable, Sendable {
         self.calloutDetail = calloutDetail
     }
 
-    public static func == (a: TraceGraphic, b: TraceGraphic) -> Bool {
+    package static func == (a: TraceGraphic, b: TraceGraphic) -> Bool {
         a.geometry == b.geometry && a.spatialReference == b.spatialReference && a.symbol == b.symbol
             && a.attributes.map(\.key) == b.attributes.map(\.key)
             && a.attributes.map(\.value) == b.attributes.map(\.value) && a.calloutTitle == b.calloutTitle
             && a.calloutDetail == b.calloutDetail
     }
 
-    public func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(geometry)
         h.combine(symbol)
         for (k, v) in attributes {
@@ -282,7 +285,7 @@ public struct TraceGraphic: Hashable, Sendable {
 }
 
 /// A renderer of a graphics layer.
-public enum TraceRenderer: Hashable, Sendable {
+package enum TraceRenderer: Hashable, Sendable {
     /// One symbol for every graphic.
     case simple(Symbol)
     /// Symbol by numeric field value: a value v belongs to the break with min ≤ v < max.
@@ -292,26 +295,26 @@ public enum TraceRenderer: Hashable, Sendable {
 }
 
 /// One class break: values up to (not including) `maxValue`.
-public struct TraceClassBreak: Hashable, Sendable {
+package struct TraceClassBreak: Hashable, Sendable {
     /// The exclusive upper bound.
-    public var maxValue: Double
+    package var maxValue: Double
     /// The symbol of the values in this break.
-    public var symbol: Symbol
+    package var symbol: Symbol
     /// Creates a break.
-    public init(maxValue: Double, symbol: Symbol) {
+    package init(maxValue: Double, symbol: Symbol) {
         self.maxValue = maxValue
         self.symbol = symbol
     }
 }
 
 /// One unique value and its symbol.
-public struct TraceUniqueValue: Hashable, Sendable {
+package struct TraceUniqueValue: Hashable, Sendable {
     /// The joined field values.
-    public var value: String
+    package var value: String
     /// The symbol.
-    public var symbol: Symbol
+    package var symbol: Symbol
     /// Creates a unique value.
-    public init(value: String, symbol: Symbol) {
+    package init(value: String, symbol: Symbol) {
         self.value = value
         self.symbol = symbol
     }

@@ -1,6 +1,7 @@
 public import MapSketch
 public import MapSketchGeometry
 import Foundation
+public import MapSketchReaders
 
 /// Builds whole traces from recorded inputs: GPS tracks and touch logs.
 public enum TraceBuilder {

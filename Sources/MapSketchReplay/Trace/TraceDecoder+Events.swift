@@ -1,5 +1,6 @@
 import MapSketch
 package import MapSketchGeometry
+import MapSketchReaders
 
 // The event lines: touches, GPS fixes and API calls.
 extension TraceDecoder {

@@ -1,5 +1,6 @@
 public import MapSketchGeometry
 import MapSketch
+public import MapSketchReaders
 
 /// Reads traces from JSON Lines text.
 ///
@@ -8,7 +9,7 @@ import MapSketch
 /// ```
 public enum TraceDecoder {
     /// The longest trace line read (a line may carry a large geometry).
-    public static let maximumLineLength = 256 << 20
+    package static let maximumLineLength = 256 << 20
 
     /// Decodes a whole trace: the header line, then one event per line. Blank lines are skipped;
     /// lines end at LF, CR or CR LF (a file edited on Windows reads as it does on Unix).

@@ -1,4 +1,5 @@
 public import MapSketchGeometry
+import MapSketchReaders
 
 /// A trace (or track, or golden file) that cannot be read: where (file:line:column) and what was
 /// expected, e.g.

@@ -1,8 +1,9 @@
-public import MapSketch
-public import MapSketchGeometry
+package import MapSketch
+package import MapSketchGeometry
+package import MapSketchReaders
 
 /// What happens at one instant of a trace.
-public enum TraceEvent: Hashable, Sendable {
+package enum TraceEvent: Hashable, Sendable {
     /// A raw touch: its phase, the finger's id and where it is on the screen, in points. The
     /// replay hands it to the map as a `TouchEvent` at the entry's time.
     case touch(phase: TouchPhase, id: Int, location: ScreenPoint)
@@ -15,7 +16,7 @@ public enum TraceEvent: Hashable, Sendable {
     case call(TraceCall)
 
     /// The `type` of the JSON line.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .touch: "touch"
         case .gps: "gps"
@@ -25,7 +26,7 @@ public enum TraceEvent: Hashable, Sendable {
 }
 
 /// A programmatic call, as an app would make it.
-public enum TraceCall: Hashable, Sendable {
+package enum TraceCall: Hashable, Sendable {
     /// Undo the last change of the sketch.
     case undo
     /// Redo the last undone change.
@@ -101,7 +102,7 @@ public enum TraceCall: Hashable, Sendable {
     case setSnapping(SnapSettings)
 
     /// The call's name: the `type` of its JSON line.
-    public var name: TraceCallName {
+    package var name: TraceCallName {
         switch self {
         case .undo: .undo
         case .redo: .redo
@@ -149,7 +150,7 @@ public enum TraceCall: Hashable, Sendable {
 /// it in `Traces/trace.schema.json`. The compiler then points at every switch that must handle it
 /// (``TraceCall/name``, the decoder, the encoder and the replay), and the corpus tests fail until
 /// the schema declares it.
-public enum TraceCallName: String, CaseIterable, Hashable, Sendable {
+package enum TraceCallName: String, CaseIterable, Hashable, Sendable {
     /// `"undo"`: ``TraceCall/undo``.
     case undo
     /// `"redo"`: ``TraceCall/redo``.
@@ -223,7 +224,7 @@ public enum TraceCallName: String, CaseIterable, Hashable, Sendable {
 
     /// The first trace format version with the call: 4 for `setSnapping`, 3 for the transform,
     /// tool and reticle calls, 1 for the others.
-    public var minimumVersion: Int {
+    package var minimumVersion: Int {
         switch self {
         case .selectPart, .selectGeometry, .moveSelection, .rotateSelection, .scaleSelection, .setTransformAnchor,
             .setTool, .reticleSelect, .reticlePickUp, .reticlePlace, .reticleCancel:

@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// What a trace declares about its own outcome: the header's `expect` member.
 ///
@@ -19,26 +19,26 @@ public import MapSketchGeometry
 ///
 /// The declaration is read from the first line even when the rest of that line is not a valid
 /// header, so a trace can declare the error its own header causes.
-public struct TraceExpectation: Hashable, Sendable {
+package struct TraceExpectation: Hashable, Sendable {
     /// Text the trace's error must contain; nil when the trace is meant to replay.
-    public var error: String?
+    package var error: String?
     /// The tolerance of the golden comparison; nil for ``GoldenTolerance/standard``.
-    public var tolerance: GoldenTolerance?
+    package var tolerance: GoldenTolerance?
     /// The 1-based trace lines whose call is meant to be refused, ascending.
-    public var refusedCalls: [Int]
+    package var refusedCalls: [Int]
 
     /// An expectation; the default expects a clean replay compared with the standard tolerance.
-    public init(error: String? = nil, tolerance: GoldenTolerance? = nil, refusedCalls: [Int] = []) {
+    package init(error: String? = nil, tolerance: GoldenTolerance? = nil, refusedCalls: [Int] = []) {
         self.error = error
         self.tolerance = tolerance
         self.refusedCalls = refusedCalls
     }
 
     /// Whether nothing is declared (the header then has no `expect` member).
-    public var isEmpty: Bool { error == nil && tolerance == nil && refusedCalls.isEmpty }
+    package var isEmpty: Bool { error == nil && tolerance == nil && refusedCalls.isEmpty }
 
     /// Whether `error` is the one this trace declares: its text contains ``error``.
-    public func matches(_ error: InputError) -> Bool {
+    package func matches(_ error: InputError) -> Bool {
         guard let expected = self.error else { return false }
         return error.description.contains(expected)
     }
@@ -47,7 +47,7 @@ public struct TraceExpectation: Hashable, Sendable {
     /// own so that it is found even when the header around it is invalid; nil when the line is
     /// not a JSON object, has no `expect` member, or the member itself is malformed.
     /// - Complexity: O(n) in the length of the first non-blank line.
-    public static func declared(inTraceText text: Substring) -> TraceExpectation? {
+    package static func declared(inTraceText text: Substring) -> TraceExpectation? {
         var rest = text[...]
         if rest.hasPrefix("\u{FEFF}") { rest = rest.dropFirst() }
         while let nl = rest.firstIndex(of: "\n") {

@@ -1,5 +1,6 @@
 public import MapSketch
 import MapSketchGeometry
+public import MapSketchReaders
 
 /// Writes traces in code: gestures and calls on a running clock.
 ///
@@ -29,7 +30,7 @@ public struct TraceScript: Sendable {
     private static func round(_ t: Double) -> Double { (t * 1000).rounded() / 1000 }
 
     /// Appends an event at the current time without moving the clock.
-    public mutating func add(_ e: TraceEvent, at t: Double? = nil) {
+    package mutating func add(_ e: TraceEvent, at t: Double? = nil) {
         trace.events.append(TraceEntry(t: Self.round(t ?? now), e))
     }
 
@@ -87,14 +88,14 @@ public struct TraceScript: Sendable {
     private static func point(_ p: (Double, Double)) -> ScreenPoint { ScreenPoint(x: p.0, y: p.1) }
 
     /// A programmatic call, then a pause.
-    public mutating func call(_ c: TraceCall) {
+    package mutating func call(_ c: TraceCall) {
         add(.call(c))
         now += pause
     }
 
     /// A programmatic call the model is meant to refuse (an index out of range, an unknown layer),
     /// then a pause: its line is declared in the header's `expect.refusedCalls`.
-    public mutating func refusedCall(_ c: TraceCall) {
+    package mutating func refusedCall(_ c: TraceCall) {
         call(c)
         // The header is line 1, so event i (from 0) is on line i + 2.
         trace.header.expect.refusedCalls.append(trace.events.count + 1)
