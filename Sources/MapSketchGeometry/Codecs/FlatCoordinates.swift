@@ -89,18 +89,18 @@ package struct FlatCoordinates: Sendable, Equatable {
 
     // MARK: - Writing
 
-    /// Writes the geometry as `out` — with `spatialReference` in Esri JSON; GeoJSON is written
-    /// as it is (bring it into WGS 84 first with ``inWGS84(from:)``) — handing `sink` a chunk of
-    /// about `chunkSize` bytes at a time: the bytes of `GeometryFormat.encode` of ``geometry``
-    /// (for GeoJSON, in WGS 84).
+    /// Writes the geometry as `out` by the format's encoder (``GeometryEncoder``) — with
+    /// `spatialReference` in Esri JSON; GeoJSON is written as it is (bring it into WGS 84 first
+    /// with ``inWGS84(from:)``) — handing `sink` a chunk of about `chunkSize` bytes at a time.
     /// - Throws: what `sink` throws.
     /// - Complexity: O(n); memory O(chunkSize).
     package func write(
-        as out: GeometryFormat, spatialReference: SpatialReference?, chunkSize: Int = 1 << 16, to sink: ([UInt8]) throws -> Void
+        as out: GeometryFormat, spatialReference: SpatialReference?, chunkSize: Int = ByteOutput.chunkBytes,
+        to sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        try FlatLineGeometry.write(
-            type: type, partSizes: partSizes, as: out, spatialReference: spatialReference, chunkSize: chunkSize, to: sink
-        ) { visit in try forEachVertex(visit) }
+        try ByteOutput.streaming(chunkSize: chunkSize, to: sink) { o in
+            try GeometryEncoder.write(self, type: type, as: out, spatialReference: spatialReference, into: &o)
+        }
     }
 
     // MARK: - Simplify
