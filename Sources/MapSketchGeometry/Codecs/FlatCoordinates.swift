@@ -1,13 +1,13 @@
-// Big two-dimensional multipoints and polylines held as flat coordinates (16 bytes a vertex), with
-// the GeometryEngine operations the `geometry` tool applies to them, giving the same results.
+// Big two-dimensional multipoints and polylines held as flat coordinates (16 bytes a vertex); the
+// GeometryEngine operations over them are in Operations/FlatCoordinates+Operations.swift.
 
 /// A two-dimensional multipoint or polyline held as x, y pairs in one array plus the size of each
 /// part — 16 bytes a vertex instead of the 48 of a ``Point`` — with the operations of
 /// ``GeometryEngine`` that read and write coordinates only: ``simplify(tolerance:)``,
 /// ``normalizeCentralMeridian(spatialReference:)``, ``project(from:to:)``, ``inWGS84(from:)``.
 /// Each gives exactly the coordinates, parts and errors the engine gives for the same geometry
-/// (``geometry``), and ``write(as:spatialReference:chunkSize:to:)`` writes the bytes of the
-/// codecs' encoders a chunk at a time.
+/// (``geometry``), and ``write(as:spatialReference:chunkSize:to:)`` writes them with the format's
+/// encoder a chunk at a time.
 package struct FlatCoordinates: Sendable, Equatable {
     /// `.multipoint` or `.polyline`.
     package let type: GeometryType

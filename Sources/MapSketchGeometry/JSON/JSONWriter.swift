@@ -55,15 +55,6 @@ public enum JSONWriter {
         out += format(d)
     }
 
-    /// Appends a double formatted by the rule in the type's documentation to UTF-8 bytes, with no
-    /// string made for it (for writers that stream large geometries).
-    package static func appendNumber(_ d: Double, to bytes: inout [UInt8]) {
-        var w = ByteOutput(unreserved: ())
-        swap(&w.out, &bytes)
-        w.number(d)
-        swap(&w.out, &bytes)
-    }
-
     /// Appends `s` as a quoted, escaped JSON string.
     package static func writeString(_ s: String, into out: inout String) {
         var w = ByteOutput()

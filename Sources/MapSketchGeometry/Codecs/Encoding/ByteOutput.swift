@@ -24,12 +24,6 @@ package struct ByteOutput {
         out.reserveCapacity(256)
     }
 
-    /// An output gathering its bytes, with no room reserved (it is about to take over a buffer).
-    init(unreserved: Void) {
-        sink = nil
-        chunkSize = .max
-    }
-
     /// An output handing `sink` about `chunkSize` bytes at a time (at least one).
     package init(chunkSize: Int = ByteOutput.chunkBytes, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.sink = sink

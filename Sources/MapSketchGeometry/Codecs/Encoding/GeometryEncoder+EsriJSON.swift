@@ -21,10 +21,10 @@ extension GeometryEncoder {
             try single(source, .json, f, into: &o, offload: offload)
         case .polyline:
             o.ascii("\"paths\":")
-            try jsonList(source, .json, f, into: &o, offload: offload)
+            try list(source, .json, f, into: &o, offload: offload)
         default:
             o.ascii("\"rings\":")
-            try jsonList(source, .jsonRings, f, into: &o, offload: offload)
+            try list(source, .jsonRings, f, into: &o, offload: offload)
         }
         esriSpatialReference(sr, into: &o)
         o.out.append(UInt8(ascii: "}"))

@@ -23,7 +23,7 @@ extension GeometryEncoder {
                 try parts(source, .json, f, into: &o, offload: offload)
             default:
                 o.ascii("{\"type\":\"MultiLineString\",\"coordinates\":")
-                try jsonList(source, .json, f, into: &o, offload: offload)
+                try list(source, .json, f, into: &o, offload: offload)
             }
         }
         o.out.append(UInt8(ascii: "}"))
@@ -55,19 +55,19 @@ extension GeometryEncoder {
             }
             if polygons.count == 1 {
                 o.ascii("{\"type\":\"Polygon\",\"coordinates\":")
-                unfailing { try jsonList(polygons[0], .jsonRings, f, into: &o) }
+                unfailing { try list(polygons[0], .jsonRings, f, into: &o) }
             } else {
                 o.ascii("{\"type\":\"MultiPolygon\",\"coordinates\":[")
                 for (k, polygon) in polygons.enumerated() {
                     if k > 0 { o.out.append(UInt8(ascii: ",")) }
-                    unfailing { try jsonList(polygon, .jsonRings, f, into: &o) }
+                    unfailing { try list(polygon, .jsonRings, f, into: &o) }
                 }
                 o.out.append(UInt8(ascii: "]"))
             }
         case .envelope(let e):
             o.ascii("{\"type\":\"Polygon\",\"coordinates\":")
             let ring = [Point(e.xmax, e.ymax), Point(e.xmin, e.ymax), Point(e.xmin, e.ymin), Point(e.xmax, e.ymin)]
-            unfailing { try jsonList([ring], .jsonRings, f, into: &o) }
+            unfailing { try list([ring], .jsonRings, f, into: &o) }
         }
         o.out.append(UInt8(ascii: "}"))
     }

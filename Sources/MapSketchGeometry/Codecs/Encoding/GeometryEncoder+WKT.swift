@@ -14,9 +14,7 @@ extension GeometryEncoder {
         if type == .multipoint {
             wktKeyword("MULTIPOINT", z, m, into: &o)
             guard sizes.contains(where: { $0 > 0 }) else { return o.ascii(" EMPTY") }
-            // One part of members, each `(x y)`.
-            let members = PartLayout(open: "", close: "", empty: "", separator: ", ")
-            try wktList(source, members, vertexFormat(.wkt, type: type, z: z, m: m), into: &o, offload: offload)
+            try list(source, .wktMembers, vertexFormat(.wkt, type: type, z: z, m: m), into: &o, offload: offload)
         } else if sizes.count == 1 {
             wktKeyword("LINESTRING", z, m, into: &o)
             guard sizes[0] > 0 else { return o.ascii(" EMPTY") }
@@ -24,7 +22,7 @@ extension GeometryEncoder {
             try parts(source, .wkt, vertexFormat(.wkt, type: type, z: z, m: m), into: &o, offload: offload)
         } else {
             wktKeyword("MULTILINESTRING", z, m, into: &o)
-            try wktList(source, .wkt, vertexFormat(.wkt, type: type, z: z, m: m), into: &o, offload: offload)
+            try list(source, .wkt, vertexFormat(.wkt, type: type, z: z, m: m), into: &o, offload: offload)
         }
     }
 
@@ -48,13 +46,13 @@ extension GeometryEncoder {
             o.out.append(UInt8(ascii: ")"))
         case .multiPoint(let ps):
             // EMPTY members: each member its own part.
-            unfailing { try wktList(ps.map { $0.map { [$0] } ?? [] }, .wkt, f, into: &o) }
+            unfailing { try list(ps.map { $0.map { [$0] } ?? [] }, .wkt, f, into: &o) }
         case .lineString(let ps), .linearRing(let ps):
             guard !ps.isEmpty else { return o.ascii(" EMPTY") }
             o.out.append(UInt8(ascii: " "))
             unfailing { try parts([ps], .wkt, f, into: &o) }
         case .multiLineString(let parts), .polygon(let parts):
-            unfailing { try wktList(parts, .wkt, f, into: &o) }
+            unfailing { try list(parts, .wkt, f, into: &o) }
         case .multiPolygon(let polygons):
             guard !polygons.isEmpty else { return o.ascii(" EMPTY") }
             o.ascii(" (")

@@ -93,7 +93,7 @@ package struct VertexFormat: Sendable {
     }
 }
 
-/// How the parts of a list are written around their vertices.
+/// How the parts of a list are written around their vertices, and the list around them.
 struct PartLayout {
     /// Before a part's first vertex, and after its last.
     var open: StaticString, close: StaticString
@@ -103,13 +103,18 @@ struct PartLayout {
     var separator: StaticString
     /// Whether a part's first vertex is written again after its last (a ring).
     var closeRings = false
+    /// Before the first part of a list and after the last; a list without a part.
+    var listOpen: StaticString, listClose: StaticString, emptyList: StaticString
 
-    /// JSON parts: `[…]`, empty `[]`, separated by `,`.
-    static let json = PartLayout(open: "[", close: "]", empty: "[]", separator: ",")
+    /// JSON parts: `[…]`, empty `[]`, separated by `,`, in `[…]`.
+    static let json = PartLayout(open: "[", close: "]", empty: "[]", separator: ",", listOpen: "[", listClose: "]", emptyList: "[]")
     /// JSON rings: as ``json``, closed.
-    static let jsonRings = PartLayout(open: "[", close: "]", empty: "[]", separator: ",", closeRings: true)
-    /// WKT parts: `(…)`, empty `EMPTY`, separated by `, `.
-    static let wkt = PartLayout(open: "(", close: ")", empty: "EMPTY", separator: ", ")
+    static let jsonRings = PartLayout(
+        open: "[", close: "]", empty: "[]", separator: ",", closeRings: true, listOpen: "[", listClose: "]", emptyList: "[]")
+    /// WKT parts: `(…)`, empty `EMPTY`, separated by `, `, in ` (…)` or ` EMPTY`.
+    static let wkt = PartLayout(open: "(", close: ")", empty: "EMPTY", separator: ", ", listOpen: " (", listClose: ")", emptyList: " EMPTY")
+    /// WKT multipoint members (each vertex written as `(x y)`), one part in ` (…)`.
+    static let wktMembers = PartLayout(open: "", close: "", empty: "", separator: ", ", listOpen: " (", listClose: ")", emptyList: " EMPTY")
 }
 
 /// Vertices formatted on another thread, a chunk at a time, for the encoders to write in their
@@ -213,23 +218,15 @@ extension GeometryEncoder {
         }
     }
 
-    /// A list of JSON parts: `[` parts `]`.
-    static func jsonList<S: VertexSource>(
+    /// A list of parts in the layout's brackets (`[…]`, ` (…)`), or its empty list (`[]`,
+    /// ` EMPTY`) without a part.
+    static func list<S: VertexSource>(
         _ source: S, _ layout: PartLayout, _ format: VertexFormat, into o: inout ByteOutput, offload: OffloadedChunks? = nil
     ) throws {
-        o.ascii("[")
+        guard !source.partSizes.isEmpty else { return o.ascii(layout.emptyList) }
+        o.ascii(layout.listOpen)
         try parts(source, layout, format, into: &o, offload: offload)
-        o.ascii("]")
-    }
-
-    /// A list of WKT parts: ` (` parts `)`, or ` EMPTY` without a part.
-    static func wktList<S: VertexSource>(
-        _ source: S, _ layout: PartLayout, _ format: VertexFormat, into o: inout ByteOutput, offload: OffloadedChunks? = nil
-    ) throws {
-        guard !source.partSizes.isEmpty else { return o.ascii(" EMPTY") }
-        o.ascii(" (")
-        try parts(source, layout, format, into: &o, offload: offload)
-        o.ascii(")")
+        o.ascii(layout.listClose)
     }
 
     /// A source of one part (a multipoint's points, a line string) written as that part; an
