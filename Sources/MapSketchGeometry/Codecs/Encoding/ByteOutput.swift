@@ -48,10 +48,16 @@ package struct ByteOutput {
     /// Whether the sink has failed (writing on is wasted work).
     package var failed: Bool { failure != nil }
 
-    /// Appends ASCII text.
+    /// Appends ASCII text (a separator or bracket of one or two bytes byte by byte: far cheaper
+    /// than copying a buffer, once a vertex).
     @inline(__always)
     mutating func ascii(_ s: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        let n = s.utf8CodeUnitCount
+        if n <= 2 {
+            for i in 0..<n { out.append(s.utf8Start[i]) }
+        } else {
+            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: n))
+        }
     }
 
     /// Appends the UTF-8 of `s`.

@@ -36,8 +36,12 @@ package struct VertexFormat: Sendable {
         self.projection = projection
     }
 
-    /// What separates two vertices of a part.
-    package var separator: StaticString { kind == .wkt || kind == .wktMember ? ", " : "," }
+    /// Appends what separates two vertices of a part: `,` in JSON, `, ` in WKT.
+    @inline(__always)
+    package func writeSeparator(to o: inout ByteOutput) {
+        o.out.append(UInt8(ascii: ","))
+        if kind == .wkt || kind == .wktMember { o.out.append(UInt8(ascii: " ")) }
+    }
 
     /// Appends vertex `p`.
     @inline(__always)
@@ -183,12 +187,12 @@ extension GeometryEncoder {
                     o.write(formatted)
                 }
             } else {
-                o.ascii(format.separator)
+                format.writeSeparator(to: &o)
                 format.write(p, to: &o)
             }
             if k == size - 1 {
                 if layout.closeRings {
-                    o.ascii(format.separator)
+                    format.writeSeparator(to: &o)
                     format.write(first, to: &o)
                 }
                 o.ascii(layout.close)
@@ -209,7 +213,7 @@ extension GeometryEncoder {
         try source.forEachVertex { part, k, p in
             let size = sizes[part]
             guard OffloadedChunks.isOffloaded(size: size, index: k, chunk: chunk) else { return }
-            buffer.ascii(format.separator)
+            format.writeSeparator(to: &buffer)
             format.write(p, to: &buffer)
             if (k + 1) % chunk == 0 || k == size - 1 {
                 try put(buffer.out)
