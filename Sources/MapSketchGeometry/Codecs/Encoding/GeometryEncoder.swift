@@ -10,6 +10,7 @@ package enum GeometryEncoder {}
 
 /// How one vertex is written, in one format: the one vertex rule of each.
 package struct VertexFormat: Sendable {
+    /// The format's vertex layout.
     package enum Kind: Sendable {
         /// `[x,y(,z|null)(,m|null)]`.
         case esriJSON
@@ -21,6 +22,7 @@ package struct VertexFormat: Sendable {
         case wktMember
     }
 
+    /// The layout.
     package let kind: Kind
     /// Whether z is written (GeoJSON: each vertex's own z, when it has one).
     package let z: Bool
@@ -29,6 +31,8 @@ package struct VertexFormat: Sendable {
     /// The projection applied to each vertex as it is written (GeoJSON into WGS 84).
     package let projection: PointProjection?
 
+    /// A vertex format of `kind`, writing z and m when `z` and `m`, projecting by `projection`
+    /// (GeoJSON only).
     package init(_ kind: Kind, z: Bool, m: Bool, projection: PointProjection? = nil) {
         self.kind = kind
         self.z = z
@@ -131,6 +135,7 @@ package struct OffloadedChunks {
     /// The next formatted chunk, in order; nil when the formatting stopped.
     package let take: () throws -> [UInt8]?
 
+    /// Chunks of `chunk` (positive) vertices, taken from `take`.
     package init(chunk: Int, take: @escaping () throws -> [UInt8]?) {
         precondition(chunk > 0, "a positive chunk size")
         self.chunk = chunk
@@ -146,6 +151,7 @@ package struct OffloadedChunks {
 
 /// The formatting of offloaded chunks stopped before the last one.
 package struct OffloadStopped: Error, CustomStringConvertible {
+    /// What stopped.
     package var description: String { "the formatting thread stopped early" }
 }
 
