@@ -174,7 +174,7 @@ struct EsriJSONTests {
         #expect(try EsriJSON.decodeFeatureSet(EsriJSON.encode(fs)) == fs)
     }
 
-    /// The streaming compact writer gives exactly the bytes of the JSONValue tree.
+    /// The format's encoder gives exactly the bytes of the JSONValue tree (documents, the pretty style).
     @Test func streamingOutputEqualsTheTree() {
         let mixed = Geometry.polyline(
             Polyline(paths: [[Point(x: 0, y: 0, z: 1), Point(1, 1)], [Point(x: 2, y: 2, m: 5)]]))

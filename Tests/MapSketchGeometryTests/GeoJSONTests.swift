@@ -28,7 +28,7 @@ struct GeoJSONTests {
         }
     }
 
-    /// The streaming compact writer gives exactly the bytes of the JSONValue tree.
+    /// The format's encoder gives exactly the bytes of the JSONValue tree (documents, the pretty style).
     @Test func streamingOutputEqualsTheTree() {
         let twoHoles = Geometry.polygon(
             Polygon(rings: [

@@ -1,15 +1,15 @@
-// Writing Esri JSON as a JSONValue tree (any style); the compact text of one geometry comes from
-// the byte writer in EsriJSON+Streaming.swift, byte-identical.
+// Esri JSON as a JSONValue tree (for documents and the pretty style); the compact text of one
+// geometry comes from the format's encoder (GeometryEncoder+EsriJSON.swift).
 
 extension EsriJSON {
     /// Encodes a geometry as Esri JSON text (deterministic; see ``JSONWriter``).
     /// - Complexity: O(v) for v vertices.
     public static func encode(_ g: SpatialGeometry, style: JSONWriter.Style = .compact) -> String {
         guard style == .compact else { return JSONWriter.string(jsonValue(g), style: style) }
-        var w = JSONByteWriter()
-        w.out.reserveCapacity(64 + g.geometry.pointCount * 24)
-        w.esriGeometry(g)
-        return String(decoding: w.out, as: UTF8.self)
+        var o = ByteOutput()
+        o.out.reserveCapacity(64 + g.geometry.pointCount * 24)
+        GeometryEncoder.esriJSON(g, into: &o)
+        return String(decoding: o.out, as: UTF8.self)
     }
 
     /// The Esri JSON object for a geometry: `x`/`y`/`z`/`m`, `points`, `paths`, `rings` (closed)
@@ -99,7 +99,7 @@ extension EsriJSON {
     }
 
     /// The `hasZ`/`hasM` flags a geometry is written with: its own, or true when any vertex
-    /// carries z/m anyway (so no value is dropped). Both writers use them.
+    /// carries z/m anyway (so no value is dropped). The tree and the encoder use them.
     static func writtenFlags(_ z: Bool, _ m: Bool, _ parts: [[Point]]) -> (hasZ: Bool, hasM: Bool) {
         (z || parts.contains { $0.contains { $0.z != nil } }, m || parts.contains { $0.contains { $0.m != nil } })
     }

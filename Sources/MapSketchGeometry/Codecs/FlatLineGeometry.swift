@@ -10,8 +10,8 @@
 /// `type` and `coordinates`) and Esri JSON (`points` or `paths`, with optional `spatialReference`
 /// and `hasZ`/`hasM` false) whose positions are two finite numbers; ``decode(_:format:)`` returns
 /// nil for anything else, or for any error, so a caller falls back to the full codecs, which read
-/// every shape and report errors. ``write(_:as:spatialReference:chunkSize:to:)`` emits the bytes
-/// of `GeometryFormat.encode` of the same geometry.
+/// every shape and report errors. ``write(_:as:spatialReference:chunkSize:to:)`` writes it with
+/// the format's encoder.
 package struct FlatLineGeometry {
     /// `.multipoint` or `.polyline`.
     package let type: GeometryType
@@ -136,124 +136,20 @@ package struct FlatLineGeometry {
 
     /// Writes the geometry read from `text` (the text ``decode(_:format:)`` read) as `out` with
     /// `spatialReference` — GeoJSON only when that is WGS 84 (else false is returned before
-    /// anything is written, for the caller to project with the codecs) — handing `to` a chunk of
-    /// about `chunkSize` bytes at a time.
+    /// anything is written, for the caller to project with the codecs) — by the format's
+    /// encoder (``GeometryEncoder``), handing `sink` a chunk of about `chunkSize` bytes at a time.
     /// - Returns: false when nothing was written because GeoJSON needs a projection.
-    /// - Throws: what `to` throws.
+    /// - Throws: what `sink` throws.
     /// - Complexity: O(n) for n vertices; memory O(chunkSize).
     package func write(
-        _ text: UnsafeBufferPointer<UInt8>, as out: GeometryFormat, spatialReference sr: SpatialReference?, chunkSize: Int = 1 << 16,
-        to sink: ([UInt8]) throws -> Void
+        _ text: UnsafeBufferPointer<UInt8>, as out: GeometryFormat, spatialReference sr: SpatialReference?, chunkSize: Int = ByteOutput.chunkBytes,
+        to sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
         if out == .geoJSON, !GeoJSON.isLongitudeLatitude(sr) { return false }
-        try Self.write(type: type, partSizes: partSizes, as: out, spatialReference: sr, chunkSize: chunkSize, to: sink) { visit in
-            try forEachVertex(in: text, visit)
+        try ByteOutput.streaming(chunkSize: chunkSize, to: sink) { o in
+            try GeometryEncoder.write(vertices(in: text), type: type, as: out, spatialReference: sr, into: &o)
         }
         return true
-    }
-
-    /// Writes a two-dimensional multipoint or polyline of `type` (`.multipoint` or `.polyline`)
-    /// whose parts have `partSizes` vertices (each at least one) as `out` with `spatialReference`
-    /// (written by Esri JSON only: GeoJSON is written as given, the caller has brought it into
-    /// WGS 84), handing `sink` a chunk of about `chunkSize` bytes at a time; `vertices` calls its
-    /// argument with every vertex in order, as `(part, index in part, x, y)`. The bytes are those
-    /// of `GeometryFormat.encode` of the same geometry in WGS 84 (for GeoJSON).
-    /// - Throws: what `sink` or `vertices` throws.
-    /// - Complexity: O(n) for n vertices; memory O(chunkSize).
-    package static func write(
-        type: GeometryType, partSizes: [Int], as out: GeometryFormat, spatialReference sr: SpatialReference?, chunkSize: Int = 1 << 16,
-        to sink: ([UInt8]) throws -> Void, vertices: (_ visit: (Int, Int, Double, Double) throws -> Void) throws -> Void
-    ) throws {
-        try withoutActuallyEscaping(sink) { sink in
-            var w = ChunkWriter(size: chunkSize, sink: sink)
-            try write(type: type, partSizes: partSizes, as: out, sr, &w, vertices: vertices)
-        }
-    }
-
-    private static func write(
-        type: GeometryType, partSizes: [Int], as out: GeometryFormat, _ sr: SpatialReference?, _ w: inout ChunkWriter,
-        vertices: (_ visit: (Int, Int, Double, Double) throws -> Void) throws -> Void
-    ) throws {
-        let parts = partSizes.count
-        let json = out != .wkt
-        // What comes before the first part, around each part and after the last.
-        var prefix: String
-        var (open, separator, close) = json ? ("[", ",", "]") : ("(", ", ", ")")
-        var suffix = json ? "]" : ")"
-        switch (out, type) {
-        case (.esriJSON, .multipoint): prefix = "{\"points\":"
-        case (.esriJSON, _): prefix = "{\"paths\":["
-        case (.geoJSON, .multipoint): prefix = "{\"type\":\"MultiPoint\",\"coordinates\":"
-        case (.geoJSON, _): prefix = parts == 1 || parts == 0 ? "{\"type\":\"LineString\",\"coordinates\":" : "{\"type\":\"MultiLineString\",\"coordinates\":["
-        case (_, .multipoint): prefix = parts == 0 ? "MULTIPOINT EMPTY" : "MULTIPOINT ("
-        default: prefix = parts == 1 ? "LINESTRING " : parts == 0 ? "MULTILINESTRING EMPTY" : "MULTILINESTRING ("
-        }
-        // A single list of positions has no brackets of its own around the part's.
-        let single = type == .multipoint || (out != .esriJSON && parts <= 1)
-        if single { suffix = "" }
-        if out == .wkt, type == .multipoint { (open, close) = ("", "") }
-        if parts == 0, json { prefix += single ? "[]" : "]" }
-        if parts == 0 { suffix = "" }
-        try w.text(prefix)
-        let wktPoints = out == .wkt && type == .multipoint
-        let sizes = partSizes
-        try vertices { part, index, x, y in
-            if index == 0 {
-                if part > 0 { w.out.append(contentsOf: separator.utf8) }
-                w.out.append(contentsOf: open.utf8)
-            } else {
-                w.out.append(contentsOf: separator.utf8)
-            }
-            if json {
-                w.out.append(UInt8(ascii: "["))
-                JSONWriter.appendNumber(x, to: &w.out)
-                w.out.append(UInt8(ascii: ","))
-                JSONWriter.appendNumber(y, to: &w.out)
-                w.out.append(UInt8(ascii: "]"))
-            } else {
-                if wktPoints { w.out.append(UInt8(ascii: "(")) }
-                w.out.append(contentsOf: WKT.format(x).utf8)
-                w.out.append(UInt8(ascii: " "))
-                w.out.append(contentsOf: WKT.format(y).utf8)
-                if wktPoints { w.out.append(UInt8(ascii: ")")) }
-            }
-            if index == sizes[part] - 1 { w.out.append(contentsOf: close.utf8) }
-            try w.maybeFlush()
-        }
-        try w.text(suffix)
-        if wktPoints, parts > 0 { try w.text(")") }
-        if out == .esriJSON, let sr { try w.text(",\"spatialReference\":" + JSONWriter.string(EsriJSON.jsonValue(sr))) }
-        if json { try w.text("}") }
-        try w.flush()
-    }
-
-    /// Bytes gathered and handed to the sink a chunk at a time.
-    private struct ChunkWriter {
-        let size: Int
-        let sink: ([UInt8]) throws -> Void
-        var out: [UInt8] = []
-
-        init(size: Int, sink: @escaping ([UInt8]) throws -> Void) {
-            self.size = max(1, size)
-            self.sink = sink
-            out.reserveCapacity(self.size + 128)
-        }
-
-        mutating func text(_ s: String) throws {
-            out.append(contentsOf: s.utf8)
-            try maybeFlush()
-        }
-
-        @inline(__always)
-        mutating func maybeFlush() throws {
-            if out.count >= size { try flush() }
-        }
-
-        mutating func flush() throws {
-            guard !out.isEmpty else { return }
-            try sink(out)
-            out.removeAll(keepingCapacity: true)
-        }
     }
 }
 

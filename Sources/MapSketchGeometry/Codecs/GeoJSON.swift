@@ -284,10 +284,10 @@ public enum GeoJSON {
         guard options.style == .compact else {
             return JSONWriter.string(jsonValue(wgs84: g, options: options), style: options.style)
         }
-        var w = JSONByteWriter()
-        w.out.reserveCapacity(64 + g.pointCount * 24)
-        w.geoJSONGeometry(g, orientation: options.ringOrientation)
-        return String(decoding: w.out, as: UTF8.self)
+        var o = ByteOutput()
+        o.out.reserveCapacity(64 + g.pointCount * 24)
+        GeometryEncoder.geoJSON(wgs84: g, orientation: options.ringOrientation, into: &o)
+        return String(decoding: o.out, as: UTF8.self)
     }
 
     /// Encodes a document (geometry, GeometryCollection, Feature or FeatureCollection), each

@@ -66,14 +66,20 @@ public enum WKT {
     /// with integral values written without a fraction.
     /// - Complexity: O(n) for n vertices plus the ring grouping of a polygon.
     public static func encode(_ g: Geometry) -> String {
-        encode(WKTGeometry(g))
+        var o = ByteOutput()
+        switch g {
+        case .multipoint(let mp): GeometryEncoder.unfailing { try GeometryEncoder.wkt([mp.points], type: .multipoint, z: mp.hasZ, m: mp.hasM, into: &o) }
+        case .polyline(let pl): GeometryEncoder.unfailing { try GeometryEncoder.wkt(pl.paths, type: .polyline, z: pl.hasZ, m: pl.hasM, into: &o) }
+        default: GeometryEncoder.wkt(WKTGeometry(g), into: &o)
+        }
+        return String(decoding: o.out, as: UTF8.self)
     }
 
     /// Writes a WKT tree.
     public static func encode(_ t: WKTGeometry) -> String {
-        var out = ""
-        write(t, into: &out)
-        return out
+        var o = ByteOutput()
+        GeometryEncoder.wkt(t, into: &o)
+        return String(decoding: o.out, as: UTF8.self)
     }
 
     /// Formats one number the way the writer does: integral values without ".0", others with
@@ -83,33 +89,6 @@ public enum WKT {
         if v.isInfinite { return v < 0 ? "-Inf" : "Inf" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return v.description
-    }
-
-    private static func write(_ t: WKTGeometry, into out: inout String) {
-        out += t.keyword
-        if t.hasZ && t.hasM { out += " ZM" } else if t.hasZ { out += " Z" } else if t.hasM { out += " M" }
-        func coord(_ p: Point) -> String {
-            var s = format(p.x) + " " + format(p.y)
-            if t.hasZ { s += " " + format(p.z ?? .nan) }
-            if t.hasM { s += " " + format(p.m ?? .nan) }
-            return s
-        }
-        func seq(_ ps: [Point]) -> String {
-            ps.isEmpty ? "EMPTY" : "(" + ps.map(coord).joined(separator: ", ") + ")"
-        }
-        func list(_ items: [String]) -> String {
-            items.isEmpty ? " EMPTY" : " (" + items.joined(separator: ", ") + ")"
-        }
-        switch t.shape {
-        case .point(let p): out += p.map { " (" + coord($0) + ")" } ?? " EMPTY"
-        case .multiPoint(let ps): out += list(ps.map { $0.map { "(" + coord($0) + ")" } ?? "EMPTY" })
-        case .lineString(let ps), .linearRing(let ps): out += ps.isEmpty ? " EMPTY" : " " + seq(ps)
-        case .multiLineString(let ls): out += list(ls.map(seq))
-        case .polygon(let rings): out += list(rings.map(seq))
-        case .multiPolygon(let polys): out += list(polys.map { $0.isEmpty ? "EMPTY" : "(" + $0.map(seq).joined(separator: ", ") + ")" })
-        case .geometryCollection(let gs):
-            out += gs.isEmpty ? " EMPTY" : " (" + gs.map { encode($0) }.joined(separator: ", ") + ")"
-        }
     }
 }
 

@@ -24,7 +24,7 @@ public enum JSONWriter {
     /// The value as JSON text.
     /// - Complexity: O(n) for n bytes of output.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
-        var w = JSONByteWriter()
+        var w = ByteOutput()
         w.write(value, style: style)
         return String(decoding: w.out, as: UTF8.self)
     }
@@ -32,7 +32,7 @@ public enum JSONWriter {
     /// The value as UTF-8 JSON bytes.
     /// - Complexity: O(n) for n bytes of output.
     package static func bytes(_ value: JSONValue, style: Style = .compact) -> [UInt8] {
-        var w = JSONByteWriter()
+        var w = ByteOutput()
         w.write(value, style: style)
         return w.out
     }
@@ -45,7 +45,7 @@ public enum JSONWriter {
 
     /// A double formatted by the rule in the type's documentation, e.g. `3`, `0.1`, `1e-7`.
     package static func format(_ d: Double) -> String {
-        var w = JSONByteWriter()
+        var w = ByteOutput()
         w.number(d)
         return String(decoding: w.out, as: UTF8.self)
     }
@@ -55,37 +55,16 @@ public enum JSONWriter {
         out += format(d)
     }
 
-    /// Appends a double formatted by the rule in the type's documentation to UTF-8 bytes, with no
-    /// string made for it (for writers that stream large geometries).
-    package static func appendNumber(_ d: Double, to bytes: inout [UInt8]) {
-        var w = JSONByteWriter(unreserved: ())
-        swap(&w.out, &bytes)
-        w.number(d)
-        swap(&w.out, &bytes)
-    }
-
     /// Appends `s` as a quoted, escaped JSON string.
     package static func writeString(_ s: String, into out: inout String) {
-        var w = JSONByteWriter()
+        var w = ByteOutput()
         w.string(s)
         out += String(decoding: w.out, as: UTF8.self)
     }
 }
 
 /// The byte-level printer behind ``JSONWriter``.
-struct JSONByteWriter {
-    var out: [UInt8] = []
-
-    init() { out.reserveCapacity(256) }
-
-    /// A writer with no buffer reserved (it is about to take over one).
-    init(unreserved: Void) {}
-
-    @inline(__always)
-    mutating func ascii(_ s: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-    }
-
+extension ByteOutput {
     mutating func write(_ value: JSONValue, style: JSONWriter.Style) {
         switch style {
         case .compact: compact(value)

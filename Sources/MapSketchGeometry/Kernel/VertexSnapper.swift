@@ -25,12 +25,10 @@ struct VertexSnapper {
         self.tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : 0
     }
 
-    /// The cell of a point (for a zero tolerance, the point itself, −0 folded into 0). Beyond
-    /// 2^53 tolerances from the origin neighbouring cells coincide, which is harmless: distinct
-    /// coordinates there differ by at least a tolerance.
+    /// The cell of a point (``SnapCell``).
     private func cell(_ p: Point) -> Cell {
-        if tolerance == 0 { return Cell(x: p.x == 0 ? 0 : p.x, y: p.y == 0 ? 0 : p.y) }
-        return Cell(x: (p.x / tolerance).rounded(.down), y: (p.y / tolerance).rounded(.down))
+        let (x, y) = SnapCell.of(p.x, p.y, tolerance: tolerance)
+        return Cell(x: x, y: y)
     }
 
     /// The index of the kept vertex nearest to `p` among those closer than the tolerance or
@@ -47,7 +45,7 @@ struct VertexSnapper {
                     let v = vertices[Int(id)]
                     let ex = v.x - p.x, ey = v.y - p.y
                     let d2 = ex * ex + ey * ey
-                    guard v.equals2D(p) || d2 < tolerance * tolerance else { continue }
+                    guard SimplifyRule.isClose(v.x, v.y, p.x, p.y, tolerance: tolerance) else { continue }
                     if d2 < bestD2 || (d2 == bestD2 && Int(id) < (best ?? Int.max)) {
                         best = Int(id)
                         bestD2 = d2

@@ -65,38 +65,23 @@ extension GeometryEngine {
             return .point(p)
         case .envelope: return g
         case .multipoint(let mp):
-            var kept = VertexSnapper(tolerance: tolerance)
             var pts: [Point] = []
-            for p in mp.points where p.x.isFinite && p.y.isFinite && kept.nearest(to: p) == nil {
-                kept.keep(p)
-                pts.append(p)
-            }
+            SimplifyRule.keptPoints([mp.points], tolerance: tolerance) { pts.append($0) }
             return .multipoint(Multipoint(points: pts, hasZ: mp.hasZ, hasM: mp.hasM))
         case .polyline(let pl):
             var paths: [[Point]] = []
-            for path in pl.paths {
-                var out: [Point] = []
-                let finite = path.filter { $0.x.isFinite && $0.y.isFinite }
-                for (k, p) in finite.enumerated() {
-                    guard let last = out.last, isClose(last, p, tolerance) else {
-                        out.append(p)
-                        continue
-                    }
-                    // The path's last vertex replaces the one kept before it, unless that is the first.
-                    if k == finite.count - 1, out.count >= 2, !last.equals2D(p) { out[out.count - 1] = p }
+            var last = -1
+            SimplifyRule.keptPathVertices(pl.paths, tolerance: tolerance) { part, p in
+                if part != last {
+                    paths.append([])
+                    last = part
                 }
-                if out.count >= 2 { paths.append(out) }
+                paths[paths.count - 1].append(p)
             }
             return .polyline(Polyline(paths: paths, hasZ: pl.hasZ, hasM: pl.hasM))
         case .polygon(let pg):
             return .polygon(Polygon(rings: OddEvenRepair.simplify(pg.rings), hasZ: pg.hasZ, hasM: pg.hasM))
         }
-    }
-
-    /// Whether two points are the same vertex under `tolerance`: equal, or closer than it.
-    static func isClose(_ a: Point, _ b: Point, _ tolerance: Double) -> Bool {
-        let dx = a.x - b.x, dy = a.y - b.y
-        return a.equals2D(b) || dx * dx + dy * dy < tolerance * tolerance
     }
 }
 

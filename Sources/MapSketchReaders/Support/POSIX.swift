@@ -4,10 +4,12 @@ package import Glibc
 #elseif canImport(Darwin)
 package import Darwin
 #endif
+import MapSketchGeometry
 
 package enum POSIX {
-    /// The one chunk size file input and output use: read calls, write buffers, inflate bursts.
-    package static let chunkBytes = 64 * 1024
+    /// The one chunk size file input and output use: read calls, write buffers, inflate bursts
+    /// (the encoders' `ByteOutput.chunkBytes`).
+    package static let chunkBytes = ByteOutput.chunkBytes
 
     /// The system's text for an `errno` value ("No such file or directory").
     package static func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
