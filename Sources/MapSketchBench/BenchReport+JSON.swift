@@ -6,7 +6,7 @@ public import MapSketchGeometry
 
 extension BenchReport {
     /// The report as a JSON value (members in schema order).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: JSONObject = ["schema": .string(Self.schemaName), "schemaVersion": .integer(Int64(Self.schemaVersion))]
         o["build"] = ["version": .string(build.version), "configuration": .string(build.configuration)]
         o["clock"] = ["source": .string(clock.source), "resolutionNs": .number(rounded(clock.resolution))]
@@ -269,7 +269,7 @@ private func rounded(_ x: Double) -> Double { x.isFinite ? (x * 1000).rounded() 
 extension BenchComparison {
     /// The comparison as a JSON value: how it compared, what it tested, every figure, and the
     /// traces and kinds only one side has.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func change(_ c: BenchChange) -> JSONValue {
             var o: JSONObject = ["trace": .string(c.trace), "row": .string(c.row), "metric": .string(c.metric.rawValue)]
             o["old"] = .number(rounded(c.old))
@@ -314,7 +314,7 @@ extension BenchComparison {
 
 extension BenchFormat {
     /// The report's JSON text, with a `comparison` member when there is one.
-    public static func jsonText(_ report: BenchReport, comparison: BenchComparison?) -> String {
+    package static func jsonText(_ report: BenchReport, comparison: BenchComparison?) -> String {
         guard let comparison, case .object(var o) = report.json else { return report.jsonText }
         o["comparison"] = comparison.json
         return JSONWriter.string(.object(o), style: .pretty) + "\n"

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 public import MapSketchGeometry
 public import MapSketchReplay
 
@@ -19,7 +19,7 @@ public struct BenchOptions: Hashable, Sendable {
     public var timing: BenchTiming
     /// A folder whose tree the traces' layer files may be in besides each trace's own folder tree
     /// (`--layer-root`; see ``TraceFiles``).
-    public var layerRoot: URL?
+    package var layerRoot: URL?
 
     /// Options; the defaults are 1 warm-up and 5 measured runs, no time budget, allocations
     /// counted, operations measured, fast operations timed on a sample (``BenchTiming/automatic``).
@@ -70,10 +70,10 @@ public struct BenchRunner {
     /// The options.
     public var options: BenchOptions
     /// The counters this process can measure (instructions come from a separate callgrind run).
-    public let counters: BenchCounters
+    package let counters: BenchCounters
     /// The team's own code every replay installs, each registration measured as its kind
     /// `user.<name>` (``ReplayExtensions``).
-    public let extensions: ReplayExtensions
+    package let extensions: ReplayExtensions
     let recorder: BenchRecorder
 
     /// A runner; starts the allocation counters when they are built in and asked for.
@@ -93,7 +93,7 @@ public struct BenchRunner {
     }
 
     /// The clock this runner reads.
-    public var clock: BenchClock { recorder.clock }
+    package var clock: BenchClock { recorder.clock }
 
     /// A trace read for measuring, or why it is not measured.
     enum Prepared {

@@ -57,7 +57,7 @@ public final class GraphicsLayer: Layer {
     /// (nil: the layer's own).
     var storedSpatialReference: SpatialReference?
     /// Bumped on every change of graphics, symbols or renderer.
-    public internal(set) var revision = 0
+    package internal(set) var revision = 0
 
     /// Creates an empty graphics layer; graphics are added in `spatialReference` (nil: the map's).
     public init(spatialReference: SpatialReference? = nil) {
@@ -279,7 +279,7 @@ public final class GraphicsLayer: Layer {
     }
 
     /// Bytes held by the spatial index.
-    public var indexMemoryFootprint: Int { slots.index.memoryFootprint }
+    package var indexMemoryFootprint: Int { slots.index.memoryFootprint }
 
     // MARK: Map membership
 

@@ -177,7 +177,7 @@ public struct MapServiceInfo: Hashable, Sendable {
 extension TileInfo {
     /// The level whose resolution is closest to `resolution` (map units per point, taken as
     /// one pixel per point), on a logarithmic scale.
-    public func level(closestTo resolution: Double) -> LevelOfDetail? {
+    package func level(closestTo resolution: Double) -> LevelOfDetail? {
         guard resolution > 0, resolution.isFinite else { return nil }
         return lods.min { abs(log($0.resolution / resolution)) < abs(log($1.resolution / resolution)) }
     }
@@ -186,7 +186,7 @@ extension TileInfo {
     /// when given, to the tiles of `limit` (the service's full extent). Empty when nothing is
     /// covered, or when more than 65,536 tiles would be (a viewport far too large for `lod`).
     /// - Complexity: O(t) for t tiles.
-    public func tiles(covering envelope: Envelope, lod: LevelOfDetail, limit: Envelope? = nil) -> [TileKey] {
+    package func tiles(covering envelope: Envelope, lod: LevelOfDetail, limit: Envelope? = nil) -> [TileKey] {
         var e = envelope
         if let limit {
             guard e.intersects(limit) else { return [] }
@@ -207,7 +207,7 @@ extension TileInfo {
     }
 
     /// The map envelope of a tile.
-    public func envelope(of tile: TileKey) -> Envelope? {
+    package func envelope(of tile: TileKey) -> Envelope? {
         guard let lod = lods.first(where: { $0.level == tile.level }) else { return nil }
         let tw = Double(cols) * lod.resolution
         let th = Double(rows) * lod.resolution

@@ -17,7 +17,7 @@ public struct Callout: Hashable, Sendable {
     public var detail: String { content.detail }
 
     /// Creates a callout.
-    public init(layerName: String, graphicID: GraphicID, content: CalloutContent, mapPoint: Point) {
+    package init(layerName: String, graphicID: GraphicID, content: CalloutContent, mapPoint: Point) {
         self.layerName = layerName
         self.graphicID = graphicID
         self.content = content

@@ -34,7 +34,7 @@ public struct PinchStep: Hashable, Sendable {
     /// The focal point is the midpoint of the two fingers; the scale is the ratio of their
     /// distances; the rotation is the signed angle from the start vector (A→B) to the current
     /// one, with the sign of a counter-clockwise turn on a y-down screen.
-    public init?(startA: ScreenPoint, startB: ScreenPoint, a: ScreenPoint, b: ScreenPoint) {
+    package init?(startA: ScreenPoint, startB: ScreenPoint, a: ScreenPoint, b: ScreenPoint) {
         let d0 = startA.distance(to: startB)
         let d = a.distance(to: b)
         guard d0 > 0, d > 0, d0.isFinite, d.isFinite else { return nil }

@@ -38,5 +38,5 @@ public struct ScreenTransform: Hashable, Sendable {
 extension MapView {
     /// The map's conversion between screen and map points as it is now, a `Sendable` value whose
     /// functions are `nonisolated` (see ``ScreenTransform``).
-    public var screenTransform: ScreenTransform { ScreenTransform(viewport: viewport, screenSize: screenSize) }
+    package var screenTransform: ScreenTransform { ScreenTransform(viewport: viewport, screenSize: screenSize) }
 }

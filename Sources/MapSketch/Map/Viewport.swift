@@ -39,10 +39,10 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// Whether `resolution` can be a viewport's: positive and finite.
-    public static func isValidResolution(_ resolution: Double) -> Bool { resolution > 0 && resolution.isFinite }
+    package static func isValidResolution(_ resolution: Double) -> Bool { resolution > 0 && resolution.isFinite }
 
     /// Whether `center` can be a viewport's: x and y finite.
-    public static func isValidCenter(_ center: Point) -> Bool { center.x.isFinite && center.y.isFinite }
+    package static func isValidCenter(_ center: Point) -> Bool { center.x.isFinite && center.y.isFinite }
 
     private static func require(center: Point) {
         precondition(isValidCenter(center), "Viewport: the center must be finite, found \(center)")

@@ -25,7 +25,7 @@ public struct SketchGeometryChange: Hashable, Sendable, CustomStringConvertible 
     public let sequence: Int
 
     /// An event of `reason`, numbered `sequence`.
-    public init(reason: Reason, sequence: Int) {
+    package init(reason: Reason, sequence: Int) {
         self.reason = reason
         self.sequence = sequence
     }
@@ -42,7 +42,7 @@ public struct SketchSelectionChange: Hashable, Sendable {
     public let new: SketchSelection
 
     /// A change from `old` to `new`.
-    public init(old: SketchSelection, new: SketchSelection) {
+    package init(old: SketchSelection, new: SketchSelection) {
         self.old = old
         self.new = new
     }

@@ -21,7 +21,7 @@ public struct SketchHandle: Hashable, Sendable {
     public let position: ScreenPoint
 
     /// A handle of `kind` at `position`.
-    public init(kind: SketchTransformGesture.Kind, position: ScreenPoint) {
+    package init(kind: SketchTransformGesture.Kind, position: ScreenPoint) {
         self.kind = kind
         self.position = position
     }

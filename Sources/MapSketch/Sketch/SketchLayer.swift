@@ -30,7 +30,7 @@ public import MapSketchGeometry
 @MainActor
 public final class SketchLayer: Layer, MapTouchDelegate {
     /// The editing model: geometry, selection and history.
-    public internal(set) var editor: SketchEditor
+    package internal(set) var editor: SketchEditor
     /// How the sketch is drawn; the marker sizes and the vertex hit tolerance also set the tap reach.
     public var symbology = SketchSymbology()
 
@@ -84,7 +84,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// Whether a vertex is being dragged.
     public var isDragging: Bool { editor.drag != nil }
     /// How many geometry-changed events have been posted.
-    public var geometryChangeCount: Int { changeCount }
+    package var geometryChangeCount: Int { changeCount }
 
     /// The sketch ready to keep, as a finished sketch should be stored: repaired with
     /// `GeometryEngine.simplify` at the xy tolerance of the map's spatial reference
@@ -254,7 +254,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     public var geometryChanges: AsyncStream<SketchGeometryChange> { geometryChangeStream().stream }
 
     /// A new stream of geometry changes and the token that finishes it.
-    public func geometryChangeStream() -> (stream: AsyncStream<SketchGeometryChange>, token: SketchObservation) {
+    package func geometryChangeStream() -> (stream: AsyncStream<SketchGeometryChange>, token: SketchObservation) {
         let id = takeID()
         return (geometryObservers.stream(id), SketchObservation(id: id))
     }
@@ -279,7 +279,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// How far a tap reaches in map units at the map's current resolution: half each marker's
     /// size plus ``SketchSymbology/vertexHitTolerance``, in points, times the resolution.
-    public func hitReach(in mapView: MapView) -> SketchHitReach {
+    package func hitReach(in mapView: MapView) -> SketchHitReach {
         let tol = symbology.vertexHitTolerance
         let res = mapView.viewport.resolution
         return SketchHitReach(

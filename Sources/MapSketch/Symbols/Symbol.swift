@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// An sRGB color with alpha in 0…1.
 public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -274,7 +274,7 @@ public indirect enum Symbol: Hashable, Sendable, Codable {
     /// The one statement of the rule: adding graphics, drawing, hit testing and mismatch reports
     /// all ask it.
     /// - Complexity: O(1), or O(p) for a composite of p parts (recursively).
-    public func fits(_ type: GeometryType) -> Bool {
+    package func fits(_ type: GeometryType) -> Bool {
         switch self {
         case .simpleMarker, .pictureMarker: type == .point || type == .multipoint
         case .simpleLine: type == .polyline
@@ -285,7 +285,7 @@ public indirect enum Symbol: Hashable, Sendable, Codable {
     }
 
     /// The geometry types this symbol can draw: those ``fits(_:)`` accepts.
-    public var fittingTypes: Set<GeometryType> { Set(GeometryType.allCases.filter(fits)) }
+    package var fittingTypes: Set<GeometryType> { Set(GeometryType.allCases.filter(fits)) }
 }
 
 /// The kinds of ``Symbol``; the raw values are the names written in reports and logs.

@@ -5,7 +5,7 @@
 ///   member; use ``withID(fromAttributes:)`` and ``withIDInAttributes(_:)`` to move it between the
 ///   two (the rule `@esri/arcgis-to-geojson-utils` uses).
 /// - A nil ``geometry`` is a feature without geometry (`"geometry": null`).
-public struct Feature: Hashable, Sendable {
+package struct Feature: Hashable, Sendable {
     /// The geometry and its spatial reference, or nil.
     public var geometry: SpatialGeometry?
     /// The attributes (properties), in order. Nil when the source had none or `null`.
