@@ -1,5 +1,5 @@
 import MapSketchReplay
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 // The JSON document of a bench (`--json`, `--save-baseline`, `--baseline`): schema
 // `mapsketch-bench` version 2, described member by member in docs/bench-report.schema.json.
@@ -25,14 +25,14 @@ extension BenchReport {
     }
 
     /// The report as pretty JSON text with a final newline.
-    public var jsonText: String { JSONWriter.string(json, style: .pretty) + "\n" }
+    package var jsonText: String { JSONWriter.string(json, style: .pretty) + "\n" }
 
     /// Reads a report (a baseline) from its JSON text.
     /// - Throws: ``InputError`` naming `file`, line and column: for a document that is not a bench
     ///   report, one of another schema version (saying which version this build reads), or a
     ///   member missing or of the wrong type.
     /// - Complexity: O(n) in the size of the text.
-    public static func decode(_ text: String, file: String) throws(InputError) -> BenchReport {
+    package static func decode(_ text: String, file: String) throws(InputError) -> BenchReport {
         do {
             return try JSONParser.decode(text) { value throws -> BenchReport in try BenchReport(value) }
         } catch let e as JSONError {

@@ -71,13 +71,13 @@ public struct BenchKindResult: Hashable, Sendable {
     }
 
     /// Operations per second of operation time (1 / mean latency).
-    public var throughput: Double { mean > 0 ? 1e9 / mean : 0 }
+    package var throughput: Double { mean > 0 ? 1e9 / mean : 0 }
     /// Allocations per run, when counted (the largest run's: runs are expected to agree).
-    public var allocations: UInt64? { runs.compactMap(\.allocations).max() }
+    package var allocations: UInt64? { runs.compactMap(\.allocations).max() }
     /// Bytes allocated per run, when counted.
-    public var bytes: UInt64? { runs.compactMap(\.bytes).max() }
+    package var bytes: UInt64? { runs.compactMap(\.bytes).max() }
     /// Instructions per run (the median run's), under callgrind.
-    public var instructions: UInt64? { median(runs.compactMap(\.instructions)) }
+    package var instructions: UInt64? { median(runs.compactMap(\.instructions)) }
 
     /// Whether the kind's median latency is below what `clock` resolves: its latencies are
     /// reported as such and gated on the counters only.
@@ -115,11 +115,11 @@ public struct BenchTraceResult: Hashable, Sendable {
     /// Time to set the model up from the header in each measured run, ns.
     package var setupNanoseconds: [Double]
     /// Allocations of each whole measured run (set-up and replay), when counted.
-    public var allocations: [UInt64]?
+    package var allocations: [UInt64]?
     /// Bytes allocated by each whole measured run, when counted.
-    public var bytes: [UInt64]?
+    package var bytes: [UInt64]?
     /// Instructions of each measured run under callgrind (set-up, replay and the GPS reads).
-    public var instructions: [UInt64]?
+    package var instructions: [UInt64]?
     /// Each measured run's attributed share.
     package var attributed: [BenchAttributedRun]
     /// The kinds that occurred, in report order.

@@ -1,5 +1,5 @@
 package import Foundation
-public import MapSketchGeometry
+package import MapSketchGeometry
 public import MapSketchReplay
 
 /// How `mapsketch bench` measures each trace.
@@ -175,7 +175,7 @@ public struct BenchRunner {
     ///   - text: the trace's text, whose GPS lines `gps.read` decodes again (nil: not timed).
     /// - Throws: ``InputError`` (`file:line:1`) when the header cannot be set up.
     @MainActor
-    public func measure(_ trace: Trace, name: String, file: String, text: String? = nil) throws(InputError) -> BenchTraceResult {
+    package func measure(_ trace: Trace, name: String, file: String, text: String? = nil) throws(InputError) -> BenchTraceResult {
         try measureKeepingOutput(trace, name: name, file: file, text: text).result
     }
 

@@ -52,7 +52,7 @@ public final class GraphicsLayer: Layer {
     /// Compiled callout templates, by template index.
     var compiledTemplates: [Int32: CompiledCalloutTemplate] = [:]
     /// The number of live graphics whose resolved symbol does not fit their geometry.
-    public internal(set) var symbolMismatchCount = 0
+    @_spi(MapSketchInternal) public internal(set) var symbolMismatchCount = 0
     /// The spatial reference the stored geometries are in, once they were projected for a map
     /// (nil: the layer's own).
     var storedSpatialReference: SpatialReference?

@@ -11,7 +11,7 @@ public struct LevelOfDetail: Hashable, Sendable {
     public var scale: Double
 
     /// Creates a level of detail.
-    public init(level: Int, resolution: Double, scale: Double) {
+    package init(level: Int, resolution: Double, scale: Double) {
         self.level = level
         self.resolution = resolution
         self.scale = scale
@@ -55,7 +55,7 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var column: Int
 
     /// Creates a tile key.
-    public init(level: Int, row: Int, column: Int) {
+    package init(level: Int, row: Int, column: Int) {
         self.level = level
         self.row = row
         self.column = column
@@ -70,7 +70,7 @@ public struct MapServiceInfo: Hashable, Sendable {
     /// The service's spatial reference.
     public var spatialReference: SpatialReference?
     /// The extent shown first.
-    public var initialExtent: Envelope?
+    package var initialExtent: Envelope?
     /// The extent of all the data.
     public var fullExtent: Envelope?
     /// The tiling scheme (tiled services only).
@@ -81,7 +81,7 @@ public struct MapServiceInfo: Hashable, Sendable {
     public var mapName: String?
 
     /// Creates a description.
-    public init(
+    package init(
         spatialReference: SpatialReference?, initialExtent: Envelope? = nil, fullExtent: Envelope? = nil,
         tileInfo: TileInfo? = nil, singleFusedMapCache: Bool = false, mapName: String? = nil
     ) {

@@ -12,9 +12,9 @@ public struct Callout: Hashable, Sendable {
     public var mapPoint: Point
 
     /// The title line.
-    public var title: String { content.title }
+    package var title: String { content.title }
     /// The detail line.
-    public var detail: String { content.detail }
+    package var detail: String { content.detail }
 
     /// Creates a callout.
     package init(layerName: String, graphicID: GraphicID, content: CalloutContent, mapPoint: Point) {

@@ -44,7 +44,7 @@ public final class MapView {
     /// The callout on screen, if any.
     public internal(set) var callout: Callout?
     /// The hit tolerance of a tap that looks for a graphic to show a callout for, in points.
-    public var calloutHitTolerance: Double = 10
+    package var calloutHitTolerance: Double = 10
     /// Receives every map event synchronously, in order (in addition to the observers).
     package var eventHandler: (@MainActor (MapEvent) -> Void)?
     var eventObservers: [(id: Int, handler: @MainActor (MapEvent) -> Void)] = []

@@ -20,7 +20,7 @@ public struct PinchStep: Hashable, Sendable {
 
     /// A step: the focal point moved from `startFocalPoint` to `focalPoint`, the fingers' distance
     /// changed by `scale` and their line turned by `rotation` degrees counter-clockwise.
-    public init(startFocalPoint: ScreenPoint, focalPoint: ScreenPoint, scale: Double, rotation: Double = 0) {
+    package init(startFocalPoint: ScreenPoint, focalPoint: ScreenPoint, scale: Double, rotation: Double = 0) {
         self.startFocalPoint = startFocalPoint
         self.focalPoint = focalPoint
         self.scale = scale

@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// The map's screen ↔ map conversion at one moment: its ``Viewport`` and ``ScreenSize``, as a
 /// value any thread can use.
@@ -15,7 +15,7 @@ public import MapSketchGeometry
 ///     points.map { transform.toScreen($0) }
 /// }.value
 /// ```
-public struct ScreenTransform: Hashable, Sendable {
+package struct ScreenTransform: Hashable, Sendable {
     /// What the screen shows.
     public var viewport: Viewport
     /// The screen size in points.

@@ -118,7 +118,7 @@ public struct GeometryGuides: Hashable, Sendable {
     }
 
     /// Whether any guide is on.
-    public var isAnyOn: Bool { perpendicular || parallel || self.extension }
+    package var isAnyOn: Bool { perpendicular || parallel || self.extension }
 }
 
 /// A kind of geometry guide, in tie-break order.

@@ -118,7 +118,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     /// let w = v.moved(from: ScreenPoint(x: 200, y: 200), to: ScreenPoint(x: 250, y: 200), scale: 2, size: size)
     /// // w.center == Point(950, 2000), w.resolution == 1: map x 900 is still at screen x 150.
     /// ```
-    public func moved(
+    package func moved(
         from: ScreenPoint, to: ScreenPoint, scale: Double = 1, rotation: Double = 0, size: ScreenSize
     ) -> Viewport {
         guard scale > 0, scale.isFinite, rotation.isFinite,

@@ -1,4 +1,4 @@
-package import MapSketchGeometry
+public import MapSketchGeometry
 
 // Snapping on the layer: the settings, the query that weighs the sketch, the chosen graphics
 // layers and the guides, the snap events, and the snap target and guide drawn in the SVG.
@@ -28,7 +28,7 @@ extension SketchLayer {
     /// snapping is off, the layer is on no map or nothing is in reach.
     /// - Complexity: O(log n + k) per source, for the k vertices near `p` (see
     ///   ``SketchEditor/snap(_:settings:resolution:context:layerCandidates:)``).
-    package func snapTarget(for p: Point, context: SnapContext) -> SnapTarget? {
+    public func snapTarget(for p: Point, context: SnapContext) -> SnapTarget? {
         guard snapSettings.isEnabled, let map = mapView else { return nil }
         return map.measure(.snapQuery) { snapQuery(p, context: context, map: map) }
     }

@@ -54,7 +54,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
     /// A column of points, one per (x[i], y[i]).
     /// - Precondition: `x` and `y` have the same count.
     /// - Complexity: O(n) for n points.
-    package init(x: [Double], y: [Double]) {
+    public init(x: [Double], y: [Double]) {
         precondition(x.count == y.count, "one y per x")
         let n = x.count
         kinds = [UInt8](repeating: 0, count: n)

@@ -27,7 +27,7 @@ public struct SpatialReference: Hashable, Sendable, Codable, CustomStringConvert
     }
 
     /// Creates a spatial reference from any of the three fields; at least one should be set.
-    public init(wkid: Int?, latestWkid: Int?, wkt: String?) {
+    package init(wkid: Int?, latestWkid: Int?, wkt: String?) {
         self.wkid = wkid
         self.latestWkid = latestWkid
         self.wkt = wkt
