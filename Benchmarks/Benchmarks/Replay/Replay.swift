@@ -1,7 +1,7 @@
 import Foundation
 import Benchmark
 import BenchmarkSupport
-import MapSketch
+@_spi(MapSketchInternal) import MapSketch
 import MapSketchGeometry
 @_spi(MapSketchInternal) import MapSketchReplay
 

@@ -1,4 +1,4 @@
-package import MapSketchGeometry
+public import MapSketchGeometry
 
 /// What a transform acts on: the whole geometry or one part.
 public enum SketchTransformScope: Hashable, Sendable, CustomStringConvertible {
@@ -112,7 +112,7 @@ extension SketchEditor {
     /// - Complexity: O(n) for the n vertices transformed, plus O(p) for p parts; the undo record
     ///   keeps the geometry before and after as chunked snapshots (no copy of the vertices).
     @discardableResult
-    package mutating func transform(_ scope: SketchTransformScope, by transform: AffineTransform) throws -> Bool {
+    @_spi(MapSketchInternal) public mutating func transform(_ scope: SketchTransformScope, by transform: AffineTransform) throws -> Bool {
         commitDrag()
         return try applyTransform(transform, to: scope, selectionBefore: selection)
     }
@@ -133,7 +133,7 @@ extension SketchEditor {
     /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``; ``SketchError/invalidSelection(_:)``
     ///   for an empty geometry.
     /// - Complexity: O(n) for the centroid when no anchor is given, else O(1).
-    package mutating func beginTransform(
+    @_spi(MapSketchInternal) public mutating func beginTransform(
         _ kind: SketchTransformGesture.Kind, of scope: SketchTransformScope, at p: Point, anchor: Point? = nil
     ) throws {
         commitDrag()
@@ -150,7 +150,7 @@ extension SketchEditor {
     /// - Returns: whether the shown geometry changed.
     /// - Complexity: O(1): the geometry is not copied or touched.
     @discardableResult
-    package mutating func updateTransform(to p: Point) -> Bool {
+    @_spi(MapSketchInternal) public mutating func updateTransform(to p: Point) -> Bool {
         guard var g = transformGesture, p.isFinite, let t = g.transform(to: p), t.isFinite, t != g.transform else {
             return false
         }
@@ -166,7 +166,7 @@ extension SketchEditor {
     /// - Returns: whether a step was recorded.
     /// - Complexity: O(n) for the n vertices transformed, once per gesture.
     @discardableResult
-    package mutating func endTransform(at p: Point) -> Bool {
+    @_spi(MapSketchInternal) public mutating func endTransform(at p: Point) -> Bool {
         updateTransform(to: p)
         return commitDrag()
     }

@@ -1,4 +1,4 @@
-package import MapSketchGeometry
+public import MapSketchGeometry
 
 /// The sketch's editing model without a map: the geometry in chunked storage, the selection and
 /// the undo history. ``SketchLayer`` drives it from touches and reports its changes as events;
@@ -24,7 +24,7 @@ package import MapSketchGeometry
 public struct SketchEditor: Sendable {
     /// The geometry being edited. While a transform is being dragged it holds the geometry as it
     /// was when the drag began (the drag is applied once, on release; ``geometry`` shows it).
-    package internal(set) var store: VertexStore {
+    @_spi(MapSketchInternal) public internal(set) var store: VertexStore {
         didSet { measureCache = nil }  // no `oldValue`: edits still happen in place
     }
     /// The current selection.
@@ -51,7 +51,7 @@ public struct SketchEditor: Sendable {
     /// An empty sketch of `type` (point, multipoint, polyline or polygon).
     /// - Throws: ``GeometryError/unsupported(_:)`` for an envelope.
     /// - Precondition: `levelsOfUndo` ≥ 0 (0: unbounded).
-    package init(type: GeometryType, levelsOfUndo: Int = 0) throws {
+    @_spi(MapSketchInternal) public init(type: GeometryType, levelsOfUndo: Int = 0) throws {
         store = try VertexStore(type: type)
         history = SketchUndoStack(levelsOfUndo: levelsOfUndo)
     }
@@ -59,7 +59,7 @@ public struct SketchEditor: Sendable {
     /// A sketch editing `geometry` (an empty geometry starts a new sketch of its type).
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a NaN or infinite coordinate.
     /// - Precondition: `levelsOfUndo` ≥ 0 (0: unbounded).
-    package init(geometry: Geometry, levelsOfUndo: Int = 0) throws {
+    @_spi(MapSketchInternal) public init(geometry: Geometry, levelsOfUndo: Int = 0) throws {
         store = try VertexStore(geometry)
         history = SketchUndoStack(levelsOfUndo: levelsOfUndo)
     }
@@ -68,11 +68,11 @@ public struct SketchEditor: Sendable {
     package var geometryType: GeometryType { store.type }
     /// The sketch as a geometry (with the transform being dragged applied, if any).
     /// - Complexity: O(n) for n vertices (it is assembled from the chunked storage).
-    package var geometry: Geometry { displayStore.geometry }
+    @_spi(MapSketchInternal) public var geometry: Geometry { displayStore.geometry }
     /// Whether an undo is possible.
-    package var canUndo: Bool { history.canUndo }
+    @_spi(MapSketchInternal) public var canUndo: Bool { history.canUndo }
     /// Whether a redo is possible.
-    package var canRedo: Bool { history.canRedo }
+    @_spi(MapSketchInternal) public var canRedo: Bool { history.canRedo }
     /// The bound on undo steps (0: unbounded).
     /// - Precondition: 0 or more (see ``SketchUndoStack/levelsOfUndo``).
     package var levelsOfUndo: Int {
@@ -87,7 +87,7 @@ public struct SketchEditor: Sendable {
     /// removes the part with the vertex); in a point sketch, (0, 0) sets the point.
     /// - Throws: ``GeometryError`` for indices out of range or non-finite coordinates.
     /// - Complexity: O(log n).
-    package mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
+    @_spi(MapSketchInternal) public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         commitDrag()
         let before = selection
         let snapshot = validationSnapshot
@@ -104,7 +104,7 @@ public struct SketchEditor: Sendable {
     /// it: one undo step. A point sketch moves (or sets) its point.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``.
     /// - Complexity: O(1) amortised.
-    package mutating func appendVertex(_ point: Point) throws {
+    @_spi(MapSketchInternal) public mutating func appendVertex(_ point: Point) throws {
         commitDrag()
         if store.type == .point {
             if store.isEmpty {

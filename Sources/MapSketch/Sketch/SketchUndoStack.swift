@@ -1,4 +1,4 @@
-package import MapSketchGeometry
+public import MapSketchGeometry
 
 /// One undoable sketch change: a compact value record (64 bytes, no closures).
 ///
@@ -67,7 +67,7 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// A vertex inserted at (part, index).
-    package static func insertVertex(
+    @_spi(MapSketchInternal) public static func insertVertex(
         part: Int, index: Int, point: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
         SketchEditRecord(kind: .insertVertex, part: part, index: index, point: point, selectionBefore: selectionBefore)
