@@ -272,9 +272,9 @@ public struct BenchReport: Hashable, Sendable {
     package static let schemaVersion = 2
 
     /// Warm-up runs per trace (before each measured run, in the same process).
-    public var warmup: Int
+    package var warmup: Int
     /// Measured runs asked for per trace (fewer when a time budget ran out).
-    public var runs: Int
+    package var runs: Int
     /// The counters measured.
     package var counters: BenchCounters
     /// The clock latencies were read from.

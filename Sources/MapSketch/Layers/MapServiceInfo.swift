@@ -35,7 +35,7 @@ public struct TileInfo: Hashable, Sendable {
     public var lods: [LevelOfDetail]
 
     /// Creates a tiling scheme.
-    public init(rows: Int, cols: Int, dpi: Double = 96, origin: Point, spatialReference: SpatialReference?, lods: [LevelOfDetail]) {
+    package init(rows: Int, cols: Int, dpi: Double = 96, origin: Point, spatialReference: SpatialReference?, lods: [LevelOfDetail]) {
         self.rows = rows
         self.cols = cols
         self.dpi = dpi

@@ -34,7 +34,7 @@
 ///   apart; a move that puts them on one spot gives no step (there is no scale to measure);
 /// - a pinch finger's move to where it already is gives no step;
 /// - a cancelled touch never completes a tap, and a cancelled pan does not move the map further.
-public struct GestureRecognizer: Sendable {
+package struct GestureRecognizer: Sendable {
     /// The thresholds in force (changing them affects later touches).
     public var thresholds: GestureThresholds
 

@@ -14,7 +14,7 @@ public struct LayerViewState: Hashable, Sendable {
     public var error: LayerError?
 
     /// A visible, opaque view that is not drawn during gestures and has no error.
-    public init() {}
+    package init() {}
 }
 
 /// Why a layer failed to load or stopped working.

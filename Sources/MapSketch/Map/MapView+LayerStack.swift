@@ -108,7 +108,7 @@ extension MapView {
     }
 
     /// Records an error met by a loaded layer on its view and posts it.
-    public func report(_ error: LayerError, for layer: Layer) {
+    package func report(_ error: LayerError, for layer: Layer) {
         layer.view.error = error
         if let name = layer.name { emit(.layerError(name: name, error: error)) }
     }

@@ -24,7 +24,7 @@ public final class MapView {
     /// Whether a hold shows the magnifier (a `magnifier` event), as `showMagnifierOnTapAndHold`.
     public var showMagnifierOnTapAndHold: Bool = false
     /// Turns touches into gestures (read and changed on every touch and clock step).
-    @exclusivity(unchecked) public var gestureRecognizer: GestureRecognizer
+    @exclusivity(unchecked) package var gestureRecognizer: GestureRecognizer
     /// Whether two fingers turn the map as well as zoom and pan it, as
     /// `AGSMapView.allowRotationByPinching` (default false: a pinch keeps the rotation). A change
     /// applies from the next gesture on.

@@ -76,7 +76,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// The map point under `screen` on a screen of `size`.
-    public func toMap(_ screen: ScreenPoint, size: ScreenSize) -> Point {
+    package func toMap(_ screen: ScreenPoint, size: ScreenSize) -> Point {
         let dx = (screen.x - size.width / 2) * resolution
         let dy = (size.height / 2 - screen.y) * resolution
         if rotation == 0 { return Point(x: center.x + dx, y: center.y + dy) }
@@ -87,7 +87,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// The screen point where `map` is drawn on a screen of `size`.
-    public func toScreen(_ map: Point, size: ScreenSize) -> ScreenPoint {
+    package func toScreen(_ map: Point, size: ScreenSize) -> ScreenPoint {
         var dx = (map.x - center.x) / resolution
         var dy = (map.y - center.y) / resolution
         if rotation != 0 {
@@ -146,7 +146,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// The map envelope the screen covers (the bounding box of its four corners when rotated).
-    public func visibleEnvelope(size: ScreenSize) -> Envelope {
+    package func visibleEnvelope(size: ScreenSize) -> Envelope {
         let corners = [
             ScreenPoint(x: 0, y: 0), ScreenPoint(x: size.width, y: 0),
             ScreenPoint(x: size.width, y: size.height), ScreenPoint(x: 0, y: size.height),

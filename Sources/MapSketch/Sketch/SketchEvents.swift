@@ -22,7 +22,7 @@ public struct SketchGeometryChange: Hashable, Sendable, CustomStringConvertible 
     /// Why the geometry changed.
     public let reason: Reason
     /// 1 for the layer's first change, then counting up.
-    public let sequence: Int
+    package let sequence: Int
 
     /// An event of `reason`, numbered `sequence`.
     package init(reason: Reason, sequence: Int) {

@@ -251,7 +251,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// A new stream of every later geometry change (unbounded buffer: iterate it, or remove it
     /// with ``removeObserver(_:)`` via ``geometryChangeStream()``). Ends when dropped.
-    public var geometryChanges: AsyncStream<SketchGeometryChange> { geometryChangeStream().stream }
+    package var geometryChanges: AsyncStream<SketchGeometryChange> { geometryChangeStream().stream }
 
     /// A new stream of geometry changes and the token that finishes it.
     package func geometryChangeStream() -> (stream: AsyncStream<SketchGeometryChange>, token: SketchObservation) {
@@ -260,7 +260,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     }
 
     /// A new stream of selection changes.
-    public var selectionChanges: AsyncStream<SketchSelectionChange> { selectionObservers.stream(takeID()) }
+    package var selectionChanges: AsyncStream<SketchSelectionChange> { selectionObservers.stream(takeID()) }
 
     func register<Event>(
         _ handler: @escaping @MainActor (Event) -> Void, in list: inout ObserverList<Event>

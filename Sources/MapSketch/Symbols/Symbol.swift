@@ -58,13 +58,13 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Pure blue, `#0000ff`.
     public static let blue = Color(red: 0, green: 0, blue: 255)
     /// Yellow, `#ffff00`.
-    public static let yellow = Color(red: 255, green: 255, blue: 0)
+    package static let yellow = Color(red: 255, green: 255, blue: 0)
     /// Middle gray, `#808080`.
     public static let gray = Color(red: 128, green: 128, blue: 128)
     /// Dark gray, `#404040`.
-    public static let darkGray = Color(red: 64, green: 64, blue: 64)
+    package static let darkGray = Color(red: 64, green: 64, blue: 64)
     /// Purple, `#800080`.
-    public static let purple = Color(red: 128, green: 0, blue: 128)
+    package static let purple = Color(red: 128, green: 0, blue: 128)
     /// Fully transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }

@@ -114,7 +114,7 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     /// - Throws: the first line's error (``JSONError`` or ``WKTError``) with its line number in
     ///   the whole text and its column in that line.
     /// - Complexity: O(n) for n bytes.
-    public func decodeLines(_ text: String) throws -> [SpatialGeometry] {
+    package func decodeLines(_ text: String) throws -> [SpatialGeometry] {
         var out: [SpatialGeometry] = []
         var text = text
         try text.withUTF8 { buf in

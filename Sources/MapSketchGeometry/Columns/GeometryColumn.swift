@@ -114,11 +114,11 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
     }
 
     /// The geometry type of row `row`.
-    public func type(at row: Int) -> GeometryType { Self.type(kinds[row]) }
+    package func type(at row: Int) -> GeometryType { Self.type(kinds[row]) }
 
     /// The bounding envelope of row `row`, or nil when it has no vertex.
     /// - Complexity: O(k) for the row's k vertices.
-    public func envelope(at row: Int) -> Envelope? {
+    package func envelope(at row: Int) -> Envelope? {
         let r = vertexRange(row: row)
         guard !r.isEmpty else { return nil }
         var e = Envelope(

@@ -80,7 +80,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The anchor the linear part acts about.
-    public var anchor: Point { Point(anchorX, anchorY) }
+    package var anchor: Point { Point(anchorX, anchorY) }
 
     /// The determinant of the linear part: the factor areas are multiplied by (negative when the
     /// transform mirrors).

@@ -21,7 +21,7 @@ extension GeometryEngine {
     /// `distance(from: p, to: g) <= limit`, but a polyline or polygon stops at the first segment
     /// close enough (a hit test needs the answer, not the nearest segment).
     /// - Complexity: O(v) for v vertices, less when a segment near the start is close enough.
-    public static func isWithin(_ limit: Double, of p: Point, _ g: Geometry) -> Bool {
+    package static func isWithin(_ limit: Double, of p: Point, _ g: Geometry) -> Bool {
         switch g {
         case .polyline(let pl) where !pl.paths.isEmpty && pl.paths.allSatisfy({ $0.count >= 2 }):
             return anySegment(of: pl.paths, closed: false, within: limit, of: p)
