@@ -69,7 +69,7 @@ public final class GraphicsLayer: Layer {
 
     /// The ids of all graphics in drawing order (bottom first).
     /// - Complexity: O(n).
-    public var graphicIDs: [GraphicID] {
+    package var graphicIDs: [GraphicID] {
         var out: [GraphicID] = []
         out.reserveCapacity(count)
         for s in 0..<slots.count where slots.isAlive(s) { out.append(GraphicID(rawValue: slots.id(s))) }

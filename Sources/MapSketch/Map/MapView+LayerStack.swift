@@ -41,7 +41,7 @@ extension MapView {
     // MARK: Layer stack
 
     /// The layer names, bottom to top.
-    public var layerNames: [String] { layers.compactMap(\.name) }
+    package var layerNames: [String] { layers.compactMap(\.name) }
 
     /// The layer with this name.
     public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }

@@ -109,7 +109,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// The number of steps that can be undone.
     public var undoCount: Int { editor.history.undoCount }
     /// The number of steps that can be redone.
-    public var redoCount: Int { editor.history.redoCount }
+    package var redoCount: Int { editor.history.redoCount }
     /// The bound on undo steps; 0 (the default) keeps every step.
     /// - Precondition: 0 or more (a negative bound is not "unbounded").
     public var levelsOfUndo: Int {

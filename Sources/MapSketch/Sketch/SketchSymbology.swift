@@ -40,9 +40,9 @@ public struct SketchSymbology: Hashable, Sendable {
     public var reticleSymbol: Symbol
     /// How far outside the selection's envelope on screen the handle box lies, in points, so
     /// the corner handles never hide a vertex (default 10).
-    public var handleMargin: Double
+    package var handleMargin: Double
     /// How far above the box's top edge the rotate handle sits, in points (default 30).
-    public var rotateHandleOffset: Double
+    package var rotateHandleOffset: Double
 
     /// The default symbology.
     public init(

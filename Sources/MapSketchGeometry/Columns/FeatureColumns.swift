@@ -89,7 +89,7 @@ public struct FieldColumn: Sendable, Equatable {
     }
 
     /// Whether row `row` holds null.
-    public func isNull(_ row: Int) -> Bool { Self.bit(noValueWords, row) && !Self.bit(absentWords, row) }
+    package func isNull(_ row: Int) -> Bool { Self.bit(noValueWords, row) && !Self.bit(absentWords, row) }
 
     /// Whether row `row` lacks the field.
     package func isAbsent(_ row: Int) -> Bool { Self.bit(absentWords, row) }
