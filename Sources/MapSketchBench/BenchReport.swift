@@ -144,7 +144,7 @@ public struct BenchTraceResult: Hashable, Sendable {
     /// The median run's replay time, ns.
     public var total: Double { median(totalNanoseconds) ?? 0 }
     /// Events per second of the median run.
-    public var eventsPerSecond: Double { total > 0 ? Double(events) * 1e9 / total : 0 }
+    package var eventsPerSecond: Double { total > 0 ? Double(events) * 1e9 / total : 0 }
     /// The figures of one kind, when it occurred.
     public func kind(_ k: BenchKind) -> BenchKindResult? { kinds.first { $0.kind == k } }
 

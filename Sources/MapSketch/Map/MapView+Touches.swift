@@ -142,7 +142,7 @@ extension MapView {
     /// When the map's next timer is due on the virtual clock: the hold of a finger that has stayed
     /// within the slop since it went down (``GestureRecognizer/nextDeadline``), or nil. The map
     /// has no other timer (a tap is judged at its release's time).
-    package var nextDeadline: Double? { gestureRecognizer.nextDeadline }
+    public var nextDeadline: Double? { gestureRecognizer.nextDeadline }
 
     /// Dispatches a recognised gesture to the map and its touch delegate.
     ///

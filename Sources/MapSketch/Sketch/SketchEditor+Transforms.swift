@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+@_spi(MapSketchInternal) public import MapSketchGeometry
 
 /// What a transform acts on: the whole geometry or one part.
 public enum SketchTransformScope: Hashable, Sendable, CustomStringConvertible {

@@ -30,7 +30,7 @@ public struct SketchEditor: Sendable {
     /// The current selection.
     package internal(set) var selection: SketchSelection = .none
     /// The history of changes.
-    package internal(set) var history: SketchUndoStack
+    @_spi(MapSketchInternal) public internal(set) var history: SketchUndoStack
     /// The vertex being dragged and where it started, between ``beginDrag(part:index:)`` and the end.
     package internal(set) var drag: (part: Int, index: Int, origin: Point, selectionBefore: SketchSelection)?
     /// The transform being dragged by a handle, between ``beginTransform(_:of:at:anchor:)`` and its end.

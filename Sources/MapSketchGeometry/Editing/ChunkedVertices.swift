@@ -44,14 +44,14 @@ public struct ChunkedVertices: @unchecked Sendable {
 
     /// An empty part.
     @inlinable
-    package init() {
+    public init() {
         _root = nil
         _tail = nil
     }
 
     /// A part holding `points` in order: one run, with room for exactly them.
     /// - Complexity: O(n) for n points; two allocations (three with z or m).
-    package init(_ points: some Sequence<Point>) {
+    @_spi(MapSketchInternal) public init(_ points: some Sequence<Point>) {
         let all = Array(points)
         _root = nil
         _tail = all.isEmpty ? nil : all.withUnsafeBufferPointer { _VertexRun(copying: $0) }
@@ -110,7 +110,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     ///   O(log n) allocations (about two per doubling, three with z or m): 0 per vertex in the
     ///   limit.
     @inlinable
-    package mutating func append(_ p: Point) {
+    @_spi(MapSketchInternal) public mutating func append(_ p: Point) {
         if isKnownUniquelyReferenced(&_tail), _tail.unsafelyUnwrapped.canAppendXY(p) {
             _tail.unsafelyUnwrapped.appendXY(p)
         } else {
@@ -133,7 +133,7 @@ public struct ChunkedVertices: @unchecked Sendable {
 
     /// Inserts `p` so that it becomes vertex `index` (`0 ... count`).
     /// - Complexity: O(log n) for n vertices (a chunk of at most 128 vertices is shifted).
-    package mutating func insert(_ p: Point, at index: Int) {
+    @_spi(MapSketchInternal) public mutating func insert(_ p: Point, at index: Int) {
         let t = treeCount
         let n = t + tailCount
         precondition(index >= 0 && index <= n, "vertex index out of range")
@@ -180,7 +180,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     /// Removes and returns vertex `index`.
     /// - Complexity: O(log n) for n vertices.
     @discardableResult
-    package mutating func remove(at index: Int) -> Point {
+    @_spi(MapSketchInternal) public mutating func remove(at index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = treeCount
         if index >= t {

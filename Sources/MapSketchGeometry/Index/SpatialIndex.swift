@@ -333,7 +333,7 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Bytes held by the index's arrays.
-    package var memoryFootprint: Int {
+    @_spi(MapSketchInternal) public var memoryFootprint: Int {
         var bytes = tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + home.capacity
         for run in runs { bytes += run.memoryFootprint }
         return bytes + runs.capacity * MemoryLayout<PackedRTree>.stride + staleInRun.capacity * 8
