@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+@_spi(MapSketchInternal) public import MapSketchGeometry
 
 /// A layer of graphics: add, add many (as graphics or as columns), remove, remove all, a
 /// renderer, hit tests, callouts and the nearest vertex or edge for snapping.
