@@ -54,7 +54,7 @@ func convert(_ bytes: [UInt8], format: GPSFormat) -> Int {
 func segmentIndex(_ sketch: SketchEditor) -> SpatialIndex {
     var index = SpatialIndex()
     guard let part = sketch.store.parts.first else { return index }
-    let vertices = part.array
+    let vertices = Array(part)
     index.bulkLoad(count: max(vertices.count - 1, 0)) { i in
         var box = Envelope(vertices[i])
         box.expand(toInclude: vertices[i + 1])
