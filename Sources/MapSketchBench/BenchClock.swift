@@ -14,7 +14,7 @@ import Foundation
 /// the step (``BenchRecorder`` reads a timed operation as lying anywhere within one step of what
 /// the counter says), and a kind whose median is below the step is reported as such and gated on
 /// its counters only.
-public struct BenchClock: Hashable, Sendable {
+package struct BenchClock: Hashable, Sendable {
     /// What is read: `cycle counter` or `monotonic clock`.
     public var source: String
     /// The smallest step the clock takes, in nanoseconds.

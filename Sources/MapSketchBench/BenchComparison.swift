@@ -1,9 +1,9 @@
 import Foundation
 import MapSketchGeometry
-public import MapSketchReplay
+package import MapSketchReplay
 
 /// A figure a comparison can gate (`--metric`).
-public enum BenchMetric: String, CaseIterable, Hashable, Sendable {
+package enum BenchMetric: String, CaseIterable, Hashable, Sendable {
     /// Instructions (callgrind): per kind, per trace and unattributed.
     case instructions
     /// Allocation count: per kind, per trace (set-up and replay) and unattributed.
@@ -40,7 +40,7 @@ public enum BenchMetric: String, CaseIterable, Hashable, Sendable {
 }
 
 /// One compared figure: a trace's (`kind` nil), a kind's, or a trace's unattributed row.
-public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
+package struct BenchChange: Hashable, Sendable, CustomStringConvertible {
     /// The trace.
     public var trace: String
     /// The row: a kind's name, `total` for the trace as a whole, or `unattributed`.
@@ -152,7 +152,7 @@ public struct BenchChange: Hashable, Sendable, CustomStringConvertible {
 /// A kind whose median latency is below the clock's resolution on both sides is not tested on
 /// wall clock (its counters still are). A trace only the new report has is `new`; one only the
 /// old has, and that the new report's shard covers, is `removed`: neither is a regression.
-public struct BenchComparison: Hashable, Sendable {
+package struct BenchComparison: Hashable, Sendable {
     /// The default false discovery rate.
     public static let defaultFDR = 0.05
     /// The fewest runs per side a wall-clock metric needs.
@@ -433,7 +433,7 @@ public struct BenchComparison: Hashable, Sendable {
 }
 
 /// Wall clock: one kind's (or trace row's) change across the traces that run it.
-public struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
+package struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
     /// The row: a kind's name, `setup`, `total` or `unattributed`.
     public var row: String
     /// The metric.
@@ -462,7 +462,7 @@ public struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A kind one side of a comparison has in a trace and the other does not.
-public struct BenchKindChange: Hashable, Sendable {
+package struct BenchKindChange: Hashable, Sendable {
     /// The trace.
     public var trace: String
     /// The kind.

@@ -76,7 +76,7 @@ public enum BenchFormat {
 
     /// The comparison with a baseline, for the terminal: a summary line, every regression, and
     /// the traces only one side has.
-    public static func comparisonSummary(_ c: BenchComparison, baselineFile: String) -> String {
+    package static func comparisonSummary(_ c: BenchComparison, baselineFile: String) -> String {
         var s = "compared with \(baselineFile) (\(c.paired ? "paired runs" : "unpaired runs"), threshold \(decimal(c.threshold * 100, places: 2))%, "
         s += "false discovery rate \(decimal(c.fdr * 100, places: 2))%, metrics: \(c.metrics.map(\.rawValue).joined(separator: ", "))): "
         s += "\(c.changes.count) figures, \(c.tested) tested on wall clock"
@@ -136,7 +136,7 @@ public enum BenchFormat {
     /// and per trace and kind (`trace/kind`: `latency` = p50 in ns with the runs' lowest and highest
     /// p50 as bounds, `throughput` = operations/s, and `instructions`, `allocations`, `bytes` per
     /// run when measured).
-    public static func bmf(_ report: BenchReport) -> String {
+    package static func bmf(_ report: BenchReport) -> String {
         var o = JSONObject()
         for t in report.traces {
             var m: JSONObject = ["latency": bmfValue(t.total, t.totalNanoseconds), "throughput": ["value": .number(round3(t.eventsPerSecond))]]
@@ -167,7 +167,7 @@ public enum BenchFormat {
     /// github-action-benchmark's `customSmallerIsBetter`: an array of `{name, unit, value}`
     /// (plus `extra`), one entry per trace (`NAME total`, ns) and per trace, kind and figure
     /// (`NAME KIND p50` in ns, and `instructions`, `allocations` when measured).
-    public static func githubActionBenchmark(_ report: BenchReport) -> String {
+    package static func githubActionBenchmark(_ report: BenchReport) -> String {
         var a: [JSONValue] = []
         func entry(_ name: String, _ unit: String, _ value: Double, _ extra: String? = nil) {
             var o: JSONObject = ["name": .string(name), "unit": .string(unit), "value": .number(value)]
@@ -193,7 +193,7 @@ public enum BenchFormat {
     /// the runs were compared, how many figures were tested), a table of the regressions and the
     /// figures that moved past the threshold, the new and removed traces, the unchanged figures
     /// folded away; without: the results per trace and kind, with each trace's unattributed row.
-    public static func markdown(_ report: BenchReport, comparison: BenchComparison?, baselineFile: String? = nil) -> String {
+    package static func markdown(_ report: BenchReport, comparison: BenchComparison?, baselineFile: String? = nil) -> String {
         var s = "## mapsketch bench\n\n"
         s += "\(report.traces.count) trace\(report.traces.count == 1 ? "" : "s"), \(report.runs) measured run\(report.runs == 1 ? "" : "s") each"
         if !report.failures.isEmpty { s += ", \(report.failures.count) not measured" }
@@ -278,7 +278,7 @@ public enum BenchFormat {
     /// trace that could not be measured an `<error>`. The suite's properties say how the runs were
     /// compared and how many figures were tested. Without a comparison, a passing test case per
     /// measured trace.
-    public static func junit(_ report: BenchReport, comparison: BenchComparison?) -> String {
+    package static func junit(_ report: BenchReport, comparison: BenchComparison?) -> String {
         let suite = "mapsketch-bench"
         var doc = JUnitDocument(suite: suite, properties: [("clock", "\(report.clock.source), resolution \(duration(report.clock.resolution))")], timePlaces: 6)
         func skip(_ name: String, _ message: String) {
@@ -316,12 +316,12 @@ public enum BenchFormat {
     // MARK: Numbers
 
     /// A metric's figure for people: durations with a unit, counts grouped by thousands.
-    public static func figure(_ v: Double, _ m: BenchMetric) -> String {
+    package static func figure(_ v: Double, _ m: BenchMetric) -> String {
         m.isExact ? grouped(Int(clamping: Int64(v.rounded()))) : duration(v)
     }
 
     /// A duration in nanoseconds as `850 ns`, `12.3 µs`, `4.56 ms` or `1.23 s`.
-    public static func duration(_ ns: Double) -> String {
+    package static func duration(_ ns: Double) -> String {
         if ns < 1_000 { return "\(Int(ns.rounded())) ns" }
         if ns < 1_000_000 { return sig3(ns / 1_000) + " µs" }
         if ns < 1_000_000_000 { return sig3(ns / 1_000_000) + " ms" }

@@ -27,7 +27,7 @@ public struct BenchKind: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// The built-in kind of this name, or a kind this build does not measure (read from another
     /// build's report), ordered after the built-in ones.
-    public init(named name: String) {
+    package init(named name: String) {
         self = Self.builtIn.first { $0.name == name } ?? BenchKind(name, Self.builtIn.count, "")
     }
 

@@ -1,5 +1,5 @@
 import MapSketchReplay
-public import MapSketchGeometry
+package import MapSketchGeometry
 import MapSketchGolden
 
 // The JSON document of a bench (`--json`, `--save-baseline`, `--baseline`): schema
@@ -7,7 +7,7 @@ import MapSketchGolden
 
 extension BenchReport {
     /// The report as a JSON value (members in schema order).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var o: JSONObject = ["schema": .string(Self.schemaName), "schemaVersion": .integer(Int64(Self.schemaVersion))]
         o["build"] = ["version": .string(build.version), "configuration": .string(build.configuration)]
         o["clock"] = ["source": .string(clock.source), "resolutionNs": .number(rounded(clock.resolution))]
@@ -26,14 +26,14 @@ extension BenchReport {
     }
 
     /// The report as pretty JSON text with a final newline.
-    public var jsonText: String { JSONWriter.string(json, style: .pretty) + "\n" }
+    package var jsonText: String { JSONWriter.string(json, style: .pretty) + "\n" }
 
     /// Reads a report (a baseline) from its JSON text.
     /// - Throws: ``InputError`` naming `file`, line and column: for a document that is not a bench
     ///   report, one of another schema version (saying which version this build reads), or a
     ///   member missing or of the wrong type.
     /// - Complexity: O(n) in the size of the text.
-    public static func decode(_ text: String, file: String) throws(InputError) -> BenchReport {
+    package static func decode(_ text: String, file: String) throws(InputError) -> BenchReport {
         do {
             return try JSONParser.decode(text) { value throws -> BenchReport in try BenchReport(value) }
         } catch let e as JSONError {
@@ -270,7 +270,7 @@ private func rounded(_ x: Double) -> Double { x.isFinite ? (x * 1000).rounded() 
 extension BenchComparison {
     /// The comparison as a JSON value: how it compared, what it tested, every figure, and the
     /// traces and kinds only one side has.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func change(_ c: BenchChange) -> JSONValue {
             var o: JSONObject = ["trace": .string(c.trace), "row": .string(c.row), "metric": .string(c.metric.rawValue)]
             o["old"] = .number(rounded(c.old))
@@ -315,7 +315,7 @@ extension BenchComparison {
 
 extension BenchFormat {
     /// The report's JSON text, with a `comparison` member when there is one.
-    public static func jsonText(_ report: BenchReport, comparison: BenchComparison?) -> String {
+    package static func jsonText(_ report: BenchReport, comparison: BenchComparison?) -> String {
         guard let comparison, case .object(var o) = report.json else { return report.jsonText }
         o["comparison"] = comparison.json
         return JSONWriter.string(.object(o), style: .pretty) + "\n"

@@ -5,7 +5,7 @@ package import MapSketchGolden
 /// The figures of one operation kind over a trace's measured runs. Times are nanoseconds.
 public struct BenchKindResult: Hashable, Sendable {
     /// One measured run's figures.
-    public struct Run: Hashable, Sendable {
+    package struct Run: Hashable, Sendable {
         /// Operations in the run.
         public var count: Int
         /// Latency percentiles and maximum in the run (interpolated within the clock's step:
@@ -44,10 +44,10 @@ public struct BenchKindResult: Hashable, Sendable {
     /// The kind.
     public var kind: BenchKind
     /// Each measured run.
-    public var runs: [Run]
+    package var runs: [Run]
 
     /// Creates a kind's figures.
-    public init(kind: BenchKind, runs: [Run]) {
+    package init(kind: BenchKind, runs: [Run]) {
         self.kind = kind
         self.runs = runs
     }
@@ -66,28 +66,28 @@ public struct BenchKindResult: Hashable, Sendable {
     public var mean: Double { median(runs.map(\.mean)) ?? 0 }
 
     /// Timed operations over all runs (nil when the runs do not say: all were timed).
-    public var timed: Int? {
+    package var timed: Int? {
         let t = runs.compactMap(\.timed)
         return t.count == runs.count && !t.isEmpty ? t.reduce(0, +) : nil
     }
 
     /// Operations per second of operation time (1 / mean latency).
-    public var throughput: Double { mean > 0 ? 1e9 / mean : 0 }
+    package var throughput: Double { mean > 0 ? 1e9 / mean : 0 }
     /// Allocations per run, when counted (the largest run's: runs are expected to agree).
-    public var allocations: UInt64? { runs.compactMap(\.allocations).max() }
+    package var allocations: UInt64? { runs.compactMap(\.allocations).max() }
     /// Bytes allocated per run, when counted.
-    public var bytes: UInt64? { runs.compactMap(\.bytes).max() }
+    package var bytes: UInt64? { runs.compactMap(\.bytes).max() }
     /// Instructions per run (the median run's), under callgrind.
-    public var instructions: UInt64? { median(runs.compactMap(\.instructions)) }
+    package var instructions: UInt64? { median(runs.compactMap(\.instructions)) }
 
     /// Whether the kind's median latency is below what `clock` resolves: its latencies are
     /// reported as such and gated on the counters only.
-    public func isBelowResolution(of clock: BenchClock) -> Bool { p50 < clock.resolution }
+    package func isBelowResolution(of clock: BenchClock) -> Bool { p50 < clock.resolution }
 }
 
 /// What the operations of a measured run add up to when each is counted once, at its outermost
 /// kind: the part of the run that belongs to some kind. The rest is the run's `unattributed` row.
-public struct BenchAttributedRun: Hashable, Sendable {
+package struct BenchAttributedRun: Hashable, Sendable {
     /// Time, ns (estimated from the timed operations when fast kinds are timed on a sample).
     public var nanoseconds: Double
     /// Allocations and bytes, when counted.
@@ -112,22 +112,22 @@ public struct BenchTraceResult: Hashable, Sendable {
     /// Events in the trace.
     public var events: Int
     /// Wall-clock time of each measured run's replay of the events (on fresh model state), ns.
-    public var totalNanoseconds: [Double]
+    package var totalNanoseconds: [Double]
     /// Time to set the model up from the header in each measured run, ns.
-    public var setupNanoseconds: [Double]
+    package var setupNanoseconds: [Double]
     /// Allocations of each whole measured run (set-up and replay), when counted.
-    public var allocations: [UInt64]?
+    package var allocations: [UInt64]?
     /// Bytes allocated by each whole measured run, when counted.
-    public var bytes: [UInt64]?
+    package var bytes: [UInt64]?
     /// Instructions of each measured run under callgrind (set-up, replay and the GPS reads).
-    public var instructions: [UInt64]?
+    package var instructions: [UInt64]?
     /// Each measured run's attributed share.
-    public var attributed: [BenchAttributedRun]
+    package var attributed: [BenchAttributedRun]
     /// The kinds that occurred, in report order.
     public var kinds: [BenchKindResult]
 
     /// Creates a trace's figures.
-    public init(
+    package init(
         name: String, events: Int, totalNanoseconds: [Double], setupNanoseconds: [Double], allocations: [UInt64]? = nil,
         bytes: [UInt64]? = nil, instructions: [UInt64]? = nil, attributed: [BenchAttributedRun] = [], kinds: [BenchKindResult]
     ) {
@@ -145,13 +145,13 @@ public struct BenchTraceResult: Hashable, Sendable {
     /// The median run's replay time, ns.
     public var total: Double { median(totalNanoseconds) ?? 0 }
     /// Events per second of the median run.
-    public var eventsPerSecond: Double { total > 0 ? Double(events) * 1e9 / total : 0 }
+    package var eventsPerSecond: Double { total > 0 ? Double(events) * 1e9 / total : 0 }
     /// The figures of one kind, when it occurred.
     public func kind(_ k: BenchKind) -> BenchKindResult? { kinds.first { $0.kind == k } }
 
     /// What belongs to no kind in each measured run: the run's time (set-up and replay), its
     /// allocations and its instructions less its attributed share (never below zero).
-    public var unattributed: [BenchAttributedRun] {
+    package var unattributed: [BenchAttributedRun] {
         attributed.indices.map { r in
             let a = attributed[r]
             let time = (totalNanoseconds.indices.contains(r) ? totalNanoseconds[r] : 0)
@@ -168,7 +168,7 @@ public struct BenchTraceResult: Hashable, Sendable {
 
     /// The share of the trace's time that belongs to a kind (the median run's), in 0…1; nil
     /// when not measured.
-    public var attributedTimeFraction: Double? {
+    package var attributedTimeFraction: Double? {
         let fractions = attributed.indices.compactMap { r -> Double? in
             guard totalNanoseconds.indices.contains(r), setupNanoseconds.indices.contains(r) else { return nil }
             let whole = totalNanoseconds[r] + setupNanoseconds[r]
@@ -179,7 +179,7 @@ public struct BenchTraceResult: Hashable, Sendable {
 
     /// The share of the trace's instructions that belongs to a kind (the median run's), in 0…1;
     /// nil when not measured.
-    public var attributedInstructionFraction: Double? {
+    package var attributedInstructionFraction: Double? {
         guard let instructions else { return nil }
         let fractions = attributed.indices.compactMap { r -> Double? in
             guard instructions.indices.contains(r), instructions[r] > 0, let a = attributed[r].instructions else { return nil }
@@ -197,7 +197,7 @@ public struct BenchFailure: Hashable, Sendable, CustomStringConvertible {
     public var error: InputError
 
     /// Creates a failure.
-    public init(trace: String, error: InputError) {
+    package init(trace: String, error: InputError) {
         self.trace = trace
         self.error = error
     }
@@ -206,7 +206,7 @@ public struct BenchFailure: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Which counters a bench measured, and why the others are missing.
-public struct BenchCounters: Hashable, Sendable {
+package struct BenchCounters: Hashable, Sendable {
     /// Allocation counts and bytes (jemalloc, with the `AllocationCounters` trait).
     public var allocations: Bool
     /// Instruction counts (`--instrument callgrind`).
@@ -231,7 +231,7 @@ public struct BenchCounters: Hashable, Sendable {
 }
 
 /// The build that measured a report.
-public struct BenchBuild: Hashable, Sendable {
+package struct BenchBuild: Hashable, Sendable {
     /// The `mapsketch` version (or the library's, for a report made from code).
     public var version: String
     /// `release` or `debug`: a debug build is many times slower, and its figures say nothing of
@@ -268,20 +268,20 @@ public struct BenchBuild: Hashable, Sendable {
 /// `mapsketch-bench`, version ``schemaVersion``; `docs/bench-report.schema.json`).
 public struct BenchReport: Hashable, Sendable {
     /// The schema's name, the document's `schema` member.
-    public static let schemaName = "mapsketch-bench"
+    package static let schemaName = "mapsketch-bench"
     /// The schema version this build writes and reads.
-    public static let schemaVersion = 2
+    package static let schemaVersion = 2
 
     /// Warm-up runs per trace (before each measured run, in the same process).
-    public var warmup: Int
+    package var warmup: Int
     /// Measured runs asked for per trace (fewer when a time budget ran out).
-    public var runs: Int
+    package var runs: Int
     /// The counters measured.
-    public var counters: BenchCounters
+    package var counters: BenchCounters
     /// The clock latencies were read from.
-    public var clock: BenchClock
+    package var clock: BenchClock
     /// The build that measured.
-    public var build: BenchBuild
+    package var build: BenchBuild
     /// The shard of the selection measured (`--shard K/N`), if any: a trace of another shard is
     /// not expected here.
     package var shard: TraceSelection.Shard?
@@ -291,10 +291,10 @@ public struct BenchReport: Hashable, Sendable {
     public var failures: [BenchFailure]
     /// The traces that failed with the error their header declares (`expect.error`): meant to
     /// fail, not measured, not an error.
-    public var expectedFailures: [BenchFailure]
+    package var expectedFailures: [BenchFailure]
     /// When this report is one side of a paired run of two builds (`--against`): the pair's id,
     /// shared by both reports, whose runs were made alternately and can be compared run by run.
-    public var pairID: String?
+    package var pairID: String?
 
     /// Creates a report.
     package init(
@@ -317,7 +317,7 @@ public struct BenchReport: Hashable, Sendable {
     public func trace(_ name: String) -> BenchTraceResult? { traces.first { $0.name == name } }
 
     /// Whether a trace of this name belongs to the report's shard (every trace does without one).
-    public func covers(_ name: String) -> Bool { shard.map { $0.contains(name) } ?? true }
+    package func covers(_ name: String) -> Bool { shard.map { $0.contains(name) } ?? true }
 }
 
 /// The median of some values (the lower middle one for an even count), nil for none.

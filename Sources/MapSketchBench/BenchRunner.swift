@@ -1,5 +1,5 @@
-public import Foundation
-public import MapSketchGeometry
+package import Foundation
+package import MapSketchGeometry
 public import MapSketchReplay
 public import MapSketchGolden
 
@@ -20,7 +20,7 @@ public struct BenchOptions: Hashable, Sendable {
     public var timing: BenchTiming
     /// A folder whose tree the traces' layer files may be in besides each trace's own folder tree
     /// (`--layer-root`; see ``TraceFiles``).
-    public var layerRoot: URL?
+    package var layerRoot: URL?
 
     /// Options; the defaults are 1 warm-up and 5 measured runs, no time budget, allocations
     /// counted, operations measured, fast operations timed on a sample (``BenchTiming/automatic``).
@@ -71,10 +71,10 @@ public struct BenchRunner {
     /// The options.
     public var options: BenchOptions
     /// The counters this process can measure (instructions come from a separate callgrind run).
-    public let counters: BenchCounters
+    package let counters: BenchCounters
     /// The team's own code every replay installs, each registration measured as its kind
     /// `user.<name>` (``ReplayExtensions``).
-    public let extensions: ReplayExtensions
+    package let extensions: ReplayExtensions
     let recorder: BenchRecorder
 
     /// A runner; starts the allocation counters when they are built in and asked for.
@@ -94,7 +94,7 @@ public struct BenchRunner {
     }
 
     /// The clock this runner reads.
-    public var clock: BenchClock { recorder.clock }
+    package var clock: BenchClock { recorder.clock }
 
     /// A trace read for measuring, or why it is not measured.
     enum Prepared {
@@ -176,7 +176,7 @@ public struct BenchRunner {
     ///   - text: the trace's text, whose GPS lines `gps.read` decodes again (nil: not timed).
     /// - Throws: ``InputError`` (`file:line:1`) when the header cannot be set up.
     @MainActor
-    public func measure(_ trace: Trace, name: String, file: String, text: String? = nil) throws(InputError) -> BenchTraceResult {
+    package func measure(_ trace: Trace, name: String, file: String, text: String? = nil) throws(InputError) -> BenchTraceResult {
         try measureKeepingOutput(trace, name: name, file: file, text: text).result
     }
 

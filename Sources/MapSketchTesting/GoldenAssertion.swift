@@ -28,7 +28,7 @@ public enum GoldenAssertion {
     }
 
     /// The environment variable that chooses the record mode, as for `mapsketch check`.
-    public static let recordVariable = "MAPSKETCH_RECORD"
+    package static let recordVariable = "MAPSKETCH_RECORD"
 
     /// Replays the trace at `trace` and checks it against its golden files exactly as
     /// `mapsketch check TRACE` does: the trace's tolerance, the record mode (`record`, else
@@ -103,7 +103,7 @@ public enum GoldenAssertion {
 
     /// The folder of a test file's geometry goldens: `__Goldens__/<file name without .swift>`
     /// beside it, as swift-snapshot-testing keeps `__Snapshots__`.
-    public static func goldenFolder(forTestFile filePath: String) -> URL {
+    package static func goldenFolder(forTestFile filePath: String) -> URL {
         let file = URL(fileURLWithPath: filePath)
         var base = file.lastPathComponent
         if base.hasSuffix(".swift") { base.removeLast(6) }
@@ -114,7 +114,7 @@ public enum GoldenAssertion {
     /// the package the test file is in (the nearest folder above it with a `Package.swift`), so
     /// `Traces/walk.trace.jsonl` means the same under `swift test` and in Xcode; from the test
     /// file's folder when no package is found.
-    public static func traceURL(_ path: String, testFile filePath: String) -> URL {
+    package static func traceURL(_ path: String, testFile filePath: String) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
         let start = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         var folder = start

@@ -1,4 +1,4 @@
-import MapSketchGeometry
+@_spi(MapSketchInternal) import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import MapSketchGeometry
+@_spi(MapSketchInternal) @testable import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
 

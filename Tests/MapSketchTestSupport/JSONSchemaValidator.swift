@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// Validates a JSON value against a JSON Schema (draft 2020-12), for the keywords this package's
 /// schemas use: `type`, `const`, `enum`, `required`, `properties`, `additionalProperties`
@@ -9,10 +9,10 @@ public struct JSONSchemaValidator {
     let root: JSONValue
 
     /// A validator for `schema`.
-    public init(schema: JSONValue) { root = schema }
+    package init(schema: JSONValue) { root = schema }
 
     /// The violations of `value`, each as `path: what`; empty when it is valid.
-    public func violations(of value: JSONValue) -> [String] {
+    package func violations(of value: JSONValue) -> [String] {
         var out: [String] = []
         check(value, root, "$", &out)
         return out

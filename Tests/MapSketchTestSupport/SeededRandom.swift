@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+@_spi(MapSketchInternal) public import MapSketchGeometry
 
 /// A seeded, platform-independent random generator for property tests and fixtures: the
 /// library's ``SplitMix64`` with the helpers tests use.

@@ -1,5 +1,5 @@
 import Foundation
-import MapSketch
+@_spi(MapSketchInternal) import MapSketch
 import MapSketchGeometry
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import MapSketch
+@_spi(MapSketchInternal) @testable import MapSketch
 import MapSketchGeometry
 import MapSketchTestSupport
 import Testing

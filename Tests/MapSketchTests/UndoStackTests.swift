@@ -1,4 +1,4 @@
-import MapSketch
+@_spi(MapSketchInternal) import MapSketch
 import MapSketchGeometry
 import Testing
 

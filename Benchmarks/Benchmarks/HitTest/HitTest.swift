@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import MapSketch
-import MapSketchGeometry
+@_spi(MapSketchInternal) import MapSketchGeometry
 
 /// Tolerance of a tap in points, and the map's resolution (map units per point): together 5 map
 /// units, the tolerance the GEOS peer and the brute-force reference use.

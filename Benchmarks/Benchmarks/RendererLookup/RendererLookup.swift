@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import MapSketch
+@_spi(MapSketchInternal) import MapSketch
 import MapSketchGeometry
 import MapSketchReplay
 

@@ -1,7 +1,7 @@
 import Foundation
 import Benchmark
 import BenchmarkSupport
-import MapSketch
+@_spi(MapSketchInternal) import MapSketch
 import MapSketchGeometry
 @_spi(MapSketchInternal) import MapSketchReaders
 @_spi(MapSketchInternal) import MapSketchReplay
@@ -55,7 +55,7 @@ func convert(_ bytes: [UInt8], format: GPSFormat) -> Int {
 func segmentIndex(_ sketch: SketchEditor) -> SpatialIndex {
     var index = SpatialIndex()
     guard let part = sketch.store.parts.first else { return index }
-    let vertices = part.array
+    let vertices = Array(part)
     index.bulkLoad(count: max(vertices.count - 1, 0)) { i in
         var box = Envelope(vertices[i])
         box.expand(toInclude: vertices[i + 1])

@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import BenchmarkSupport
-import MapSketch
+@_spi(MapSketchInternal) import MapSketch
 import MapSketchGeometry
 
 /// A mutable home for state that lives across a benchmark's samples.

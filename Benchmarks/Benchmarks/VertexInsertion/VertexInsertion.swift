@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import MapSketchGeometry
+@_spi(MapSketchInternal) import MapSketchGeometry
 import MapSketchReplay
 
 /// A mutable home for a vertex store that lives across a benchmark's samples.

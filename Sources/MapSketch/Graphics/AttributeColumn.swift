@@ -173,7 +173,7 @@ public struct AttributeColumn: Sendable, Equatable {
     }
 
     /// The number of distinct strings a `.string` column holds (0 for other kinds).
-    public var distinctStringCount: Int { kind == .string ? strings.count : 0 }
+    package var distinctStringCount: Int { kind == .string ? strings.count : 0 }
 
     public static func == (a: AttributeColumn, b: AttributeColumn) -> Bool {
         a.name == b.name && a.count == b.count && (0..<a.count).allSatisfy { a[$0] == b[$0] }

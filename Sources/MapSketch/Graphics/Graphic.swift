@@ -65,7 +65,7 @@ public struct CalloutContent: Hashable, Sendable {
     public var custom: String?
 
     /// Creates callout content.
-    public init(title: String = "", detail: String = "", custom: String? = nil) {
+    package init(title: String = "", detail: String = "", custom: String? = nil) {
         self.title = title
         self.detail = detail
         self.custom = custom
@@ -97,7 +97,7 @@ public struct CalloutTemplate: Hashable, Sendable {
 
     /// Replaces every `${NAME}` in `text` with the display string of attribute NAME.
     /// - Complexity: O(length of text + length of the substituted values).
-    public static func substitute(_ text: String, _ attributes: [String: AttributeValue]) -> String {
+    package static func substitute(_ text: String, _ attributes: [String: AttributeValue]) -> String {
         var out = ""
         for piece in pieces(text) {
             switch piece {

@@ -65,7 +65,7 @@ extension AttributeColumn {
 extension AttributeValue {
     /// The attribute value of a JSON value: strings, integers, doubles, bools and null as they
     /// are; an object or an array as its compact JSON text.
-    public init(json v: JSONValue) {
+    package init(json v: JSONValue) {
         switch v {
         case .string(let s): self = .string(s)
         case .integer(let i): self = .integer(Int(truncatingIfNeeded: i))

@@ -15,7 +15,7 @@ public struct SymbolMismatch: Hashable, Sendable, CustomStringConvertible {
     public var fromRenderer: Bool
 
     /// Creates a mismatch report.
-    public init(
+    package init(
         layerName: String?, graphicID: GraphicID, symbolKind: SymbolKind, geometryType: GeometryType, fromRenderer: Bool
     ) {
         self.layerName = layerName

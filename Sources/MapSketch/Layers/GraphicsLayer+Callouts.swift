@@ -10,7 +10,7 @@ extension GraphicsLayer {
     /// attribute columns; a custom template gets the graphic built from the columns.
     /// - Complexity: O(t + s) for a callout template of length t and substituted values of total
     ///   length s (no attribute dictionary is built); a custom template adds building the graphic.
-    public func calloutContent(_ id: GraphicID, screen: ScreenPoint, mapPoint: Point) -> CalloutContent? {
+    @_spi(MapSketchInternal) public func calloutContent(_ id: GraphicID, screen: ScreenPoint, mapPoint: Point) -> CalloutContent? {
         guard calloutsEnabled, let s = slots.slot(of: id.rawValue), s < slots.templates.count else { return nil }
         let k = slots.templates[s]
         guard k >= 0 else { return nil }

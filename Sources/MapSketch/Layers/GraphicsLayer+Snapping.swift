@@ -1,9 +1,9 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// A graphic's vertex, or the closest point on one of its edges, near a map point: what snapping
 /// asks a layer for (see ``GraphicsLayer/nearestVertex(to:within:)`` and
 /// ``GraphicsLayer/nearestEdge(to:within:)``).
-public struct GraphicSnapCandidate: Hashable, Sendable {
+package struct GraphicSnapCandidate: Hashable, Sendable {
     /// The graphic the vertex or edge belongs to.
     public var graphic: GraphicID
     /// The part (path, ring) of the graphic's geometry; 0 for points, multipoints and envelopes.
@@ -39,7 +39,7 @@ extension GraphicsLayer {
     /// - Complexity: O(log n + v) for the v vertices of the graphics whose envelope lies within
     ///   `distance` of `q` (found through the spatial index); no allocation for points and one-part
     ///   lines and polygons.
-    public func nearestVertex(to q: Point, within distance: Double) -> GraphicSnapCandidate? {
+    package func nearestVertex(to q: Point, within distance: Double) -> GraphicSnapCandidate? {
         slots.nearest(to: q, within: distance, edges: false)
     }
 
@@ -51,7 +51,7 @@ extension GraphicsLayer {
     /// have none. Of equally near edges the topmost graphic's (highest id) wins, then the first in
     /// part and index order.
     /// - Complexity: O(log n + v) as for ``nearestVertex(to:within:)``.
-    public func nearestEdge(to q: Point, within distance: Double) -> GraphicSnapCandidate? {
+    package func nearestEdge(to q: Point, within distance: Double) -> GraphicSnapCandidate? {
         slots.nearest(to: q, within: distance, edges: true)
     }
 }

@@ -6,7 +6,7 @@ import MapSketchGeometry
 extension GraphicsLayer {
     /// Every live graphic whose resolved symbol cannot draw its geometry.
     /// - Complexity: O(n).
-    public func symbolMismatches() -> [SymbolMismatch] {
+    package func symbolMismatches() -> [SymbolMismatch] {
         guard symbolMismatchCount > 0 else { return [] }
         var out: [SymbolMismatch] = []
         for s in 0..<slots.count where slots.isAlive(s) {

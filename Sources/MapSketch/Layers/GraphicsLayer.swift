@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+@_spi(MapSketchInternal) public import MapSketchGeometry
 
 /// A layer of graphics: add, add many (as graphics or as columns), remove, remove all, a
 /// renderer, hit tests, callouts and the nearest vertex or edge for snapping.
@@ -52,12 +52,12 @@ public final class GraphicsLayer: Layer {
     /// Compiled callout templates, by template index.
     var compiledTemplates: [Int32: CompiledCalloutTemplate] = [:]
     /// The number of live graphics whose resolved symbol does not fit their geometry.
-    public internal(set) var symbolMismatchCount = 0
+    @_spi(MapSketchInternal) public internal(set) var symbolMismatchCount = 0
     /// The spatial reference the stored geometries are in, once they were projected for a map
     /// (nil: the layer's own).
     var storedSpatialReference: SpatialReference?
     /// Bumped on every change of graphics, symbols or renderer.
-    public internal(set) var revision = 0
+    package internal(set) var revision = 0
 
     /// Creates an empty graphics layer; graphics are added in `spatialReference` (nil: the map's).
     public init(spatialReference: SpatialReference? = nil) {
@@ -69,7 +69,7 @@ public final class GraphicsLayer: Layer {
 
     /// The ids of all graphics in drawing order (bottom first).
     /// - Complexity: O(n).
-    public var graphicIDs: [GraphicID] {
+    package var graphicIDs: [GraphicID] {
         var out: [GraphicID] = []
         out.reserveCapacity(count)
         for s in 0..<slots.count where slots.isAlive(s) { out.append(GraphicID(rawValue: slots.id(s))) }
@@ -279,7 +279,7 @@ public final class GraphicsLayer: Layer {
     }
 
     /// Bytes held by the spatial index.
-    public var indexMemoryFootprint: Int { slots.index.memoryFootprint }
+    package var indexMemoryFootprint: Int { slots.index.memoryFootprint }
 
     // MARK: Map membership
 

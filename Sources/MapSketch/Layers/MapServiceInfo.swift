@@ -11,7 +11,7 @@ public struct LevelOfDetail: Hashable, Sendable {
     public var scale: Double
 
     /// Creates a level of detail.
-    public init(level: Int, resolution: Double, scale: Double) {
+    package init(level: Int, resolution: Double, scale: Double) {
         self.level = level
         self.resolution = resolution
         self.scale = scale
@@ -35,7 +35,7 @@ public struct TileInfo: Hashable, Sendable {
     public var lods: [LevelOfDetail]
 
     /// Creates a tiling scheme.
-    public init(rows: Int, cols: Int, dpi: Double = 96, origin: Point, spatialReference: SpatialReference?, lods: [LevelOfDetail]) {
+    package init(rows: Int, cols: Int, dpi: Double = 96, origin: Point, spatialReference: SpatialReference?, lods: [LevelOfDetail]) {
         self.rows = rows
         self.cols = cols
         self.dpi = dpi
@@ -55,7 +55,7 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var column: Int
 
     /// Creates a tile key.
-    public init(level: Int, row: Int, column: Int) {
+    package init(level: Int, row: Int, column: Int) {
         self.level = level
         self.row = row
         self.column = column
@@ -70,7 +70,7 @@ public struct MapServiceInfo: Hashable, Sendable {
     /// The service's spatial reference.
     public var spatialReference: SpatialReference?
     /// The extent shown first.
-    public var initialExtent: Envelope?
+    package var initialExtent: Envelope?
     /// The extent of all the data.
     public var fullExtent: Envelope?
     /// The tiling scheme (tiled services only).
@@ -81,7 +81,7 @@ public struct MapServiceInfo: Hashable, Sendable {
     public var mapName: String?
 
     /// Creates a description.
-    public init(
+    package init(
         spatialReference: SpatialReference?, initialExtent: Envelope? = nil, fullExtent: Envelope? = nil,
         tileInfo: TileInfo? = nil, singleFusedMapCache: Bool = false, mapName: String? = nil
     ) {
@@ -177,7 +177,7 @@ public struct MapServiceInfo: Hashable, Sendable {
 extension TileInfo {
     /// The level whose resolution is closest to `resolution` (map units per point, taken as
     /// one pixel per point), on a logarithmic scale.
-    public func level(closestTo resolution: Double) -> LevelOfDetail? {
+    package func level(closestTo resolution: Double) -> LevelOfDetail? {
         guard resolution > 0, resolution.isFinite else { return nil }
         return lods.min { abs(log($0.resolution / resolution)) < abs(log($1.resolution / resolution)) }
     }
@@ -186,7 +186,7 @@ extension TileInfo {
     /// when given, to the tiles of `limit` (the service's full extent). Empty when nothing is
     /// covered, or when more than 65,536 tiles would be (a viewport far too large for `lod`).
     /// - Complexity: O(t) for t tiles.
-    public func tiles(covering envelope: Envelope, lod: LevelOfDetail, limit: Envelope? = nil) -> [TileKey] {
+    package func tiles(covering envelope: Envelope, lod: LevelOfDetail, limit: Envelope? = nil) -> [TileKey] {
         var e = envelope
         if let limit {
             guard e.intersects(limit) else { return [] }
@@ -207,7 +207,7 @@ extension TileInfo {
     }
 
     /// The map envelope of a tile.
-    public func envelope(of tile: TileKey) -> Envelope? {
+    package func envelope(of tile: TileKey) -> Envelope? {
         guard let lod = lods.first(where: { $0.level == tile.level }) else { return nil }
         let tw = Double(cols) * lod.resolution
         let th = Double(rows) * lod.resolution

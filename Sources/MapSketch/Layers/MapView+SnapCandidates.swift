@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 extension MapView {
     /// The snap candidates of the graphics layers `settings` names, in its order: each layer's
@@ -7,7 +7,7 @@ extension MapView {
     /// A name that is no graphics layer of this map gives nothing.
     /// - Complexity: O(log n + v) per layer, through its spatial index (see
     ///   ``GraphicsLayer/nearestVertex(to:within:)``).
-    public func layerSnapCandidates(near p: Point, settings: SnapSettings) -> [SnapTarget] {
+    package func layerSnapCandidates(near p: Point, settings: SnapSettings) -> [SnapTarget] {
         var out: [SnapTarget] = []
         forEachLayerSnapCandidate(near: p, settings: settings) { out.append($0) }
         return out

@@ -94,13 +94,13 @@ public final class TiledMapServiceLayer: MapServiceLayer {
     }
 
     /// The level of detail the map's viewport draws at (closest resolution), if loaded.
-    public func currentLevel(in map: MapView) -> LevelOfDetail? {
+    package func currentLevel(in map: MapView) -> LevelOfDetail? {
         serviceInfo?.tileInfo?.level(closestTo: map.viewport.resolution)
     }
 
     /// The tiles (level, row, column) covering the map's viewport, row by row; empty when the
     /// layer is not loaded, not displayed or hidden.
-    public func tiles(for map: MapView) -> [TileKey] {
+    package func tiles(for map: MapView) -> [TileKey] {
         guard isDrawn, let info = serviceInfo, let t = info.tileInfo, let lod = t.level(closestTo: map.viewport.resolution) else {
             return []
         }
@@ -161,7 +161,7 @@ public final class DynamicMapServiceLayer: MapServiceLayer {
     }
 
     /// The service's full extent in the map's spatial reference (reprojected when they differ).
-    public func fullExtent(in map: MapView) -> Envelope? {
+    package func fullExtent(in map: MapView) -> Envelope? {
         guard let e = fullEnvelope else { return nil }
         guard let from = spatialReference, let to = map.spatialReference, from != to else { return e }
         return (try? GeometryEngine.project(.envelope(e), from: from, to: to))?.envelope

@@ -22,7 +22,7 @@ public struct GestureThresholds: Hashable, Sendable, Codable {
 
     /// These thresholds, checked: every value finite and not negative, the hold duration positive.
     /// - Throws: ``GestureThresholdsError/invalid(field:value:expected:)`` naming the first bad field.
-    public func validated() throws -> GestureThresholds {
+    package func validated() throws -> GestureThresholds {
         let checks: [(Field, Double, Bool, String)] = [
             (.tapDuration, tapDuration, tapDuration >= 0, "a finite number of seconds >= 0"),
             (.slop, slop, slop >= 0, "a finite number of points >= 0"),

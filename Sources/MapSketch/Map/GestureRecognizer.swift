@@ -34,7 +34,7 @@
 ///   apart; a move that puts them on one spot gives no step (there is no scale to measure);
 /// - a pinch finger's move to where it already is gives no step;
 /// - a cancelled touch never completes a tap, and a cancelled pan does not move the map further.
-public struct GestureRecognizer: Sendable {
+package struct GestureRecognizer: Sendable {
     /// The thresholds in force (changing them affects later touches).
     public var thresholds: GestureThresholds
 
@@ -57,22 +57,22 @@ public struct GestureRecognizer: Sendable {
     private var now: Double = -.infinity
 
     /// A recognizer with no finger down.
-    public init(thresholds: GestureThresholds = .default) {
+    package init(thresholds: GestureThresholds = .default) {
         self.thresholds = thresholds
     }
 
     /// Whether any finger is down.
-    public var isTouching: Bool { !down.isEmpty }
+    package var isTouching: Bool { !down.isEmpty }
 
     /// The recognizer's clock: the latest time it has seen (a touch's, or one it was advanced
     /// to), or nil before the first.
-    public var time: Double? { now.isFinite ? now : nil }
+    package var time: Double? { now.isFinite ? now : nil }
 
     /// When the next timer is due: the hold of the finger that is down and has stayed within the
     /// slop (its touch-down's time plus ``GestureThresholds/holdDuration``); nil when no timer is
     /// pending (or the thresholds make the time not finite). After ``advance(to:)`` to a time, the
     /// deadline is nil or later than that time.
-    public var nextDeadline: Double? {
+    package var nextDeadline: Double? {
         guard case .pending(_, _, let t0, _) = state else { return nil }
         let due = t0 + thresholds.holdDuration
         return due.isFinite ? due : nil
@@ -81,7 +81,7 @@ public struct GestureRecognizer: Sendable {
     /// Lets virtual time pass to `time`: fires the timers due by then (a pending hold whose
     /// ``nextDeadline`` is at or before `time`). To fire a timer at its own time, advance to its
     /// ``nextDeadline`` first. An earlier or non-finite `time` changes nothing.
-    public mutating func advance(to time: Double) -> [Gesture] {
+    package mutating func advance(to time: Double) -> [Gesture] {
         if time.isFinite, time > now { now = time }
         if let due = nextDeadline, due <= now, case .pending(let id, let start, _, _) = state {
             state = .holding(id: id, last: start)
@@ -91,7 +91,7 @@ public struct GestureRecognizer: Sendable {
     }
 
     /// Processes one touch (after advancing time to its timestamp) and returns the gestures it completes.
-    public mutating func process(_ touch: TouchEvent) -> [Gesture] {
+    package mutating func process(_ touch: TouchEvent) -> [Gesture] {
         let late = !(touch.time.isFinite && touch.time >= now)
         var out = advance(to: touch.time)
         let time = now

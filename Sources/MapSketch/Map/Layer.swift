@@ -14,7 +14,7 @@ public struct LayerViewState: Hashable, Sendable {
     public var error: LayerError?
 
     /// A visible, opaque view that is not drawn during gestures and has no error.
-    public init() {}
+    package init() {}
 }
 
 /// Why a layer failed to load or stopped working.
@@ -65,7 +65,7 @@ public class Layer {
     @exclusivity(unchecked) public var view = LayerViewState()
     /// Why the layer is not displayed although it loaded (a tiled layer in another spatial
     /// reference than the map's), or nil when it is displayed.
-    @exclusivity(unchecked) public internal(set) var notDisplayedReason: LayerError?
+    @exclusivity(unchecked) package internal(set) var notDisplayedReason: LayerError?
     /// Called on the main actor when the layer finishes loading (the `LayerDidLoad` notification).
     public var onLoad: (@MainActor (Layer) -> Void)?
     /// Called on the main actor when the layer fails to load (the `LayerFailedToLoad` notification).
@@ -88,7 +88,7 @@ public class Layer {
     func checkSpatialReference(in map: MapView) {}
 
     /// Whether the layer draws: loaded, not hidden, and displayable in the map's spatial reference.
-    public var isDrawn: Bool { isLoaded && !view.isHidden && notDisplayedReason == nil }
+    package var isDrawn: Bool { isLoaded && !view.isHidden && notDisplayedReason == nil }
 
     /// Waits until the layer has loaded or failed to load (returns at once if it already has).
     /// - Returns: success, or the load error.

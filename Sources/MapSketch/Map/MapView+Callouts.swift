@@ -12,12 +12,12 @@ public struct Callout: Hashable, Sendable {
     public var mapPoint: Point
 
     /// The title line.
-    public var title: String { content.title }
+    package var title: String { content.title }
     /// The detail line.
-    public var detail: String { content.detail }
+    package var detail: String { content.detail }
 
     /// Creates a callout.
-    public init(layerName: String, graphicID: GraphicID, content: CalloutContent, mapPoint: Point) {
+    package init(layerName: String, graphicID: GraphicID, content: CalloutContent, mapPoint: Point) {
         self.layerName = layerName
         self.graphicID = graphicID
         self.content = content

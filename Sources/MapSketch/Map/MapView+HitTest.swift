@@ -23,7 +23,7 @@ public struct HitTestResult: Hashable, Sendable, CustomStringConvertible {
     public let layer: Layer
 
     /// A result for graphic `graphicID` of `layer`, which the map knows as `layerName`.
-    public init(layer: Layer, layerName: String, graphicID: GraphicID) {
+    package init(layer: Layer, layerName: String, graphicID: GraphicID) {
         self.layer = layer
         self.layerName = layerName
         self.graphicID = graphicID

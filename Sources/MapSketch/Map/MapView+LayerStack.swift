@@ -41,7 +41,7 @@ extension MapView {
     // MARK: Layer stack
 
     /// The layer names, bottom to top.
-    public var layerNames: [String] { layers.compactMap(\.name) }
+    package var layerNames: [String] { layers.compactMap(\.name) }
 
     /// The layer with this name.
     public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }
@@ -108,7 +108,7 @@ extension MapView {
     }
 
     /// Records an error met by a loaded layer on its view and posts it.
-    public func report(_ error: LayerError, for layer: Layer) {
+    package func report(_ error: LayerError, for layer: Layer) {
         layer.view.error = error
         if let name = layer.name { emit(.layerError(name: name, error: error)) }
     }

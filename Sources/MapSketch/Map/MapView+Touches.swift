@@ -132,7 +132,7 @@ extension MapView {
     /// touch-down plus the hold duration, before anything later. A host calls it before each
     /// touch with the touch's time (``GestureDriver`` and the trace replay do).
     /// - Parameter willFire: hears each timer's due time just before it fires.
-    public func fireTimers(through time: Double, willFire: (Double) -> Void = { _ in }) {
+    package func fireTimers(through time: Double, willFire: (Double) -> Void = { _ in }) {
         while let due = nextDeadline, due <= time {
             willFire(due)
             advanceTime(to: due)
@@ -155,7 +155,7 @@ extension MapView {
     /// A pan's first step asks the touch delegate whether it takes the drag
     /// (``MapTouchDelegate/mapView(_:shouldBeginDragAt:mapPoint:)``); a drag it takes goes to it
     /// and the map stays where it is.
-    public func dispatch(_ gesture: Gesture) {
+    package func dispatch(_ gesture: Gesture) {
         measure(.gestureDispatch) { act(on: gesture) }
     }
 

@@ -24,7 +24,7 @@ public final class MapView {
     /// Whether a hold shows the magnifier (a `magnifier` event), as `showMagnifierOnTapAndHold`.
     public var showMagnifierOnTapAndHold: Bool = false
     /// Turns touches into gestures (read and changed on every touch and clock step).
-    @exclusivity(unchecked) public var gestureRecognizer: GestureRecognizer
+    @exclusivity(unchecked) package var gestureRecognizer: GestureRecognizer
     /// Whether two fingers turn the map as well as zoom and pan it, as
     /// `AGSMapView.allowRotationByPinching` (default false: a pinch keeps the rotation). A change
     /// applies from the next gesture on.
@@ -44,9 +44,9 @@ public final class MapView {
     /// The callout on screen, if any.
     public internal(set) var callout: Callout?
     /// The hit tolerance of a tap that looks for a graphic to show a callout for, in points.
-    public var calloutHitTolerance: Double = 10
+    package var calloutHitTolerance: Double = 10
     /// Receives every map event synchronously, in order (in addition to the observers).
-    public var eventHandler: (@MainActor (MapEvent) -> Void)?
+    package var eventHandler: (@MainActor (MapEvent) -> Void)?
     var eventObservers: [(id: Int, handler: @MainActor (MapEvent) -> Void)] = []
     /// Times the model's operations for a measuring tool (`mapsketch bench`); no probe: not
     /// measuring. Given when the map is made and never changed, so an operation reads it without
@@ -106,7 +106,7 @@ public final class MapView {
 
     /// The world's width in map units when ``wrapAround`` is on and the map's spatial reference
     /// wraps (WGS 84: 360°; Web Mercator: 2π · 6378137 m), else nil.
-    public var worldWidth: Double? {
+    package var worldWidth: Double? {
         guard wrapAround, let sr = spatialReference else { return nil }
         if sr.isWGS84 { return 360 }
         if sr.isWebMercator { return 2 * Double.pi * 6_378_137 }
@@ -114,7 +114,7 @@ public final class MapView {
     }
 
     /// `x` folded into the primary world [−w/2, w/2) when the map wraps around; else `x`.
-    public func normalizeX(_ x: Double) -> Double {
+    package func normalizeX(_ x: Double) -> Double {
         guard let w = worldWidth, x.isFinite else { return x }
         let half = w / 2
         var r = (x + half).truncatingRemainder(dividingBy: w)
@@ -123,14 +123,14 @@ public final class MapView {
     }
 
     /// Folds the viewport's center back into the primary world (no-op unless the map wraps).
-    public func normalizeCenter() {
+    package func normalizeCenter() {
         let x = normalizeX(viewport.center.x)
         if x != viewport.center.x { viewport.center.x = x }
     }
 
     /// The x shifts (multiples of the world width) of the world copies the screen shows, e.g.
     /// `[-w, 0]` near the antimeridian; `[0]` when the map does not wrap.
-    public var visibleWorldShifts: [Double] {
+    package var visibleWorldShifts: [Double] {
         let c = worldCopies
         return (0..<c.count).map { c.shift($0) }
     }

@@ -20,7 +20,7 @@ public struct PinchStep: Hashable, Sendable {
 
     /// A step: the focal point moved from `startFocalPoint` to `focalPoint`, the fingers' distance
     /// changed by `scale` and their line turned by `rotation` degrees counter-clockwise.
-    public init(startFocalPoint: ScreenPoint, focalPoint: ScreenPoint, scale: Double, rotation: Double = 0) {
+    package init(startFocalPoint: ScreenPoint, focalPoint: ScreenPoint, scale: Double, rotation: Double = 0) {
         self.startFocalPoint = startFocalPoint
         self.focalPoint = focalPoint
         self.scale = scale
@@ -34,7 +34,7 @@ public struct PinchStep: Hashable, Sendable {
     /// The focal point is the midpoint of the two fingers; the scale is the ratio of their
     /// distances; the rotation is the signed angle from the start vector (A→B) to the current
     /// one, with the sign of a counter-clockwise turn on a y-down screen.
-    public init?(startA: ScreenPoint, startB: ScreenPoint, a: ScreenPoint, b: ScreenPoint) {
+    package init?(startA: ScreenPoint, startB: ScreenPoint, a: ScreenPoint, b: ScreenPoint) {
         let d0 = startA.distance(to: startB)
         let d = a.distance(to: b)
         guard d0 > 0, d > 0, d0.isFinite, d.isFinite else { return nil }

@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// The map's screen ↔ map conversion at one moment: its ``Viewport`` and ``ScreenSize``, as a
 /// value any thread can use.
@@ -15,7 +15,7 @@ public import MapSketchGeometry
 ///     points.map { transform.toScreen($0) }
 /// }.value
 /// ```
-public struct ScreenTransform: Hashable, Sendable {
+package struct ScreenTransform: Hashable, Sendable {
     /// What the screen shows.
     public var viewport: Viewport
     /// The screen size in points.
@@ -38,5 +38,5 @@ public struct ScreenTransform: Hashable, Sendable {
 extension MapView {
     /// The map's conversion between screen and map points as it is now, a `Sendable` value whose
     /// functions are `nonisolated` (see ``ScreenTransform``).
-    public var screenTransform: ScreenTransform { ScreenTransform(viewport: viewport, screenSize: screenSize) }
+    package var screenTransform: ScreenTransform { ScreenTransform(viewport: viewport, screenSize: screenSize) }
 }

@@ -118,7 +118,7 @@ public struct GeometryGuides: Hashable, Sendable {
     }
 
     /// Whether any guide is on.
-    public var isAnyOn: Bool { perpendicular || parallel || self.extension }
+    package var isAnyOn: Bool { perpendicular || parallel || self.extension }
 }
 
 /// A kind of geometry guide, in tie-break order.
@@ -168,7 +168,7 @@ public struct SnapTarget: Hashable, Sendable {
     public var guideOrigin: Point?
 
     /// A target from its parts.
-    public init(
+    package init(
         kind: SnapTargetKind, source: SnapSource, part: Int, index: Int, point: Point, distance: Double,
         guideOrigin: Point? = nil
     ) {
@@ -182,7 +182,7 @@ public struct SnapTarget: Hashable, Sendable {
     }
 
     /// The rank of ``kind`` in the precedence: 0 vertex, 1 edge, 2 guide.
-    public var rank: Int {
+    package var rank: Int {
         switch kind {
         case .vertex: 0
         case .edge: 1
@@ -194,7 +194,7 @@ public struct SnapTarget: Hashable, Sendable {
     /// ``rank``, then the smallest ``distance``, then the earliest in `candidates` (callers list
     /// the sketch before the layers, and the layers in settings order).
     /// - Complexity: O(n) for n candidates.
-    public static func best(_ candidates: [SnapTarget]) -> SnapTarget? {
+    package static func best(_ candidates: [SnapTarget]) -> SnapTarget? {
         var best: SnapTarget?
         for c in candidates { keepBetter(&best, c) }
         return best

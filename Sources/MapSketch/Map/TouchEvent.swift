@@ -31,7 +31,7 @@ public struct TouchEvent: Hashable, Sendable, Codable {
     }
 
     /// A touch sample at (x, y) points.
-    public init(time: Double, id: Int = 0, phase: TouchPhase, x: Double, y: Double) {
+    package init(time: Double, id: Int = 0, phase: TouchPhase, x: Double, y: Double) {
         self.init(time: time, id: id, phase: phase, location: ScreenPoint(x: x, y: y))
     }
 }

@@ -33,7 +33,7 @@ public struct TouchSequence: Hashable, Sendable {
     }
 
     /// The touches with their times moved to start at `start`: touch k at `start + touches[k].time`.
-    public func touches(startingAt start: Double) -> [TouchEvent] {
+    package func touches(startingAt start: Double) -> [TouchEvent] {
         touches.map { TouchEvent(time: start + $0.time, id: $0.id, phase: $0.phase, location: $0.location) }
     }
 

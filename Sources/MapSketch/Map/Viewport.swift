@@ -39,10 +39,10 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// Whether `resolution` can be a viewport's: positive and finite.
-    public static func isValidResolution(_ resolution: Double) -> Bool { resolution > 0 && resolution.isFinite }
+    package static func isValidResolution(_ resolution: Double) -> Bool { resolution > 0 && resolution.isFinite }
 
     /// Whether `center` can be a viewport's: x and y finite.
-    public static func isValidCenter(_ center: Point) -> Bool { center.x.isFinite && center.y.isFinite }
+    package static func isValidCenter(_ center: Point) -> Bool { center.x.isFinite && center.y.isFinite }
 
     private static func require(center: Point) {
         precondition(isValidCenter(center), "Viewport: the center must be finite, found \(center)")
@@ -76,7 +76,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// The map point under `screen` on a screen of `size`.
-    public func toMap(_ screen: ScreenPoint, size: ScreenSize) -> Point {
+    package func toMap(_ screen: ScreenPoint, size: ScreenSize) -> Point {
         let dx = (screen.x - size.width / 2) * resolution
         let dy = (size.height / 2 - screen.y) * resolution
         if rotation == 0 { return Point(x: center.x + dx, y: center.y + dy) }
@@ -87,7 +87,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// The screen point where `map` is drawn on a screen of `size`.
-    public func toScreen(_ map: Point, size: ScreenSize) -> ScreenPoint {
+    package func toScreen(_ map: Point, size: ScreenSize) -> ScreenPoint {
         var dx = (map.x - center.x) / resolution
         var dy = (map.y - center.y) / resolution
         if rotation != 0 {
@@ -118,7 +118,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     /// let w = v.moved(from: ScreenPoint(x: 200, y: 200), to: ScreenPoint(x: 250, y: 200), scale: 2, size: size)
     /// // w.center == Point(950, 2000), w.resolution == 1: map x 900 is still at screen x 150.
     /// ```
-    public func moved(
+    package func moved(
         from: ScreenPoint, to: ScreenPoint, scale: Double = 1, rotation: Double = 0, size: ScreenSize
     ) -> Viewport {
         guard scale > 0, scale.isFinite, rotation.isFinite,
@@ -146,7 +146,7 @@ public struct Viewport: Hashable, Sendable, Codable {
     }
 
     /// The map envelope the screen covers (the bounding box of its four corners when rotated).
-    public func visibleEnvelope(size: ScreenSize) -> Envelope {
+    package func visibleEnvelope(size: ScreenSize) -> Envelope {
         let corners = [
             ScreenPoint(x: 0, y: 0), ScreenPoint(x: size.width, y: 0),
             ScreenPoint(x: size.width, y: size.height), ScreenPoint(x: 0, y: size.height),

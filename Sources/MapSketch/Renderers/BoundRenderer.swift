@@ -18,7 +18,7 @@
 /// let bound = BoundRenderer(.uniqueValue(states), columns: columns)
 /// bound.symbolIndex(row: 2, in: columns)   // the default symbol's index, or -1
 /// ```
-public struct BoundRenderer: Sendable {
+@_spi(MapSketchInternal) public struct BoundRenderer: Sendable {
     /// The renderer.
     public let renderer: Renderer
     @usableFromInline let mode: _Mode

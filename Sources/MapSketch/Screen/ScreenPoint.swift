@@ -14,7 +14,7 @@ public struct ScreenPoint: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// The distance to `other`, in points.
     @inlinable
-    public func distance(to other: ScreenPoint) -> Double {
+    package func distance(to other: ScreenPoint) -> Double {
         let dx = x - other.x
         let dy = y - other.y
         return (dx * dx + dy * dy).squareRoot()

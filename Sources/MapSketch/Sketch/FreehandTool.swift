@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 // The freehand tool (`SketchTool.freehand(tolerance:)`): a one-finger drag draws a stroke; when
 // the finger lifts, the stroke, simplified by Douglas–Peucker (`GeometryEngine.generalize`) with
@@ -11,7 +11,7 @@ public import MapSketchGeometry
 
 extension SketchLayer {
     /// The stroke being drawn, in map units (empty unless a freehand drag is under way).
-    public var freehandStroke: [Point] {
+    package var freehandStroke: [Point] {
         if case .stroke(let points) = toolState.drag { return points }
         return []
     }

@@ -13,7 +13,7 @@ extension SketchLayer {
     }
 
     /// The vertex or mid-vertex picked up, waiting to be placed.
-    public var reticlePickedUp: SketchSelection? { toolState.pickedUp }
+    package var reticlePickedUp: SketchSelection? { toolState.pickedUp }
 
     /// Selects what is under the reticle, as a tap there would hit it (the selected vertex, the
     /// nearest vertex, the nearest mid-vertex, within their reach), or nothing. Not an undo step.

@@ -34,7 +34,7 @@ public enum SketchShape: Hashable, Sendable {
     /// The ellipse's vertex count when none is given: 64.
     public static let defaultEllipseVertices = 64
     /// The most vertices an ellipse may have.
-    public static let maximumEllipseVertices = 100_000
+    package static let maximumEllipseVertices = 100_000
 
     /// The shape's name, as traces write it: `rectangle`, `ellipse`, `triangle` or `arrow`.
     public var name: String {
@@ -49,7 +49,7 @@ public enum SketchShape: Hashable, Sendable {
     /// The outline for a drag from `start` to `end` (screen points), clockwise as the screen
     /// shows it; empty when the box has no width or height.
     /// - Complexity: O(1), or O(n) for an ellipse of n vertices.
-    public func outline(from start: ScreenPoint, to end: ScreenPoint) -> [ScreenPoint] {
+    package func outline(from start: ScreenPoint, to end: ScreenPoint) -> [ScreenPoint] {
         let x0 = min(start.x, end.x), x1 = max(start.x, end.x)
         let y0 = min(start.y, end.y), y1 = max(start.y, end.y)
         let w = x1 - x0, h = y1 - y0

@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// What a tap in map coordinates hits in the sketch.
 public enum SketchHit: Hashable, Sendable {
@@ -11,7 +11,7 @@ public enum SketchHit: Hashable, Sendable {
 }
 
 /// How far, in map units, a tap reaches each kind of sketch element.
-public struct SketchHitReach: Hashable, Sendable {
+package struct SketchHitReach: Hashable, Sendable {
     /// Reach of the selected vertex.
     public var selectedVertex: Double
     /// Reach of any other vertex.
@@ -31,7 +31,7 @@ extension SketchEditor {
     /// What a tap at `p` hits. Precedence: the selected vertex, then the nearest other vertex,
     /// then the nearest mid-vertex, each within its reach; ties go to the lower part, then index.
     /// - Complexity: O(parts · (log n + k)) with envelope pruning.
-    public func hitTest(_ p: Point, reach: SketchHitReach) -> SketchHit {
+    package func hitTest(_ p: Point, reach: SketchHitReach) -> SketchHit {
         if case .vertex(let part, let i) = selection, part < store.partCount, i < store.parts[part].count {
             let v = store.parts[part][i]
             let dx = v.x - p.x
@@ -61,7 +61,7 @@ extension SketchEditor {
     }
 
     /// What a tap did.
-    public enum TapOutcome: Hashable, Sendable {
+    package enum TapOutcome: Hashable, Sendable {
         /// The tap selected a vertex or mid-vertex; the geometry did not change.
         case selected(SketchSelection)
         /// The tap edited the geometry (one undo step).
@@ -78,12 +78,12 @@ extension SketchEditor {
     /// 2. On a vertex: selects it.
     /// 3. On a mid-vertex: selects it; the next tap on the map inserts there.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a non-finite point.
-    public mutating func tap(at p: Point, reach: SketchHitReach) throws -> TapOutcome {
+    package mutating func tap(at p: Point, reach: SketchHitReach) throws -> TapOutcome {
         try tap(at: p, hit: hitTest(p, reach: reach))
     }
 
     /// The edit a tap that hit `hit` makes (the kind of its undo step), or nil when it selects.
-    public func tapEdit(for hit: SketchHit) -> SketchEditRecord.Kind? {
+    package func tapEdit(for hit: SketchHit) -> SketchEditRecord.Kind? {
         guard hit == .map else { return nil }
         return store.type == .point && !store.isEmpty ? .moveVertex : .insertVertex
     }
@@ -92,7 +92,7 @@ extension SketchEditor {
     /// found `hit`: what ``tap(at:reach:)`` does after its hit test.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a non-finite point;
     ///   ``SketchError/editRejected(_:)`` when a validation rule refuses the edit.
-    public mutating func tap(at p: Point, hit: SketchHit) throws -> TapOutcome {
+    package mutating func tap(at p: Point, hit: SketchHit) throws -> TapOutcome {
         commitDrag()
         switch hit {
         case .vertex(let part, let i):
@@ -116,7 +116,7 @@ extension SketchEditor {
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``; ``SketchError/editRejected(_:)``.
     /// - Returns: the kind of step recorded.
     @discardableResult
-    public mutating func insertAtSelection(_ p: Point) throws -> SketchEditRecord.Kind {
+    package mutating func insertAtSelection(_ p: Point) throws -> SketchEditRecord.Kind {
         commitDrag()
         if store.type == .point {
             let kind: SketchEditRecord.Kind = store.isEmpty ? .insertVertex : .moveVertex
@@ -138,7 +138,7 @@ extension SketchEditor {
 
     /// Starts dragging vertex (part, index) (rule 4: after a hold on the selected vertex).
     /// - Throws: ``GeometryError`` for indices out of range.
-    public mutating func beginDrag(part: Int, index: Int) throws {
+    package mutating func beginDrag(part: Int, index: Int) throws {
         commitDrag()
         let origin = try store.vertex(part: part, index: index)
         drag = (part, index, origin, selection)
@@ -149,7 +149,7 @@ extension SketchEditor {
     /// Moves the dragged vertex to `p` (no undo step yet). Non-finite points are ignored.
     /// - Returns: whether the geometry changed.
     @discardableResult
-    public mutating func updateDrag(to p: Point) -> Bool {
+    package mutating func updateDrag(to p: Point) -> Bool {
         guard let d = drag, p.isFinite else { return false }
         guard let old = try? store.moveVertex(part: d.part, index: d.index, to: p) else { return false }
         return old != p
@@ -160,7 +160,7 @@ extension SketchEditor {
     /// started and the rejection waits in ``takeRejections()``.
     /// - Returns: whether a step was recorded.
     @discardableResult
-    public mutating func endDrag(at p: Point) -> Bool {
+    package mutating func endDrag(at p: Point) -> Bool {
         updateDrag(to: p)
         return commitDrag()
     }
@@ -168,7 +168,7 @@ extension SketchEditor {
     /// Cancels the drag: the vertex goes back where it started; nothing is recorded.
     /// - Returns: whether the geometry changed.
     @discardableResult
-    public mutating func cancelDrag() -> Bool {
+    package mutating func cancelDrag() -> Bool {
         guard let d = drag else { return false }
         drag = nil
         selection = d.selectionBefore
@@ -209,7 +209,7 @@ extension SketchEditor {
 
     /// Hands over the rejections of edits the editor committed on its own (a drag released or
     /// ended by another call), oldest first, and forgets them.
-    public mutating func takeRejections() -> [SketchEditRejection] {
+    package mutating func takeRejections() -> [SketchEditRejection] {
         defer { pendingRejections.removeAll() }
         return pendingRejections
     }

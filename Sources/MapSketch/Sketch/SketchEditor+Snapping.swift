@@ -1,5 +1,5 @@
 import Foundation
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 // Snapping to the sketch itself and the geometry guides (see SnapSettings.swift for the rules).
 // Every query is a window query over the chunked storage (`forEachVertex(in:)`,
@@ -9,7 +9,7 @@ public import MapSketchGeometry
 extension SketchEditor {
     /// Where a vertex added by a tap at the map (``insertAtSelection(_:)``) would go: the context
     /// for snapping that point.
-    public var insertionContext: SnapContext {
+    package var insertionContext: SnapContext {
         if store.type == .point { return store.isEmpty ? .free : .move(part: 0, index: 0) }
         switch selection {
         case .vertex(let p, let i): return .insert(part: p, index: i + 1)
@@ -25,7 +25,7 @@ extension SketchEditor {
     /// out the vertex a ``SnapContext/move(part:index:)`` moves. Ties go to the lower part, then
     /// the lower index.
     /// - Complexity: O(parts · log n + k) for the k vertices in the chunks near `p`.
-    public func snapVertex(near p: Point, within distance: Double, context: SnapContext) -> SnapTarget? {
+    package func snapVertex(near p: Point, within distance: Double, context: SnapContext) -> SnapTarget? {
         store.snapVertex(near: p, within: distance, context: context)
     }
 
@@ -34,7 +34,7 @@ extension SketchEditor {
     /// end at the moved vertex). Ties go to the lower part, then the lower segment index (a
     /// ring's closing segment is the last). Points and multipoints have no edges.
     /// - Complexity: O(parts · log n + k) for the k vertices in the chunks near `p`.
-    public func snapEdge(near p: Point, within distance: Double, context: SnapContext) -> SnapTarget? {
+    package func snapEdge(near p: Point, within distance: Double, context: SnapContext) -> SnapTarget? {
         store.snapEdge(near: p, within: distance, context: context)
     }
 
@@ -42,7 +42,7 @@ extension SketchEditor {
     /// for the guides and their tolerances), or nil. `resolution` is map units per screen point.
     /// - Complexity: O(1) for the perpendicular and extension guides; O(parts · log n + k) for
     ///   parallel guides, over the k segments near the anchor.
-    public func snapGuide(near p: Point, guides: GeometryGuides, resolution: Double, context: SnapContext) -> SnapTarget? {
+    package func snapGuide(near p: Point, guides: GeometryGuides, resolution: Double, context: SnapContext) -> SnapTarget? {
         store.snapGuide(near: p, guides: guides, resolution: resolution, context: context)
     }
 
@@ -52,7 +52,7 @@ extension SketchEditor {
     /// snapping is off. `resolution` is map units per screen point.
     /// - Complexity: as ``snapVertex(near:within:context:)`` plus ``snapGuide(near:guides:resolution:context:)``
     ///   when no vertex or edge is in reach.
-    public func snap(
+    package func snap(
         _ p: Point, settings: SnapSettings, resolution: Double, context: SnapContext, layerCandidates: [SnapTarget] = []
     ) -> SnapTarget? {
         guard settings.isEnabled, resolution > 0, resolution.isFinite else { return nil }

@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+@_spi(MapSketchInternal) public import MapSketchGeometry
 
 /// What a transform acts on: the whole geometry or one part.
 public enum SketchTransformScope: Hashable, Sendable, CustomStringConvertible {
@@ -54,15 +54,15 @@ public struct SketchTransformGesture: Hashable, Sendable {
     }
 
     /// What the handle does.
-    public let kind: Kind
+    package let kind: Kind
     /// What the gesture transforms.
-    public let scope: SketchTransformScope
+    package let scope: SketchTransformScope
     /// The point rotations and scales keep fixed (the scope's centroid unless one was given).
-    public let anchor: Point
+    package let anchor: Point
     /// Where the finger started, in map units.
-    public let start: Point
+    package let start: Point
     /// The transform the finger asks for now (identity until it moves).
-    public internal(set) var transform: AffineTransform
+    package internal(set) var transform: AffineTransform
     /// The selection when the gesture began (restored by undo).
     let selectionBefore: SketchSelection
 
@@ -90,7 +90,7 @@ public struct SketchTransformGesture: Hashable, Sendable {
 extension SketchEditor {
     /// The geometry as it is shown: ``store``, with the transform being dragged applied.
     /// - Complexity: O(1) with no transform under way, else O(n) for the n vertices it moves.
-    public var displayStore: VertexStore {
+    package var displayStore: VertexStore {
         guard let g = transformGesture, let moved = try? store.transformed(by: g.transform, part: g.scope.partIndex)
         else { return store }
         return moved
@@ -99,7 +99,7 @@ extension SketchEditor {
     /// The centroid of what `scope` names (``GeometryEngine/centroid(_:)``'s rule), or nil when
     /// it has no vertex.
     /// - Complexity: O(n) for the n vertices of the scope.
-    public func centroid(of scope: SketchTransformScope) -> Point? {
+    package func centroid(of scope: SketchTransformScope) -> Point? {
         store.centroid(part: scope.partIndex)
     }
 
@@ -112,7 +112,7 @@ extension SketchEditor {
     /// - Complexity: O(n) for the n vertices transformed, plus O(p) for p parts; the undo record
     ///   keeps the geometry before and after as chunked snapshots (no copy of the vertices).
     @discardableResult
-    public mutating func transform(_ scope: SketchTransformScope, by transform: AffineTransform) throws -> Bool {
+    @_spi(MapSketchInternal) public mutating func transform(_ scope: SketchTransformScope, by transform: AffineTransform) throws -> Bool {
         commitDrag()
         return try applyTransform(transform, to: scope, selectionBefore: selection)
     }
@@ -122,7 +122,7 @@ extension SketchEditor {
     ///   selected; otherwise as ``transform(_:by:)``.
     /// - Returns: whether a step was recorded.
     @discardableResult
-    public mutating func transformSelection(_ transform: AffineTransform) throws -> Bool {
+    package mutating func transformSelection(_ transform: AffineTransform) throws -> Bool {
         commitDrag()
         guard let scope = selection.transformScope else { throw SketchError.nothingSelected(operation: .transform) }
         return try self.transform(scope, by: transform)
@@ -133,7 +133,7 @@ extension SketchEditor {
     /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``; ``SketchError/invalidSelection(_:)``
     ///   for an empty geometry.
     /// - Complexity: O(n) for the centroid when no anchor is given, else O(1).
-    public mutating func beginTransform(
+    @_spi(MapSketchInternal) public mutating func beginTransform(
         _ kind: SketchTransformGesture.Kind, of scope: SketchTransformScope, at p: Point, anchor: Point? = nil
     ) throws {
         commitDrag()
@@ -150,7 +150,7 @@ extension SketchEditor {
     /// - Returns: whether the shown geometry changed.
     /// - Complexity: O(1): the geometry is not copied or touched.
     @discardableResult
-    public mutating func updateTransform(to p: Point) -> Bool {
+    @_spi(MapSketchInternal) public mutating func updateTransform(to p: Point) -> Bool {
         guard var g = transformGesture, p.isFinite, let t = g.transform(to: p), t.isFinite, t != g.transform else {
             return false
         }
@@ -166,7 +166,7 @@ extension SketchEditor {
     /// - Returns: whether a step was recorded.
     /// - Complexity: O(n) for the n vertices transformed, once per gesture.
     @discardableResult
-    public mutating func endTransform(at p: Point) -> Bool {
+    @_spi(MapSketchInternal) public mutating func endTransform(at p: Point) -> Bool {
         updateTransform(to: p)
         return commitDrag()
     }
@@ -174,7 +174,7 @@ extension SketchEditor {
     /// Cancels the transform under way: nothing was changed, nothing is recorded.
     /// - Returns: whether the shown geometry changes back (the finger had moved it).
     @discardableResult
-    public mutating func cancelTransform() -> Bool {
+    package mutating func cancelTransform() -> Bool {
         guard let g = transformGesture else { return false }
         transformGesture = nil
         return !g.transform.isIdentity
@@ -226,7 +226,7 @@ extension SketchEditor {
     /// - Returns: whether a step was recorded.
     /// - Complexity: O(m log m) expected for m points (the simplification), plus O(p) for p parts.
     @discardableResult
-    public mutating func addFreehandStroke(_ points: [Point], maxDeviation: Double) throws -> Bool {
+    package mutating func addFreehandStroke(_ points: [Point], maxDeviation: Double) throws -> Bool {
         commitDrag()
         guard store.type == .polyline || store.type == .polygon else {
             throw SketchError.toolUnsupported(tool: "freehand", geometryType: store.type)
@@ -244,7 +244,7 @@ extension SketchEditor {
     /// - Throws: as ``addFreehandStroke(_:maxDeviation:)`` (the tool named `shape`).
     /// - Returns: whether a step was recorded.
     @discardableResult
-    public mutating func addShape(_ vertices: [Point]) throws -> Bool {
+    package mutating func addShape(_ vertices: [Point]) throws -> Bool {
         commitDrag()
         guard store.type == .polyline || store.type == .polygon else {
             throw SketchError.toolUnsupported(tool: "shape", geometryType: store.type)

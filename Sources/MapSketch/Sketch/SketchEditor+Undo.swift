@@ -10,7 +10,7 @@ extension SketchEditor {
     /// - Returns: whether a step was undone.
     /// - Complexity: O(log n) for a vertex step; O(parts) for a part or whole-geometry step.
     @discardableResult
-    public mutating func undo() -> Bool {
+    @_spi(MapSketchInternal) public mutating func undo() -> Bool {
         commitDrag()
         guard let r = history.popUndo() else { return false }
         do {
@@ -45,7 +45,7 @@ extension SketchEditor {
     /// - Returns: whether a step was redone.
     /// - Complexity: as ``undo()``.
     @discardableResult
-    public mutating func redo() -> Bool {
+    @_spi(MapSketchInternal) public mutating func redo() -> Bool {
         commitDrag()
         guard let r = history.popRedo() else { return false }
         do {

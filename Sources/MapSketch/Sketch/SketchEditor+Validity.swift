@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 extension SketchEditor {
     /// Whether the sketch has enough vertices for its geometry type: a point has its vertex; a
@@ -10,7 +10,7 @@ extension SketchEditor {
     /// nesting, …), and ``SketchValidation/noSelfIntersection`` stops edits from making a
     /// crossing in the first place.
     /// - Complexity: O(n) for polygons (distinct vertices are counted until 3 are found), O(parts) otherwise.
-    public var hasEnoughVertices: Bool {
+    package var hasEnoughVertices: Bool {
         switch store.type {
         case .point, .multipoint: return store.vertexCount >= 1
         case .polyline: return store.partCount > 0 && store.parts.allSatisfy { $0.count >= 2 }
@@ -32,14 +32,14 @@ extension SketchEditor {
     /// more than it checks: a bow tie polygon has enough vertices and passes.
     @available(*, deprecated, renamed: "hasEnoughVertices",
         message: "it counts vertices only (a bow tie passes); validate(mode:) checks the geometry's validity")
-    public var isSketchValid: Bool { hasEnoughVertices }
+    package var isSketchValid: Bool { hasEnoughVertices }
 
     /// The validity issues of the sketch's geometry, as ``GeometryEngine/validate(_:mode:)``
     /// finds them: empty when it is a valid geometry. Unlike ``hasEnoughVertices``, this finds a
     /// polygon ring that crosses itself, overlapping rings, a hole outside its exterior, and
     /// parts too short to be a line or a ring.
     /// - Complexity: as ``GeometryEngine/validate(_:mode:)``, O(n log n + k) for n vertices.
-    public func validate(mode: ValidationMode = .ogc) -> [ValidationIssue] {
+    package func validate(mode: ValidationMode = .ogc) -> [ValidationIssue] {
         GeometryEngine.validate(geometry, mode: mode)
     }
 }

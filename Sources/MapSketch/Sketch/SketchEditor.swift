@@ -24,19 +24,19 @@ public import MapSketchGeometry
 public struct SketchEditor: Sendable {
     /// The geometry being edited. While a transform is being dragged it holds the geometry as it
     /// was when the drag began (the drag is applied once, on release; ``geometry`` shows it).
-    public internal(set) var store: VertexStore {
+    @_spi(MapSketchInternal) public internal(set) var store: VertexStore {
         didSet { measureCache = nil }  // no `oldValue`: edits still happen in place
     }
     /// The current selection.
-    public internal(set) var selection: SketchSelection = .none
+    package internal(set) var selection: SketchSelection = .none
     /// The history of changes.
-    public internal(set) var history: SketchUndoStack
+    @_spi(MapSketchInternal) public internal(set) var history: SketchUndoStack
     /// The vertex being dragged and where it started, between ``beginDrag(part:index:)`` and the end.
-    public internal(set) var drag: (part: Int, index: Int, origin: Point, selectionBefore: SketchSelection)?
+    package internal(set) var drag: (part: Int, index: Int, origin: Point, selectionBefore: SketchSelection)?
     /// The transform being dragged by a handle, between ``beginTransform(_:of:at:anchor:)`` and its end.
-    public internal(set) var transformGesture: SketchTransformGesture?
+    package internal(set) var transformGesture: SketchTransformGesture?
     /// The rules an edit must keep to commit (none by default).
-    public var validation = SketchValidation()
+    package var validation = SketchValidation()
     /// The measures of ``store`` for the minimum rules, when known (see SketchValidation.swift).
     var measureCache: SketchMeasures?
     /// The measures when the vertex drag under way began.
@@ -51,7 +51,7 @@ public struct SketchEditor: Sendable {
     /// An empty sketch of `type` (point, multipoint, polyline or polygon).
     /// - Throws: ``GeometryError/unsupported(_:)`` for an envelope.
     /// - Precondition: `levelsOfUndo` ≥ 0 (0: unbounded).
-    public init(type: GeometryType, levelsOfUndo: Int = 0) throws {
+    @_spi(MapSketchInternal) public init(type: GeometryType, levelsOfUndo: Int = 0) throws {
         store = try VertexStore(type: type)
         history = SketchUndoStack(levelsOfUndo: levelsOfUndo)
     }
@@ -59,23 +59,23 @@ public struct SketchEditor: Sendable {
     /// A sketch editing `geometry` (an empty geometry starts a new sketch of its type).
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` for a NaN or infinite coordinate.
     /// - Precondition: `levelsOfUndo` ≥ 0 (0: unbounded).
-    public init(geometry: Geometry, levelsOfUndo: Int = 0) throws {
+    @_spi(MapSketchInternal) public init(geometry: Geometry, levelsOfUndo: Int = 0) throws {
         store = try VertexStore(geometry)
         history = SketchUndoStack(levelsOfUndo: levelsOfUndo)
     }
 
     /// The geometry type being sketched.
-    public var geometryType: GeometryType { store.type }
+    package var geometryType: GeometryType { store.type }
     /// The sketch as a geometry (with the transform being dragged applied, if any).
     /// - Complexity: O(n) for n vertices (it is assembled from the chunked storage).
-    public var geometry: Geometry { displayStore.geometry }
+    @_spi(MapSketchInternal) public var geometry: Geometry { displayStore.geometry }
     /// Whether an undo is possible.
-    public var canUndo: Bool { history.canUndo }
+    @_spi(MapSketchInternal) public var canUndo: Bool { history.canUndo }
     /// Whether a redo is possible.
-    public var canRedo: Bool { history.canRedo }
+    @_spi(MapSketchInternal) public var canRedo: Bool { history.canRedo }
     /// The bound on undo steps (0: unbounded).
     /// - Precondition: 0 or more (see ``SketchUndoStack/levelsOfUndo``).
-    public var levelsOfUndo: Int {
+    package var levelsOfUndo: Int {
         get { history.levelsOfUndo }
         set { history.levelsOfUndo = newValue }
     }
@@ -87,7 +87,7 @@ public struct SketchEditor: Sendable {
     /// removes the part with the vertex); in a point sketch, (0, 0) sets the point.
     /// - Throws: ``GeometryError`` for indices out of range or non-finite coordinates.
     /// - Complexity: O(log n).
-    public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
+    @_spi(MapSketchInternal) public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         commitDrag()
         let before = selection
         let snapshot = validationSnapshot
@@ -104,7 +104,7 @@ public struct SketchEditor: Sendable {
     /// it: one undo step. A point sketch moves (or sets) its point.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``.
     /// - Complexity: O(1) amortised.
-    public mutating func appendVertex(_ point: Point) throws {
+    @_spi(MapSketchInternal) public mutating func appendVertex(_ point: Point) throws {
         commitDrag()
         if store.type == .point {
             if store.isEmpty {
@@ -130,7 +130,7 @@ public struct SketchEditor: Sendable {
     /// Moves vertex (part, index) to `point` and selects it.
     /// - Throws: ``GeometryError`` for indices out of range or non-finite coordinates.
     /// - Complexity: O(log n).
-    public mutating func moveVertex(part: Int, index: Int, to point: Point) throws {
+    package mutating func moveVertex(part: Int, index: Int, to point: Point) throws {
         commitDrag()
         let before = selection
         let snapshot = validationSnapshot
@@ -143,7 +143,7 @@ public struct SketchEditor: Sendable {
     /// Removes vertex (part, index); the vertex before it becomes selected.
     /// - Throws: ``GeometryError`` for indices out of range.
     /// - Complexity: O(log n).
-    public mutating func removeVertex(part: Int, index: Int) throws {
+    package mutating func removeVertex(part: Int, index: Int) throws {
         commitDrag()
         let before = selection
         let snapshot = validationSnapshot
@@ -156,7 +156,7 @@ public struct SketchEditor: Sendable {
     /// Adds an empty part at the end, selects nothing (so taps append to it) and returns its index.
     /// - Throws: ``GeometryError/unsupported(_:)`` for a point, or a multipoint that has its part.
     @discardableResult
-    public mutating func addPart() throws -> Int {
+    package mutating func addPart() throws -> Int {
         commitDrag()
         let before = selection
         let snapshot = validationSnapshot
@@ -169,7 +169,7 @@ public struct SketchEditor: Sendable {
 
     /// Removes part `index` with its vertices; selects nothing.
     /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
-    public mutating func removePart(_ index: Int) throws {
+    package mutating func removePart(_ index: Int) throws {
         commitDrag()
         let before = selection
         let snapshot = validationSnapshot
@@ -182,7 +182,7 @@ public struct SketchEditor: Sendable {
 
     /// Removes the selected vertex.
     /// - Throws: ``SketchError/nothingSelected(operation:)`` unless a vertex is selected.
-    public mutating func removeSelectedVertex() throws {
+    package mutating func removeSelectedVertex() throws {
         commitDrag()
         guard case .vertex(let p, let i) = selection else {
             throw SketchError.nothingSelected(operation: .removeSelectedVertex)
@@ -192,7 +192,7 @@ public struct SketchEditor: Sendable {
 
     /// Removes the part holding the selected vertex or mid-vertex.
     /// - Throws: ``SketchError/nothingSelected(operation:)`` when nothing is selected.
-    public mutating func removeSelectedPart() throws {
+    package mutating func removeSelectedPart() throws {
         commitDrag()
         guard let p = selection.part else { throw SketchError.nothingSelected(operation: .removeSelectedPart) }
         try removePart(p)
@@ -202,7 +202,7 @@ public struct SketchEditor: Sendable {
     /// Selection alone is not an undo step.
     /// - Returns: whether the selection changed.
     @discardableResult
-    public mutating func selectLastVertex() -> Bool {
+    package mutating func selectLastVertex() -> Bool {
         commitDrag()
         var s = SketchSelection.none
         for p in stride(from: store.partCount - 1, through: 0, by: -1) where !store.parts[p].isEmpty {
@@ -218,7 +218,7 @@ public struct SketchEditor: Sendable {
     ///   (the geometry can be selected once it has a part).
     /// - Returns: whether the selection changed.
     @discardableResult
-    public mutating func select(_ s: SketchSelection) throws -> Bool {
+    package mutating func select(_ s: SketchSelection) throws -> Bool {
         commitDrag()
         switch s {
         case .none: break
@@ -241,7 +241,7 @@ public struct SketchEditor: Sendable {
     /// Removes every vertex and part (one undo step); selects nothing. No-op on an empty sketch.
     /// - Returns: whether the geometry changed.
     @discardableResult
-    public mutating func clear() -> Bool {
+    package mutating func clear() -> Bool {
         commitDrag()
         guard store.partCount > 0 else { return false }
         var empty = store
@@ -255,7 +255,7 @@ public struct SketchEditor: Sendable {
     ///   ``GeometryError/nonFiniteCoordinate(part:index:)`` for a bad coordinate;
     ///   ``SketchError/editRejected(_:)`` when a ``validation`` rule refuses it.
     /// - Complexity: O(n) for the new geometry's n vertices; the old one is kept as a snapshot.
-    public mutating func applyGeometry(_ geometry: Geometry) throws {
+    package mutating func applyGeometry(_ geometry: Geometry) throws {
         commitDrag()
         guard geometry.type == store.type else {
             throw SketchError.typeMismatch(expected: store.type, found: geometry.type)
@@ -265,7 +265,7 @@ public struct SketchEditor: Sendable {
 
     /// Replaces the sketch (of any type) and clears the undo history; selects nothing.
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)``.
-    public mutating func setGeometry(_ geometry: Geometry) throws {
+    package mutating func setGeometry(_ geometry: Geometry) throws {
         let s = try VertexStore(geometry)
         drag = nil
         store = s

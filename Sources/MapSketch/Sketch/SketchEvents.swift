@@ -22,10 +22,10 @@ public struct SketchGeometryChange: Hashable, Sendable, CustomStringConvertible 
     /// Why the geometry changed.
     public let reason: Reason
     /// 1 for the layer's first change, then counting up.
-    public let sequence: Int
+    package let sequence: Int
 
     /// An event of `reason`, numbered `sequence`.
-    public init(reason: Reason, sequence: Int) {
+    package init(reason: Reason, sequence: Int) {
         self.reason = reason
         self.sequence = sequence
     }
@@ -42,7 +42,7 @@ public struct SketchSelectionChange: Hashable, Sendable {
     public let new: SketchSelection
 
     /// A change from `old` to `new`.
-    public init(old: SketchSelection, new: SketchSelection) {
+    package init(old: SketchSelection, new: SketchSelection) {
         self.old = old
         self.new = new
     }

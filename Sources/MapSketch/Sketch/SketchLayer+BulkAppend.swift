@@ -19,7 +19,7 @@ extension SketchEditor {
     ///   Nothing is appended when it throws.
     /// - Complexity: O(k) amortised for k points, plus O(parts) for the undo step's snapshots
     ///   (and, with rules on, O(k log n) to check the new segments).
-    public mutating func appendVertices(_ points: some Collection<Point>) throws {
+    package mutating func appendVertices(_ points: some Collection<Point>) throws {
         guard !points.isEmpty else { return }
         // Over a buffer: see `appendVerticesInBulk(_:)`.
         if try points.withContiguousStorageIfAvailable({ try appendVertices(buffer: $0) }) != nil { return }

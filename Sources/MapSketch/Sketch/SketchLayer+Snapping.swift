@@ -19,7 +19,7 @@ extension SketchLayer {
     }
 
     /// A new stream of every later snap event (unbounded buffer). Ends when dropped.
-    public var snaps: AsyncStream<SnapTarget> { snapObservers.stream(takeID()) }
+    package var snaps: AsyncStream<SnapTarget> { snapObservers.stream(takeID()) }
 
     /// The snap target for map point `p` by ``snapSettings``, for an edit of `context`: the
     /// sketch's own vertices and edges, the vertices and edges of the graphics layers the

@@ -14,14 +14,14 @@ public import MapSketchGeometry
 /// A handle is hit like a vertex: within half its marker's size plus
 /// ``SketchSymbology/vertexHitTolerance``; when several are within reach the nearest wins, and
 /// of equally near ones the first in that order.
-public struct SketchHandle: Hashable, Sendable {
+package struct SketchHandle: Hashable, Sendable {
     /// What dragging the handle does.
     public let kind: SketchTransformGesture.Kind
     /// Where the handle is drawn, in screen points.
     public let position: ScreenPoint
 
     /// A handle of `kind` at `position`.
-    public init(kind: SketchTransformGesture.Kind, position: ScreenPoint) {
+    package init(kind: SketchTransformGesture.Kind, position: ScreenPoint) {
         self.kind = kind
         self.position = position
     }
@@ -89,7 +89,7 @@ extension SketchLayer {
     /// under the reticle tool), in hit order: rotate, the four scale corners, move. While a
     /// handle is dragged they surround the selection as the drag has transformed it.
     /// - Complexity: O(p) for p parts (the envelope comes from the chunk envelopes).
-    public func transformHandles(in map: MapView) -> [SketchHandle] {
+    package func transformHandles(in map: MapView) -> [SketchHandle] {
         guard let box = handleBox(in: map) else { return [] }
         let midX = (box.xmin + box.xmax) / 2
         return [
@@ -103,7 +103,7 @@ extension SketchLayer {
     }
 
     /// The handle a finger at `screen` is on, or nil (see ``SketchHandle`` for the reach).
-    public func handleHit(at screen: ScreenPoint, in map: MapView) -> SketchHandle? {
+    package func handleHit(at screen: ScreenPoint, in map: MapView) -> SketchHandle? {
         var best: (handle: SketchHandle, distance: Double)?
         for h in transformHandles(in: map) {
             let d = h.position.distance(to: screen)

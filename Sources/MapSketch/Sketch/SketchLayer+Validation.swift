@@ -19,7 +19,7 @@ extension SketchLayer {
     }
 
     /// A new stream of every later rejected edit (unbounded buffer). Ends when dropped.
-    public var editRejections: AsyncStream<SketchEditRejection> { rejectionObservers.stream(takeID()) }
+    package var editRejections: AsyncStream<SketchEditRejection> { rejectionObservers.stream(takeID()) }
 
     /// Posts the rejection `error` carries, if it is one, after those waiting in the editor.
     func postRejections(of error: any Error) {

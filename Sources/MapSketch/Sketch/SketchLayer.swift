@@ -30,7 +30,7 @@ public import MapSketchGeometry
 @MainActor
 public final class SketchLayer: Layer, MapTouchDelegate {
     /// The editing model: geometry, selection and history.
-    public internal(set) var editor: SketchEditor
+    package internal(set) var editor: SketchEditor
     /// How the sketch is drawn; the marker sizes and the vertex hit tolerance also set the tap reach.
     public var symbology = SketchSymbology()
 
@@ -84,7 +84,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// Whether a vertex is being dragged.
     public var isDragging: Bool { editor.drag != nil }
     /// How many geometry-changed events have been posted.
-    public var geometryChangeCount: Int { changeCount }
+    package var geometryChangeCount: Int { changeCount }
 
     /// The sketch ready to keep, as a finished sketch should be stored: repaired with
     /// `GeometryEngine.simplify` at the xy tolerance of the map's spatial reference
@@ -109,7 +109,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     /// The number of steps that can be undone.
     public var undoCount: Int { editor.history.undoCount }
     /// The number of steps that can be redone.
-    public var redoCount: Int { editor.history.redoCount }
+    package var redoCount: Int { editor.history.redoCount }
     /// The bound on undo steps; 0 (the default) keeps every step.
     /// - Precondition: 0 or more (a negative bound is not "unbounded").
     public var levelsOfUndo: Int {
@@ -251,16 +251,16 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// A new stream of every later geometry change (unbounded buffer: iterate it, or remove it
     /// with ``removeObserver(_:)`` via ``geometryChangeStream()``). Ends when dropped.
-    public var geometryChanges: AsyncStream<SketchGeometryChange> { geometryChangeStream().stream }
+    package var geometryChanges: AsyncStream<SketchGeometryChange> { geometryChangeStream().stream }
 
     /// A new stream of geometry changes and the token that finishes it.
-    public func geometryChangeStream() -> (stream: AsyncStream<SketchGeometryChange>, token: SketchObservation) {
+    package func geometryChangeStream() -> (stream: AsyncStream<SketchGeometryChange>, token: SketchObservation) {
         let id = takeID()
         return (geometryObservers.stream(id), SketchObservation(id: id))
     }
 
     /// A new stream of selection changes.
-    public var selectionChanges: AsyncStream<SketchSelectionChange> { selectionObservers.stream(takeID()) }
+    package var selectionChanges: AsyncStream<SketchSelectionChange> { selectionObservers.stream(takeID()) }
 
     func register<Event>(
         _ handler: @escaping @MainActor (Event) -> Void, in list: inout ObserverList<Event>
@@ -279,7 +279,7 @@ public final class SketchLayer: Layer, MapTouchDelegate {
 
     /// How far a tap reaches in map units at the map's current resolution: half each marker's
     /// size plus ``SketchSymbology/vertexHitTolerance``, in points, times the resolution.
-    public func hitReach(in mapView: MapView) -> SketchHitReach {
+    package func hitReach(in mapView: MapView) -> SketchHitReach {
         let tol = symbology.vertexHitTolerance
         let res = mapView.viewport.resolution
         return SketchHitReach(

@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// How a sketch is drawn, as `AGSSketchGraphicsLayer`'s symbol properties: the main symbol
 /// (line for polylines, fill for polygons, marker for points and multipoints), the vertex,
@@ -40,9 +40,9 @@ public struct SketchSymbology: Hashable, Sendable {
     public var reticleSymbol: Symbol
     /// How far outside the selection's envelope on screen the handle box lies, in points, so
     /// the corner handles never hide a vertex (default 10).
-    public var handleMargin: Double
+    package var handleMargin: Double
     /// How far above the box's top edge the rotate handle sits, in points (default 30).
-    public var rotateHandleOffset: Double
+    package var rotateHandleOffset: Double
 
     /// The default symbology.
     public init(
@@ -86,13 +86,13 @@ public struct SketchSymbology: Hashable, Sendable {
 
     /// The main symbol used for `type`: the one set, else a 2 pt blue line, a translucent blue
     /// fill with a blue outline, or a blue circle marker.
-    public func mainSymbol(for type: GeometryType) -> Symbol {
+    package func mainSymbol(for type: GeometryType) -> Symbol {
         if let mainSymbol { return mainSymbol }
         return Self.defaultMainSymbol(for: type)
     }
 
     /// The default main symbol for `type`.
-    public static func defaultMainSymbol(for type: GeometryType) -> Symbol {
+    package static func defaultMainSymbol(for type: GeometryType) -> Symbol {
         let blue = Color(red: 0, green: 112, blue: 255)
         switch type {
         case .polyline: return .simpleLine(SimpleLineSymbol(color: blue, width: 2))
@@ -107,7 +107,7 @@ public struct SketchSymbology: Hashable, Sendable {
 extension Symbol {
     /// The on-screen size of a marker in points: a simple marker's size (plus its outline), a
     /// picture's larger side, the largest part of a composite; 0 for lines, fills and text.
-    public var markerSize: Double {
+    package var markerSize: Double {
         switch self {
         case .simpleMarker(let m): return m.size + (m.outline?.width ?? 0)
         case .pictureMarker(let p): return Swift.max(p.width, p.height)

@@ -52,7 +52,7 @@ public enum SketchTool: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``SketchError/toolUnsupported(tool:geometryType:)`` (freehand and shapes draw
     ///   polylines and polygons); ``SketchError/invalidToolSetting(_:)`` for a tolerance that is
     ///   negative or not finite, or an ellipse of fewer than 3 or more than 100,000 vertices.
-    public func check(for type: GeometryType) throws {
+    package func check(for type: GeometryType) throws {
         switch self {
         case .vertex, .reticle: return
         case .freehand(let tolerance):

@@ -36,18 +36,18 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// The vertex index (or, for heavy records, unused).
-    public internal(set) var index: Int
+    package internal(set) var index: Int
     var x0: Double
     var y0: Double
     var x1: Double
     var y1: Double
     var selectionIndex: Int
     /// The part the change applies to.
-    public var part: Int { Int(part32) }
+    package var part: Int { Int(part32) }
     var part32: Int32
     var selectionPart: Int32
     /// What the record changes.
-    public let kind: Kind
+    package let kind: Kind
     var flags: UInt8
     var selectionTag: UInt8
 
@@ -67,7 +67,7 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// A vertex inserted at (part, index).
-    public static func insertVertex(
+    @_spi(MapSketchInternal) public static func insertVertex(
         part: Int, index: Int, point: Point, selectionBefore: SketchSelection
     ) -> SketchEditRecord {
         SketchEditRecord(kind: .insertVertex, part: part, index: index, point: point, selectionBefore: selectionBefore)
@@ -110,14 +110,14 @@ public struct SketchEditRecord: Hashable, Sendable {
     }
 
     /// The inserted or removed vertex, z and m included.
-    public var point: Point {
+    package var point: Point {
         Point(
             x: x0, y: y0, z: flags & Self.zBit0 != 0 ? x1 : nil,
             m: flags & Self.mBit0 != 0 ? y1 : nil)
     }
 
     /// Whether the edit also created the part it inserted into (a tap on an empty sketch).
-    public internal(set) var createdPart: Bool {
+    package internal(set) var createdPart: Bool {
         get { flags & Self.newPartBit != 0 }
         set { flags = newValue ? flags | Self.newPartBit : flags & ~Self.newPartBit }
     }
@@ -140,7 +140,7 @@ public struct SketchEditRecord: Hashable, Sendable {
     var to2D: Point { Point(x1, y1) }
 
     /// The selection before the change.
-    public var selectionBefore: SketchSelection {
+    package var selectionBefore: SketchSelection {
         var s = PackedSelection(.none)
         (s.index, s.part, s.tag) = (selectionIndex, selectionPart, selectionTag)
         return s.selection
@@ -163,7 +163,7 @@ enum UndoPayload: Sendable {
 /// `NSUndoManager.levelsOfUndo`); the oldest steps fall off first. A new change clears redo.
 ///
 /// - Complexity: push, undo and redo are O(1) amortised (dropped steps are compacted in bulk).
-public struct SketchUndoStack: Sendable {
+@_spi(MapSketchInternal) public struct SketchUndoStack: Sendable {
     var records: [SketchEditRecord] = []
     /// Records below `floor` fell off the bottom (levels bound) and wait for compaction.
     var floor = 0

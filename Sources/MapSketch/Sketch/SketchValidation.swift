@@ -61,12 +61,12 @@ public struct SketchValidation: Sendable {
     }
 
     /// Whether any rule is on.
-    public var isActive: Bool {
+    package var isActive: Bool {
         noSelfIntersection || minimumArea != nil || minimumLength != nil || maximumVertices != nil || custom != nil
     }
 
     /// The built-in rules that are on, in the order they are checked.
-    public var activeRules: [SketchValidationRule] {
+    package var activeRules: [SketchValidationRule] {
         var out: [SketchValidationRule] = []
         if maximumVertices != nil { out.append(.maximumVertices) }
         if minimumLength != nil { out.append(.minimumLength) }
@@ -119,7 +119,7 @@ public struct SketchEditRejection: Hashable, Sendable, CustomStringConvertible {
     public let reason: String
 
     /// A rejection by `rule` of an edit of `kind`, for `reason`.
-    public init(rule: SketchValidationRule, kind: SketchEditRecord.Kind, reason: String) {
+    package init(rule: SketchValidationRule, kind: SketchEditRecord.Kind, reason: String) {
         self.rule = rule
         self.kind = kind
         self.reason = reason

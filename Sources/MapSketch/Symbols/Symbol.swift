@@ -1,4 +1,4 @@
-public import MapSketchGeometry
+package import MapSketchGeometry
 
 /// An sRGB color with alpha in 0…1.
 public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -58,13 +58,13 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Pure blue, `#0000ff`.
     public static let blue = Color(red: 0, green: 0, blue: 255)
     /// Yellow, `#ffff00`.
-    public static let yellow = Color(red: 255, green: 255, blue: 0)
+    package static let yellow = Color(red: 255, green: 255, blue: 0)
     /// Middle gray, `#808080`.
     public static let gray = Color(red: 128, green: 128, blue: 128)
     /// Dark gray, `#404040`.
-    public static let darkGray = Color(red: 64, green: 64, blue: 64)
+    package static let darkGray = Color(red: 64, green: 64, blue: 64)
     /// Purple, `#800080`.
-    public static let purple = Color(red: 128, green: 0, blue: 128)
+    package static let purple = Color(red: 128, green: 0, blue: 128)
     /// Fully transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }
@@ -274,7 +274,7 @@ public indirect enum Symbol: Hashable, Sendable, Codable {
     /// The one statement of the rule: adding graphics, drawing, hit testing and mismatch reports
     /// all ask it.
     /// - Complexity: O(1), or O(p) for a composite of p parts (recursively).
-    public func fits(_ type: GeometryType) -> Bool {
+    package func fits(_ type: GeometryType) -> Bool {
         switch self {
         case .simpleMarker, .pictureMarker: type == .point || type == .multipoint
         case .simpleLine: type == .polyline
@@ -285,7 +285,7 @@ public indirect enum Symbol: Hashable, Sendable, Codable {
     }
 
     /// The geometry types this symbol can draw: those ``fits(_:)`` accepts.
-    public var fittingTypes: Set<GeometryType> { Set(GeometryType.allCases.filter(fits)) }
+    package var fittingTypes: Set<GeometryType> { Set(GeometryType.allCases.filter(fits)) }
 }
 
 /// The kinds of ``Symbol``; the raw values are the names written in reports and logs.

@@ -4,7 +4,7 @@
 extension EsriJSON {
     /// Encodes a geometry as Esri JSON text (deterministic; see ``JSONWriter``).
     /// - Complexity: O(v) for v vertices.
-    public static func encode(_ g: SpatialGeometry, style: JSONWriter.Style = .compact) -> String {
+    public static func encode(_ g: SpatialGeometry, style: JSONStyle = .compact) -> String {
         guard style == .compact else { return JSONWriter.string(jsonValue(g), style: style) }
         var o = ByteOutput()
         o.out.reserveCapacity(64 + g.geometry.pointCount * 24)
@@ -15,7 +15,7 @@ extension EsriJSON {
     /// The Esri JSON object for a geometry: `x`/`y`/`z`/`m`, `points`, `paths`, `rings` (closed)
     /// or `xmin`…, then `hasZ`/`hasM` when true (multipart types), then `spatialReference` when set.
     /// - Complexity: O(v) for v vertices.
-    public static func jsonValue(_ g: SpatialGeometry) -> JSONValue {
+    package static func jsonValue(_ g: SpatialGeometry) -> JSONValue {
         var o = JSONObject()
         switch g.geometry {
         case .point(let p):
@@ -47,7 +47,7 @@ extension EsriJSON {
     }
 
     /// The Esri JSON object for a spatial reference: `wkid` and `latestWkid`, or `wkt`.
-    public static func jsonValue(_ sr: SpatialReference) -> JSONValue {
+    package static func jsonValue(_ sr: SpatialReference) -> JSONValue {
         var o = JSONObject()
         if let w = sr.wkid { o["wkid"] = .integer(Int64(w)) }
         if let w = sr.latestWkid { o["latestWkid"] = .integer(Int64(w)) }
@@ -63,7 +63,7 @@ extension EsriJSON {
     ///   - f: the feature.
     ///   - includeSpatialReference: write the geometry's spatial reference (false inside a
     ///     feature set that states it once).
-    public static func jsonValue(_ f: Feature, includeSpatialReference: Bool = true) -> JSONValue {
+    package static func jsonValue(_ f: Feature, includeSpatialReference: Bool = true) -> JSONValue {
         var o = JSONObject()
         if var g = f.geometry {
             if !includeSpatialReference { g.spatialReference = nil }
@@ -77,7 +77,7 @@ extension EsriJSON {
     /// `spatialReference`, `hasZ`/`hasM` (when true) and `features`. A feature whose spatial
     /// reference equals the set's does not repeat it.
     /// - Complexity: O(v) for v vertices.
-    public static func jsonValue(_ fs: FeatureSet) -> JSONValue {
+    package static func jsonValue(_ fs: FeatureSet) -> JSONValue {
         var o = fs.metadata
         if let t = fs.geometryType { o["geometryType"] = .string(name(of: t)) }
         if let sr = fs.spatialReference { o["spatialReference"] = jsonValue(sr) }
@@ -94,7 +94,7 @@ extension EsriJSON {
     }
 
     /// Encodes a feature set as Esri JSON text.
-    public static func encode(_ fs: FeatureSet, style: JSONWriter.Style = .compact) -> String {
+    package static func encode(_ fs: FeatureSet, style: JSONStyle = .compact) -> String {
         JSONWriter.string(jsonValue(fs), style: style)
     }
 

@@ -31,7 +31,7 @@ public enum EsriJSON {
     public typealias DecodingOptions = CodecDecodingOptions
 
     /// A set of features: the ArcGIS REST query response (`FeatureSet`).
-    public struct FeatureSet: Hashable, Sendable {
+    package struct FeatureSet: Hashable, Sendable {
         /// The features, in order.
         public var features: [Feature]
         /// The set's spatial reference (each feature's geometry carries it too).
@@ -102,7 +102,7 @@ public enum EsriJSON {
     /// - Throws: ``JSONError`` with the field path; a value has no text position, so no
     ///   line:column (``decode(_:options:)`` adds it when it reads text).
     /// - Complexity: O(v) for v vertices.
-    public static func decodeGeometry(
+    package static func decodeGeometry(
         _ value: JSONValue, spatialReference: SpatialReference? = nil, geometryType: GeometryType? = nil,
         hasZ: Bool = false, hasM: Bool = false, options: DecodingOptions = DecodingOptions()
     ) throws -> SpatialGeometry {
@@ -154,7 +154,7 @@ public enum EsriJSON {
 
     /// Decodes a `spatialReference` object; nil when it has none of `wkid`, `latestWkid`, `wkt`.
     /// - Throws: ``JSONError`` when a member has the wrong type.
-    public static func decodeSpatialReference(_ value: JSONValue) throws -> SpatialReference? {
+    package static func decodeSpatialReference(_ value: JSONValue) throws -> SpatialReference? {
         let o = try value.decodeObject()
         let wkid = try o.decodeIfPresent("wkid") { try $0.decodeInt() }
         let latest = try o.decodeIfPresent("latestWkid") { try $0.decodeInt() }
@@ -167,7 +167,7 @@ public enum EsriJSON {
     /// of features, a single feature, or a single geometry (as one feature without attributes).
     /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
     /// - Complexity: O(n) for n bytes.
-    public static func decodeFeatureSet(_ text: String, options: DecodingOptions = DecodingOptions()) throws
+    package static func decodeFeatureSet(_ text: String, options: DecodingOptions = DecodingOptions()) throws
         -> FeatureSet
     {
         try JSONParser.decode(text, options: options.parser) { try decodeFeatureSet($0, options: options) }
@@ -175,7 +175,7 @@ public enum EsriJSON {
 
     /// Decodes a feature set from a parsed value (see ``decodeFeatureSet(_:options:)-(String,_)``).
     /// - Throws: ``JSONError`` with the field path.
-    public static func decodeFeatureSet(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
+    package static func decodeFeatureSet(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
         -> FeatureSet
     {
         if case .array = value {
@@ -212,7 +212,7 @@ public enum EsriJSON {
 
     /// Decodes one feature `{"geometry": …, "attributes": {…}}`; either member may be absent or null.
     /// - Throws: ``JSONError`` with the field path.
-    public static func decodeFeature(
+    package static func decodeFeature(
         _ value: JSONValue, spatialReference: SpatialReference? = nil, geometryType: GeometryType? = nil,
         hasZ: Bool = false, hasM: Bool = false, options: DecodingOptions = DecodingOptions()
     ) throws -> Feature {
@@ -260,7 +260,7 @@ public enum EsriJSON {
     }
 
     /// The geometry type for an Esri `geometryType` name (`esriGeometryPolygon`, …; case-insensitive).
-    public static func geometryType(named name: String) -> GeometryType? {
+    package static func geometryType(named name: String) -> GeometryType? {
         switch name.lowercased() {
         case "esrigeometrypoint": .point
         case "esrigeometrymultipoint": .multipoint
@@ -272,7 +272,7 @@ public enum EsriJSON {
     }
 
     /// The Esri `geometryType` name of a geometry type.
-    public static func name(of type: GeometryType) -> String {
+    package static func name(of type: GeometryType) -> String {
         switch type {
         case .point: "esriGeometryPoint"
         case .multipoint: "esriGeometryMultipoint"

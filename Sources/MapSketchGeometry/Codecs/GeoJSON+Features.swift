@@ -49,7 +49,7 @@ extension GeoJSON {
 /// for line in lines { try reader.read(line) }
 /// let columns = reader.take()   // WGS 84
 /// ```
-public struct GeoJSONFeatureReader {
+package struct GeoJSONFeatureReader {
     private var reader: FeatureColumnsReader
     private let options: GeoJSON.DecodingOptions
 

@@ -60,7 +60,7 @@ extension GeoJSON {
     ///   ``SpatialReference/wgs84`` when its coordinates are longitudes and latitudes);
     ///   ``GeoJSONOutputError/cannotProject(from:)`` when it cannot be projected.
     /// - Complexity: O(n) in the vertices.
-    public static func inWGS84(_ g: SpatialGeometry) throws(GeoJSONOutputError) -> SpatialGeometry {
+    package static func inWGS84(_ g: SpatialGeometry) throws(GeoJSONOutputError) -> SpatialGeometry {
         guard let projection = try wgs84Projection(from: g.spatialReference) else { return g }
         guard let projected = try? GeometryEngine.project(g.geometry, from: projection.from, to: .wgs84, decimal: true) else {
             throw .cannotProject(from: projection.from)

@@ -52,17 +52,17 @@ public enum GeoJSON {
         /// How rings are oriented. Default ``RingOrientation/rfc7946``.
         public var ringOrientation: RingOrientation
         /// The JSON layout. Default compact.
-        public var style: JSONWriter.Style
+        public var style: JSONStyle
 
         /// Creates options.
-        public init(ringOrientation: RingOrientation = .rfc7946, style: JSONWriter.Style = .compact) {
+        public init(ringOrientation: RingOrientation = .rfc7946, style: JSONStyle = .compact) {
             self.ringOrientation = ringOrientation
             self.style = style
         }
     }
 
     /// A whole GeoJSON document.
-    public enum Document: Hashable, Sendable {
+    package enum Document: Hashable, Sendable {
         /// A geometry object; `nil` geometry is not possible here (see ``Feature``).
         case geometry(SpatialGeometry)
         /// A GeometryCollection, as its member geometries.
@@ -106,13 +106,13 @@ public enum GeoJSON {
     /// Decodes any GeoJSON document.
     /// - Throws: ``JSONError`` with line:column, the field path and what was expected.
     /// - Complexity: O(n) for n bytes.
-    public static func decodeDocument(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> Document {
+    package static func decodeDocument(_ text: String, options: DecodingOptions = DecodingOptions()) throws -> Document {
         try JSONParser.decode(text, options: options.parser) { try decodeDocument($0, options: options) }
     }
 
     /// Decodes any GeoJSON document from a parsed value.
     /// - Throws: ``JSONError`` with the field path.
-    public static func decodeDocument(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
+    package static func decodeDocument(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
         -> Document
     {
         let obj = try value.decodeObject()
@@ -151,7 +151,7 @@ public enum GeoJSON {
 
     /// Decodes a geometry object (not a Feature), or nil for JSON `null`.
     /// - Throws: ``JSONError`` with the field path.
-    public static func decodeGeometry(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
+    package static func decodeGeometry(_ value: JSONValue, options: DecodingOptions = DecodingOptions()) throws
         -> SpatialGeometry?
     {
         if value.isNull { return nil }
@@ -293,13 +293,13 @@ public enum GeoJSON {
     /// Encodes a document (geometry, GeometryCollection, Feature or FeatureCollection), each
     /// geometry in WGS 84 as ``encode(_:options:)-(SpatialGeometry,_)`` writes it.
     /// - Throws: ``GeoJSONOutputError`` for the first geometry that cannot be written.
-    public static func encode(_ doc: Document, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> String {
+    package static func encode(_ doc: Document, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> String {
         JSONWriter.string(try jsonValue(doc, options: options), style: options.style)
     }
 
     /// The GeoJSON value of a document, each geometry in WGS 84 (``inWGS84(_:)``).
     /// - Throws: ``GeoJSONOutputError`` for the first geometry that cannot be written.
-    public static func jsonValue(_ doc: Document, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> JSONValue {
+    package static func jsonValue(_ doc: Document, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> JSONValue {
         switch doc {
         case .geometry(let g): return jsonValue(wgs84: try inWGS84(g).geometry, options: options)
         case .geometryCollection(let gs):
@@ -317,7 +317,7 @@ public enum GeoJSON {
     /// The GeoJSON Feature object: `type`, `geometry` (in WGS 84, ``inWGS84(_:)``; null when
     /// nil or empty), `properties` (null when nil), then `id` when set.
     /// - Throws: ``GeoJSONOutputError`` when the geometry cannot be written.
-    public static func jsonValue(_ f: Feature, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> JSONValue {
+    package static func jsonValue(_ f: Feature, options: EncodingOptions = EncodingOptions()) throws(GeoJSONOutputError) -> JSONValue {
         var o: JSONObject = ["type": "Feature"]
         if let g = f.geometry, !g.geometry.isEmpty {
             o["geometry"] = jsonValue(wgs84: try inWGS84(g).geometry, options: options)
@@ -335,7 +335,7 @@ public enum GeoJSON {
     /// exterior with its holes, else a MultiPolygon.
     /// - Complexity: O(v) for v vertices, plus the hole assignment of polygons (each hole is tested
     ///   against the exteriors whose envelope holds its first vertex).
-    public static func jsonValue(wgs84 g: Geometry, options: EncodingOptions = EncodingOptions()) -> JSONValue {
+    package static func jsonValue(wgs84 g: Geometry, options: EncodingOptions = EncodingOptions()) -> JSONValue {
         switch g {
         case .point(let p):
             return ["type": "Point", "coordinates": p.map(position) ?? .array([])]

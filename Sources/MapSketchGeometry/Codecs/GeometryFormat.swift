@@ -5,7 +5,7 @@
 ///   member; use ``withID(fromAttributes:)`` and ``withIDInAttributes(_:)`` to move it between the
 ///   two (the rule `@esri/arcgis-to-geojson-utils` uses).
 /// - A nil ``geometry`` is a feature without geometry (`"geometry": null`).
-public struct Feature: Hashable, Sendable {
+package struct Feature: Hashable, Sendable {
     /// The geometry and its spatial reference, or nil.
     public var geometry: SpatialGeometry?
     /// The attributes (properties), in order. Nil when the source had none or `null`.
@@ -114,7 +114,7 @@ public enum GeometryFormat: String, Hashable, Sendable, CaseIterable {
     /// - Throws: the first line's error (``JSONError`` or ``WKTError``) with its line number in
     ///   the whole text and its column in that line.
     /// - Complexity: O(n) for n bytes.
-    public func decodeLines(_ text: String) throws -> [SpatialGeometry] {
+    package func decodeLines(_ text: String) throws -> [SpatialGeometry] {
         var out: [SpatialGeometry] = []
         var text = text
         try text.withUTF8 { buf in

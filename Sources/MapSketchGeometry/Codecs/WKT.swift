@@ -10,7 +10,7 @@ public struct WKTError: Error, Hashable, Sendable, CustomStringConvertible {
     public var found: String
 
     /// Creates an error.
-    public init(line: Int, column: Int, expected: String, found: String) {
+    package init(line: Int, column: Int, expected: String, found: String) {
         self.line = line
         self.column = column
         self.expected = expected
@@ -57,7 +57,7 @@ public enum WKT {
     /// Reads one geometry keeping its WKT structure (collections, linear rings, EMPTY members).
     /// - Throws: ``WKTError`` with line:column for malformed text.
     /// - Complexity: O(n) for n bytes of text.
-    public static func decodeTree(_ text: String) throws -> WKTGeometry {
+    package static func decodeTree(_ text: String) throws -> WKTGeometry {
         var p = WKTParser(text)
         return try p.parseDocument()
     }
@@ -76,7 +76,7 @@ public enum WKT {
     }
 
     /// Writes a WKT tree.
-    public static func encode(_ t: WKTGeometry) -> String {
+    package static func encode(_ t: WKTGeometry) -> String {
         var o = ByteOutput()
         GeometryEncoder.wkt(t, into: &o)
         return String(decoding: o.out, as: UTF8.self)
@@ -84,7 +84,7 @@ public enum WKT {
 
     /// Formats one number the way the writer does: integral values without ".0", others with
     /// Swift's shortest round-trip representation; non-finite values as `NaN`, `Inf`, `-Inf`.
-    public static func format(_ v: Double) -> String {
+    package static func format(_ v: Double) -> String {
         if v.isNaN { return "NaN" }
         if v.isInfinite { return v < 0 ? "-Inf" : "Inf" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }

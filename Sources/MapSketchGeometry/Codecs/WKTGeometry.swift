@@ -12,7 +12,7 @@
 /// | POLYGON, MULTIPOLYGON    | `.polygon`, all rings flat and open, each polygon's first ring   |
 /// |                          | oriented clockwise and its others counter-clockwise (Esri)       |
 /// | GEOMETRYCOLLECTION       | not representable: ``geometry()`` throws                         |
-public struct WKTGeometry: Hashable, Sendable {
+package struct WKTGeometry: Hashable, Sendable {
     /// The shape, with coordinates exactly as written (rings keep their closing vertex).
     public indirect enum Shape: Hashable, Sendable {
         /// POINT; `nil` is POINT EMPTY.

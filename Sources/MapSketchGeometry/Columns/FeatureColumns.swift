@@ -13,7 +13,7 @@ public struct FeatureColumns: Sendable, Equatable {
     public var spatialReference: SpatialReference?
 
     /// Creates a set of feature columns.
-    public init(geometry: GeometryColumn, fields: [FieldColumn] = [], spatialReference: SpatialReference? = nil) {
+    package init(geometry: GeometryColumn, fields: [FieldColumn] = [], spatialReference: SpatialReference? = nil) {
         self.geometry = geometry
         self.fields = fields
         self.spatialReference = spatialReference
@@ -68,11 +68,11 @@ public struct FieldColumn: Sendable, Equatable {
     /// `.bool` rows.
     public private(set) var bools: [Bool] = []
     /// `.string` rows: ids into ``strings``.
-    public private(set) var stringIDs: [UInt32] = []
+    package private(set) var stringIDs: [UInt32] = []
     /// The distinct strings of a `.string` column, by id.
     public private(set) var strings: [String] = []
     /// `.mixed` rows.
-    public private(set) var mixed: [JSONValue] = []
+    package private(set) var mixed: [JSONValue] = []
     /// Bit r of word r / 64: row r is null or lacks the field.
     package private(set) var noValueWords: [UInt64] = []
     /// Bit r of word r / 64: row r lacks the field.
@@ -80,7 +80,7 @@ public struct FieldColumn: Sendable, Equatable {
     private var stringIndex: [String: UInt32] = [:]
 
     /// An empty column.
-    public init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
 
     /// A column of typed values, fixed to `kind` (values of another type make it mixed).
     init(_ name: String, kind: Kind) {
@@ -89,14 +89,14 @@ public struct FieldColumn: Sendable, Equatable {
     }
 
     /// Whether row `row` holds null.
-    public func isNull(_ row: Int) -> Bool { Self.bit(noValueWords, row) && !Self.bit(absentWords, row) }
+    package func isNull(_ row: Int) -> Bool { Self.bit(noValueWords, row) && !Self.bit(absentWords, row) }
 
     /// Whether row `row` lacks the field.
-    public func isAbsent(_ row: Int) -> Bool { Self.bit(absentWords, row) }
+    package func isAbsent(_ row: Int) -> Bool { Self.bit(absentWords, row) }
 
     /// Row `row`'s value as JSON (dates as their epoch milliseconds): nil when the row lacks the
     /// field, `.null` when it holds null.
-    public subscript(row: Int) -> JSONValue? {
+    package subscript(row: Int) -> JSONValue? {
         if Self.bit(noValueWords, row) { return Self.bit(absentWords, row) ? nil : .null }
         switch kind {
         case .empty: return .null

@@ -49,7 +49,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
     private static let emptyFlag: UInt8 = 1 << 5
 
     /// An empty column.
-    public init() {}
+    package init() {}
 
     /// A column of points, one per (x[i], y[i]).
     /// - Precondition: `x` and `y` have the same count.
@@ -69,7 +69,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
 
     /// A column holding `geometries` in order.
     /// - Complexity: O(v) for v vertices in all.
-    public init(_ geometries: some Sequence<Geometry>) {
+    package init(_ geometries: some Sequence<Geometry>) {
         for g in geometries { append(g) }
     }
 
@@ -114,11 +114,11 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
     }
 
     /// The geometry type of row `row`.
-    public func type(at row: Int) -> GeometryType { Self.type(kinds[row]) }
+    package func type(at row: Int) -> GeometryType { Self.type(kinds[row]) }
 
     /// The bounding envelope of row `row`, or nil when it has no vertex.
     /// - Complexity: O(k) for the row's k vertices.
-    public func envelope(at row: Int) -> Envelope? {
+    package func envelope(at row: Int) -> Envelope? {
         let r = vertexRange(row: row)
         guard !r.isEmpty else { return nil }
         var e = Envelope(
@@ -151,7 +151,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
     // MARK: Appending
 
     /// Reserves room for `rows` more rows and `vertices` more vertices.
-    public mutating func reserveCapacity(rows: Int, vertices: Int) {
+    package mutating func reserveCapacity(rows: Int, vertices: Int) {
         kinds.reserveCapacity(kinds.count + rows)
         xy.reserveCapacity(xy.count + 2 * vertices)
         if !plainPoints {
@@ -162,7 +162,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
 
     /// Appends a point with x and y only.
     /// - Complexity: O(1) amortised.
-    public mutating func appendPoint(x: Double, y: Double) {
+    package mutating func appendPoint(x: Double, y: Double) {
         if !plainPoints {
             rowParts.append(Self.offset(partVertices.count))
             partVertices.append(Self.offset(vertexCount))
@@ -175,7 +175,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
 
     /// Appends a geometry as a new row.
     /// - Complexity: O(k) amortised for its k vertices.
-    public mutating func append(_ g: Geometry) {
+    package mutating func append(_ g: Geometry) {
         switch g {
         case .point(let p?) where p.z == nil && p.m == nil:
             appendPoint(x: p.x, y: p.y)
@@ -203,7 +203,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
     /// (and, for polylines and polygons, whose parts start with ``startPart()``). A point row
     /// takes one vertex (none: the empty point); a multipoint row all its points.
     /// - Precondition: `type` is not `.envelope` (append an envelope with ``append(_:)``).
-    public mutating func startGeometry(_ type: GeometryType, hasZ: Bool = false, hasM: Bool = false) {
+    package mutating func startGeometry(_ type: GeometryType, hasZ: Bool = false, hasM: Bool = false) {
         precondition(type != .envelope, "append envelopes with append(_:)")
         var k = Self.code(type)
         if type != .point {
@@ -215,7 +215,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
 
     /// Starts a new part (path or ring) of the current row.
     /// - Precondition: a row was started.
-    public mutating func startPart() {
+    package mutating func startPart() {
         precondition(!kinds.isEmpty, "startGeometry before startPart")
         makeOffsetsExplicit()
         partVertices.append(Self.offset(vertexCount))
@@ -224,7 +224,7 @@ public struct GeometryColumn: Sendable, Equatable, RandomAccessCollection {
     /// Appends a vertex to the current part (starting the row's first part if it has none).
     /// - Precondition: a row was started.
     /// - Complexity: O(1) amortised.
-    public mutating func appendVertex(x: Double, y: Double, z: Double? = nil, m: Double? = nil) {
+    package mutating func appendVertex(x: Double, y: Double, z: Double? = nil, m: Double? = nil) {
         precondition(!kinds.isEmpty, "startGeometry before appendVertex")
         makeOffsetsExplicit()
         if partVertices.count == Int(rowParts[rowParts.count - 1]) { partVertices.append(Self.offset(vertexCount)) }

@@ -15,9 +15,9 @@
 /// ```
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     /// The x of the point the linear part turns and scales about.
-    public var anchorX: Double
+    @usableFromInline package var anchorX: Double
     /// The y of the point the linear part turns and scales about.
-    public var anchorY: Double
+    @usableFromInline package var anchorY: Double
     /// The linear part, row 1 column 1: x' gets `a · dx`.
     public var a: Double
     /// The linear part, row 1 column 2: x' gets `b · dy`.
@@ -80,16 +80,16 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The anchor the linear part acts about.
-    public var anchor: Point { Point(anchorX, anchorY) }
+    package var anchor: Point { Point(anchorX, anchorY) }
 
     /// The determinant of the linear part: the factor areas are multiplied by (negative when the
     /// transform mirrors).
-    public var determinant: Double { a * d - b * c }
+    package var determinant: Double { a * d - b * c }
 
     /// Whether the transform can be undone by another affine transform (its determinant is a
     /// finite non-zero number): then it keeps distinct points distinct, so it cannot make a
     /// simple geometry cross itself.
-    public var isInvertible: Bool {
+    package var isInvertible: Bool {
         let det = determinant
         return det != 0 && det.isFinite
     }
@@ -101,7 +101,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether every part of the transform is a finite number.
-    public var isFinite: Bool {
+    package var isFinite: Bool {
         [anchorX, anchorY, a, b, c, d, translationX, translationY].allSatisfy(\.isFinite)
     }
 

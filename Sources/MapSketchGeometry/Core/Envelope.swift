@@ -88,7 +88,7 @@ public struct Envelope: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The squared distance from `p` to the envelope (0 inside).
     @inlinable
-    public func distanceSquared(to p: Point) -> Double {
+    package func distanceSquared(to p: Point) -> Double {
         let dx = p.x < xmin ? xmin - p.x : (p.x > xmax ? p.x - xmax : 0)
         let dy = p.y < ymin ? ymin - p.y : (p.y > ymax ? p.y - ymax : 0)
         return dx * dx + dy * dy

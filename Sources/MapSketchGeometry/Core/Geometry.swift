@@ -95,7 +95,7 @@ public enum Geometry: Hashable, Sendable, Codable {
     ///
     /// - Throws: what `transform` throws.
     /// - Complexity: O(n) calls of `transform` for n vertices.
-    public func mapPoints(_ transform: (Point) throws -> Point) rethrows -> Geometry {
+    package func mapPoints(_ transform: (Point) throws -> Point) rethrows -> Geometry {
         switch self {
         case .point(let p): return .point(try p.map(transform))
         case .multipoint(let g):

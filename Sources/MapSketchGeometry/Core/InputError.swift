@@ -16,7 +16,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     /// Creates an error.
-    public init(file: String, line: Int, column: Int, message: String) {
+    package init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column

@@ -1,7 +1,7 @@
 /// A set of points.
 public struct Multipoint: Hashable, Sendable, Codable {
     /// The points, in order.
-    public var points: [Point]
+    public package(set) var points: [Point]
     /// Whether the vertices carry z values (kept explicitly so an empty geometry keeps its flags).
     public var hasZ: Bool
     /// Whether the vertices carry m values.

@@ -36,11 +36,11 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The point with z and m dropped.
     @inlinable
-    public var xy: Point { Point(x: x, y: y) }
+    package var xy: Point { Point(x: x, y: y) }
 
     /// Whether x and y equal those of `other` (z and m ignored).
     @inlinable
-    public func equals2D(_ other: Point) -> Bool { x == other.x && y == other.y }
+    package func equals2D(_ other: Point) -> Bool { x == other.x && y == other.y }
 
     public var description: String {
         var s = "(\(x) \(y)"

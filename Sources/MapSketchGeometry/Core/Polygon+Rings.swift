@@ -14,7 +14,7 @@ extension Polygon {
     /// one vertex is dropped, so a ring written with a duplicate closing vertex keeps one.
     ///
     /// - Complexity: O(n) for n vertices when a vertex is dropped, else O(1).
-    public static func open(_ ring: [Point]) -> [Point] {
+    package static func open(_ ring: [Point]) -> [Point] {
         guard ring.count >= 2, isClosed(ring) else { return ring }
         return Array(ring.dropLast())
     }
@@ -23,7 +23,7 @@ extension Polygon {
     /// (no-op on an empty ring).
     ///
     /// - Complexity: O(n) for n vertices.
-    public static func closed(_ ring: [Point]) -> [Point] {
+    package static func closed(_ ring: [Point]) -> [Point] {
         guard let f = ring.first else { return ring }
         if ring.count >= 2, isClosed(ring) { return ring }
         return ring + [f]

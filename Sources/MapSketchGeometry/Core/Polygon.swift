@@ -6,7 +6,7 @@
 /// for orientation holds (y up): exterior rings clockwise, holes counter-clockwise.
 public struct Polygon: Hashable, Sendable, Codable {
     /// The rings, each open (its closing vertex implicit).
-    public var rings: [[Point]]
+    public package(set) var rings: [[Point]]
     /// Whether the vertices carry z values.
     public var hasZ: Bool
     /// Whether the vertices carry m values.

@@ -1,7 +1,7 @@
 /// A line of one or more paths (parts); each path is an ordered list of vertices.
 public struct Polyline: Hashable, Sendable, Codable {
     /// The paths, each an ordered list of vertices.
-    public var paths: [[Point]]
+    public package(set) var paths: [[Point]]
     /// Whether the vertices carry z values.
     public var hasZ: Bool
     /// Whether the vertices carry m values.

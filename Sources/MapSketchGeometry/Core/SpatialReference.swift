@@ -27,7 +27,7 @@ public struct SpatialReference: Hashable, Sendable, Codable, CustomStringConvert
     }
 
     /// Creates a spatial reference from any of the three fields; at least one should be set.
-    public init(wkid: Int?, latestWkid: Int?, wkt: String?) {
+    package init(wkid: Int?, latestWkid: Int?, wkt: String?) {
         self.wkid = wkid
         self.latestWkid = latestWkid
         self.wkt = wkt
@@ -39,7 +39,7 @@ public struct SpatialReference: Hashable, Sendable, Codable, CustomStringConvert
     public static let webMercator = SpatialReference(wkid: 102100, latestWkid: 3857)
 
     /// The canonical WKID: Web Mercator aliases fold to 3857; otherwise `latestWkid ?? wkid`.
-    public var canonicalWkid: Int? {
+    package var canonicalWkid: Int? {
         let id = latestWkid ?? wkid
         guard let id else { return nil }
         return Self.webMercatorAliases.contains(id) ? 3857 : id

@@ -7,7 +7,7 @@ extension ChunkedVertices {
     /// distance so far.
     /// - Complexity: O(log n + k) for k vertices in the chunks near `p`; O(n) only when every
     ///   chunk's envelope reaches `p`.
-    public func nearestVertex(to p: Point, within d: Double) -> (index: Int, distanceSquared: Double)? {
+    package func nearestVertex(to p: Point, within d: Double) -> (index: Int, distanceSquared: Double)? {
         guard d >= 0, !isEmpty else { return nil }
         var best = NearestCandidate(limit: d * d)
         forEachCandidateChunk(reaching: { $0.distanceSquared(to: p) <= best.limit }) { offset, pts, _ in
@@ -19,7 +19,7 @@ extension ChunkedVertices {
     /// The indices of every vertex within distance `d` of `p` (inclusive), ascending.
     /// - Complexity: O(log n + k) for n vertices and k vertices in the chunks near `p`, as
     ///   ``nearestVertex(to:within:)``, plus the result.
-    public func vertexIndices(within d: Double, of p: Point) -> [Int] {
+    package func vertexIndices(within d: Double, of p: Point) -> [Int] {
         var out: [Int] = []
         guard d >= 0 else { return out }
         let d2 = d * d
@@ -31,7 +31,7 @@ extension ChunkedVertices {
 
     /// The number of segments: `count - 1` for a path; for a ring (`closed`) with at least three
     /// vertices, `count` (the closing segment from the last vertex back to the first included).
-    public func segmentCount(closed: Bool) -> Int {
+    package func segmentCount(closed: Bool) -> Int {
         let n = count
         if closed && n >= 3 { return n }
         return Swift.max(0, n - 1)
@@ -40,7 +40,7 @@ extension ChunkedVertices {
     /// The mid-vertex of `segment`: the midpoint of vertices `segment` and `segment + 1` (the
     /// first vertex for a ring's closing segment). z and m are averaged when both ends carry them.
     /// - Complexity: O(log n) for n vertices.
-    public func midVertex(segment: Int, closed: Bool) -> Point {
+    package func midVertex(segment: Int, closed: Bool) -> Point {
         precondition(segment >= 0 && segment < segmentCount(closed: closed), "segment index out of range")
         let a = self[segment]
         let b = self[segment + 1 == count ? 0 : segment + 1]
@@ -53,7 +53,7 @@ extension ChunkedVertices {
     /// Each subtree is tested against its envelope grown to take in the first vertex after it, so
     /// the segment that crosses from one chunk into the next is never missed.
     /// - Complexity: O(log n + k) for k vertices in the chunks near `p`.
-    public func nearestMidVertex(to p: Point, within d: Double, closed: Bool) -> (
+    package func nearestMidVertex(to p: Point, within d: Double, closed: Bool) -> (
         segment: Int, distanceSquared: Double
     )? {
         guard d >= 0, count >= 2 else { return nil }
@@ -166,7 +166,7 @@ extension ChunkedVertices {
     /// Calls `body` with the index and position of every vertex inside `envelope` (boundary
     /// included), in index order, skipping chunks whose envelope misses it.
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
-    public func forEachVertex(in envelope: Envelope, _ body: (Int, Point) -> Void) {
+    package func forEachVertex(in envelope: Envelope, _ body: (Int, Point) -> Void) {
         forEachCandidateChunk(BoxReach(box: envelope)) { offset, pts, _ in
             for (i, q) in pts.enumerated() where envelope.contains(q) { body(offset + i, q) }
         }
@@ -175,7 +175,7 @@ extension ChunkedVertices {
     /// Calls `body` with the segment index and position of every mid-vertex inside `envelope`, in
     /// segment order (a ring's closing segment last), pruning as ``nearestMidVertex(to:within:closed:)``.
     /// - Complexity: O(log n + k) for k vertices in the chunks that meet `envelope`.
-    public func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
+    package func forEachMidVertex(in envelope: Envelope, closed: Bool, _ body: (Int, Point) -> Void) {
         guard count >= 2 else { return }
         forEachCandidateChunk(widenedByNext: true, BoxReach(box: envelope)) { offset, pts, next in
             pts.forEachMidVertex(offset: offset, next: next) { i, m in if envelope.contains(m) { body(i, m) } }

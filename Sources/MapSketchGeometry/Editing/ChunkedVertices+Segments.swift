@@ -11,7 +11,7 @@ extension ChunkedVertices {
     /// - Returns: false when `body` stopped the walk.
     /// - Complexity: O(log n + k) for n vertices and k vertices in the chunks that meet `envelope`.
     @discardableResult
-    public func forEachSegment(meeting envelope: Envelope, closed: Bool, _ body: (Int, Point, Point) -> Bool) -> Bool {
+    package func forEachSegment(meeting envelope: Envelope, closed: Bool, _ body: (Int, Point, Point) -> Bool) -> Bool {
         guard count >= 2 else { return true }
         // Once `body` stops, every envelope fails, so the rest of the walk is pruned at once.
         var stopped = false

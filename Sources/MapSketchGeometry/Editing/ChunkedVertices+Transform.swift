@@ -13,7 +13,7 @@ extension ChunkedVertices {
     /// - Throws: ``GeometryError/nonFiniteCoordinate(part:index:)`` (with `part` as given) for
     ///   the first vertex the transform takes to a NaN or infinite coordinate.
     /// - Complexity: O(n) for n vertices; two allocations (three when a vertex has z or m).
-    public func transformed(by transform: AffineTransform, part: Int = 0) throws -> ChunkedVertices {
+    package func transformed(by transform: AffineTransform, part: Int = 0) throws -> ChunkedVertices {
         let n = count
         guard n > 0 else { return ChunkedVertices() }
         let run = _VertexRun(capacity: n)
@@ -105,7 +105,7 @@ extension ChunkedVertices {
     /// The centroid of this part as a ring (`dimension` 2), a path (1) or points (0), by the rule
     /// of ``GeometryEngine/centroid(_:)``; nil when the part is empty.
     /// - Complexity: O(n) for n vertices, no allocation.
-    public func centroid(dimension: Int) -> Point? {
+    package func centroid(dimension: Int) -> Point? {
         CentroidSums.of(parts: CollectionOfOne(self), dimension: dimension)
     }
 }
@@ -116,7 +116,7 @@ extension VertexStore {
     /// result costs O(n) for the n vertices transformed plus O(p) for p parts.
     /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``;
     ///   ``GeometryError/nonFiniteCoordinate(part:index:)`` when a coordinate would not be finite.
-    public func transformed(by transform: AffineTransform, part: Int? = nil) throws -> VertexStore {
+    package func transformed(by transform: AffineTransform, part: Int? = nil) throws -> VertexStore {
         var out = self
         let targets = try part.map { p -> Range<Int> in
             guard p >= 0, p < partCount else { throw GeometryError.partIndexOutOfRange(part: p, partCount: partCount) }
@@ -134,7 +134,7 @@ extension VertexStore {
     /// ``GeometryEngine/centroid(_:)`` (rings for polygons, paths for polylines, points
     /// otherwise); nil when there is no vertex.
     /// - Complexity: O(n) for the n vertices measured, no allocation.
-    public func centroid(part: Int? = nil) -> Point? {
+    package func centroid(part: Int? = nil) -> Point? {
         let dimension = type == .polygon ? 2 : (type == .polyline ? 1 : 0)
         if let part {
             guard part >= 0, part < partCount else { return nil }
@@ -145,7 +145,7 @@ extension VertexStore {
 
     /// The envelope of part `part`, or of every part when `part` is nil; nil when empty.
     /// - Complexity: O(1) for a part, O(p) for p parts.
-    public func envelope(part: Int?) -> Envelope? {
+    package func envelope(part: Int?) -> Envelope? {
         guard let part else { return envelope }
         guard part >= 0, part < partCount else { return nil }
         return parts[part].envelope

@@ -51,7 +51,7 @@ public struct ChunkedVertices: @unchecked Sendable {
 
     /// A part holding `points` in order: one run, with room for exactly them.
     /// - Complexity: O(n) for n points; two allocations (three with z or m).
-    public init(_ points: some Sequence<Point>) {
+    @_spi(MapSketchInternal) public init(_ points: some Sequence<Point>) {
         let all = Array(points)
         _root = nil
         _tail = all.isEmpty ? nil : all.withUnsafeBufferPointer { _VertexRun(copying: $0) }
@@ -68,7 +68,7 @@ public struct ChunkedVertices: @unchecked Sendable {
 
     /// The envelope of the vertices, or nil when empty.
     /// - Complexity: O(1).
-    public var envelope: Envelope? {
+    package var envelope: Envelope? {
         guard !isEmpty else { return nil }
         var e = _tail?.envelope ?? _VertexNode.emptyEnvelope
         if let r = _root { e.expand(toInclude: r.envelope) }
@@ -110,7 +110,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     ///   O(log n) allocations (about two per doubling, three with z or m): 0 per vertex in the
     ///   limit.
     @inlinable
-    public mutating func append(_ p: Point) {
+    @_spi(MapSketchInternal) public mutating func append(_ p: Point) {
         if isKnownUniquelyReferenced(&_tail), _tail.unsafelyUnwrapped.canAppendXY(p) {
             _tail.unsafelyUnwrapped.appendXY(p)
         } else {
@@ -133,7 +133,7 @@ public struct ChunkedVertices: @unchecked Sendable {
 
     /// Inserts `p` so that it becomes vertex `index` (`0 ... count`).
     /// - Complexity: O(log n) for n vertices (a chunk of at most 128 vertices is shifted).
-    public mutating func insert(_ p: Point, at index: Int) {
+    @_spi(MapSketchInternal) public mutating func insert(_ p: Point, at index: Int) {
         let t = treeCount
         let n = t + tailCount
         precondition(index >= 0 && index <= n, "vertex index out of range")
@@ -157,7 +157,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     /// Replaces vertex `index` with `p` and returns the old vertex.
     /// - Complexity: O(log n) for n vertices.
     @discardableResult
-    public mutating func replace(at index: Int, with p: Point) -> Point {
+    package mutating func replace(at index: Int, with p: Point) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = treeCount
         if index >= t {
@@ -180,7 +180,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     /// Removes and returns vertex `index`.
     /// - Complexity: O(log n) for n vertices.
     @discardableResult
-    public mutating func remove(at index: Int) -> Point {
+    @_spi(MapSketchInternal) public mutating func remove(at index: Int) -> Point {
         precondition(index >= 0 && index < count, "vertex index out of range")
         let t = treeCount
         if index >= t {
@@ -206,7 +206,7 @@ public struct ChunkedVertices: @unchecked Sendable {
     /// Removes every vertex.
     ///
     /// - Complexity: O(1) (chunks and runs are freed as their last owner goes).
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         self = ChunkedVertices()
     }
 
@@ -309,14 +309,14 @@ public struct ChunkedVertices: @unchecked Sendable {
     ///
     /// - Throws: what `body` throws.
     /// - Complexity: O(n) for n vertices.
-    public func forEachChunk(_ body: (ArraySlice<Point>) throws -> Void) rethrows {
+    package func forEachChunk(_ body: (ArraySlice<Point>) throws -> Void) rethrows {
         try forEachChunkBuffer { try body(ArraySlice($0)) }
     }
 
     /// The vertices as an array.
     ///
     /// - Complexity: O(n) for n vertices.
-    public var array: [Point] {
+    package var array: [Point] {
         var out: [Point] = []
         out.reserveCapacity(count)
         forEachChunkBuffer { out.append(contentsOf: $0) }

@@ -128,7 +128,7 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, or a second
     ///   vertex in a point geometry (``GeometryError/pointHasOneVertex``).
     /// - Complexity: O(log n) for n vertices in the part.
-    public mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
+    package mutating func insertVertex(_ point: Point, part: Int, at index: Int) throws {
         try checkFinite(point, part: part, index: index)
         if type == .point {
             guard part == 0, index == 0, isEmpty else { throw GeometryError.pointHasOneVertex }
@@ -165,7 +165,7 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: ``GeometryError`` for an index out of range or a non-finite coordinate.
     /// - Complexity: O(log n) for n vertices in the part.
     @discardableResult
-    public mutating func moveVertex(part: Int, index: Int, to point: Point) throws -> Point {
+    package mutating func moveVertex(part: Int, index: Int, to point: Point) throws -> Point {
         try checkPart(part)
         try checkVertex(part: part, index: index, limit: parts[part].count)
         try checkFinite(point, part: part, index: index)
@@ -179,7 +179,7 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: ``GeometryError`` for an index out of range.
     /// - Complexity: O(log n) for n vertices in the part.
     @discardableResult
-    public mutating func removeVertex(part: Int, index: Int) throws -> Point {
+    package mutating func removeVertex(part: Int, index: Int) throws -> Point {
         try checkPart(part)
         try checkVertex(part: part, index: index, limit: parts[part].count)
         let p = parts[part].remove(at: index)
@@ -202,7 +202,7 @@ public struct VertexStore: Hashable, Sendable {
     /// - Throws: ``GeometryError`` for an index out of range, a non-finite coordinate, a second
     ///   part in a point or multipoint, or a point part without exactly one vertex.
     /// - Complexity: O(p + n) for p parts and the new part's n vertices (each is checked).
-    public mutating func insertPart(_ vertices: ChunkedVertices, at index: Int) throws {
+    package mutating func insertPart(_ vertices: ChunkedVertices, at index: Int) throws {
         if (type == .point || type == .multipoint) && !parts.isEmpty {
             throw GeometryError.unsupported("a \(type) has a single part")
         }
@@ -218,7 +218,7 @@ public struct VertexStore: Hashable, Sendable {
     /// Removes part `index` and returns its vertices.
     /// - Throws: ``GeometryError/partIndexOutOfRange(part:partCount:)``.
     @discardableResult
-    public mutating func removePart(_ index: Int) throws -> ChunkedVertices {
+    package mutating func removePart(_ index: Int) throws -> ChunkedVertices {
         try checkPart(index)
         let removed = parts.remove(at: index)
         _checkInvariants()
@@ -226,7 +226,7 @@ public struct VertexStore: Hashable, Sendable {
     }
 
     /// Removes every part.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         parts.removeAll()
         _checkInvariants()
     }

@@ -175,7 +175,7 @@ public struct SpatialIndex: Sendable {
 
     /// Rebuilds the main tree from every live item (main tree, runs and buffer).
     /// - Complexity: O(n) for n items.
-    public mutating func rebuild() {
+    package mutating func rebuild() {
         var flat: [Float] = []
         flat.reserveCapacity(count * 4)
         var ids: [Int32] = []
@@ -294,7 +294,7 @@ public struct SpatialIndex: Sendable {
     /// retained and released) because the compiler cannot prove the property stays unchanged.
     ///
     /// - Complexity: O(log² n + k + 32) for n items and k hits.
-    public mutating func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
+    package mutating func collect(_ query: Envelope, into out: UnsafeMutablePointer<Int32>, capacity: Int) -> Int {
         var found = tree.collect(query, into: out, capacity: capacity)
         if staleInTree > 0 { found = dropStale(out, from: 0, found, capacity, Self._inTree) }
         if !runs.isEmpty {
@@ -333,7 +333,7 @@ public struct SpatialIndex: Sendable {
     }
 
     /// Bytes held by the index's arrays.
-    public var memoryFootprint: Int {
+    @_spi(MapSketchInternal) public var memoryFootprint: Int {
         var bytes = tree.memoryFootprint + dynamicIDs.capacity * 4 + dynamicBoxes.capacity * 4 + home.capacity
         for run in runs { bytes += run.memoryFootprint }
         return bytes + runs.capacity * MemoryLayout<PackedRTree>.stride + staleInRun.capacity * 8

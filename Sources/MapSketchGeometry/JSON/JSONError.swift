@@ -1,5 +1,5 @@
 /// One step of a path into a JSON document: an object member or an array element.
-public enum JSONPathComponent: Hashable, Sendable {
+@usableFromInline package enum JSONPathComponent: Hashable, Sendable {
     /// An object member by key.
     case key(String)
     /// An array element by 0-based index.
@@ -20,14 +20,14 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong and what was expected, e.g. `expected ',' or '}' after object member`.
     public var message: String
     /// The path of the offending value (decoding errors); empty for syntax errors.
-    public var path: [JSONPathComponent]
+    package var path: [JSONPathComponent]
     /// The 1-based line, when known.
     public var line: Int?
     /// The 1-based column in UTF-8 bytes, when known.
     public var column: Int?
 
     /// Creates an error.
-    public init(_ message: String, path: [JSONPathComponent] = [], line: Int? = nil, column: Int? = nil) {
+    @usableFromInline package init(_ message: String, path: [JSONPathComponent] = [], line: Int? = nil, column: Int? = nil) {
         self.message = message
         self.path = path
         self.line = line
@@ -35,10 +35,10 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The path rendered as `a.b[2].c`; keys that are not identifiers are quoted: `["a b"]`.
-    public var pathString: String { JSONError.render(path) }
+    package var pathString: String { JSONError.render(path) }
 
     /// Renders a path as `a.b[2].c`.
-    public static func render(_ path: [JSONPathComponent]) -> String {
+    package static func render(_ path: [JSONPathComponent]) -> String {
         var s = ""
         for c in path {
             switch c {
@@ -58,7 +58,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// This error with `component` put in front of its path (used while unwinding a decode).
-    public func prefixed(by component: JSONPathComponent) -> JSONError {
+    @usableFromInline package func prefixed(by component: JSONPathComponent) -> JSONError {
         var e = self
         e.path.insert(component, at: 0)
         return e
@@ -66,7 +66,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `path: message` (the message alone for the root): the error without its position, for a
     /// caller that puts its own `file:line:column:` in front.
-    public var pathAndMessage: String { path.isEmpty ? message : pathString + ": " + message }
+    package var pathAndMessage: String { path.isEmpty ? message : pathString + ": " + message }
 
     /// `line:column: path: message`, leaving out what is unknown.
     public var description: String {
@@ -91,7 +91,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Runs `body`, putting `component` in front of the path of any ``JSONError`` it throws.
 @inlinable
-public func withJSONPath<T>(_ component: JSONPathComponent, _ body: () throws -> T) throws -> T {
+package func withJSONPath<T>(_ component: JSONPathComponent, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let e as JSONError {

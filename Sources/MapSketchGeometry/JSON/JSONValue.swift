@@ -32,7 +32,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The numeric value of an integer or number, else nil.
     @inlinable
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let i): Double(i)
         case .number(let d): d
@@ -41,7 +41,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The value as an exact `Int64`: an integer, or a number with no fractional part in range.
-    public var int64Value: Int64? {
+    package var int64Value: Int64? {
         switch self {
         case .integer(let i): return i
         case .number(let d):
@@ -53,31 +53,31 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The string, or nil when the value is not a string.
     @inlinable
-    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    package var stringValue: String? { if case .string(let s) = self { s } else { nil } }
 
     /// The boolean, or nil when the value is not a boolean.
     @inlinable
-    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    package var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
 
     /// The elements, or nil when the value is not an array.
     @inlinable
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    package var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
 
     /// The object, or nil when the value is not an object.
     @inlinable
-    public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    package var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
 
     /// Whether the value is `null`.
     @inlinable
-    public var isNull: Bool { if case .null = self { true } else { false } }
+    package var isNull: Bool { if case .null = self { true } else { false } }
 
     /// The member named `key` when this is an object, else nil.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { o[key] } else { nil }
     }
 
     /// The element at `index` when this is an array and the index is in range, else nil.
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         guard case .array(let a) = self, a.indices.contains(index) else { return nil }
         return a[index]
     }
@@ -127,21 +127,21 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 /// Equality compares members in order (`{"a":1,"b":2}` ≠ `{"b":2,"a":1}`).
 public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The keys in order.
-    public private(set) var keys: [String] = []
+    @usableFromInline package private(set) var keys: [String] = []
     /// The values, parallel to ``keys``.
-    public private(set) var values: [JSONValue] = []
+    package private(set) var values: [JSONValue] = []
     /// key → position, kept only when `count > indexThreshold`.
     private var index: [String: Int]?
 
     static let indexThreshold = 12
 
     /// Creates an empty object.
-    public init() {}
+    package init() {}
 
     /// Creates an object from ordered members.
     /// - Throws: nothing; a repeated key keeps its first position and its last value.
     /// - Complexity: O(n) for n members.
-    public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
+    package init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
         for (k, v) in members { self[k] = v }
     }
 
@@ -151,22 +151,22 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The number of members.
-    @inlinable public var count: Int { keys.count }
+    @inlinable package var count: Int { keys.count }
     /// Whether the object has no members.
-    @inlinable public var isEmpty: Bool { keys.isEmpty }
+    @inlinable package var isEmpty: Bool { keys.isEmpty }
 
     /// The position of `key`, or nil.
     /// - Complexity: O(1) on average for large objects, O(n) with small n otherwise.
-    public func position(of key: String) -> Int? {
+    package func position(of key: String) -> Int? {
         if let index { return index[key] }
         return keys.firstIndex(of: key)
     }
 
     /// Whether `key` is present.
-    public func contains(_ key: String) -> Bool { position(of: key) != nil }
+    package func contains(_ key: String) -> Bool { position(of: key) != nil }
 
     /// The value for `key`; setting a new key appends it, setting nil removes it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { position(of: key).map { values[$0] } }
         set {
             if let i = position(of: key) {

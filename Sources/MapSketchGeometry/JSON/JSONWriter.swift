@@ -10,16 +10,19 @@
 ///   NaN and infinity (which the parser never produces) print `null`, as `JSON.stringify` does.
 /// - Strings escape `"` and `\`, and control characters as `\b \f \n \r \t` or `\u00XX`;
 ///   everything else, non-ASCII included, is written as UTF-8.
-/// - ``Style/compact`` has no whitespace. ``Style/pretty`` indents by two spaces, writes
+/// - ``JSONStyle/compact`` has no whitespace. ``JSONStyle/pretty`` indents by two spaces, writes
 ///   `"key": value`, and keeps arrays of scalars on one line (`[1, 2]`), so coordinates stay readable.
-public enum JSONWriter {
+/// The layout of JSON text the codecs write.
+public enum JSONStyle: Hashable, Sendable {
+    /// No whitespace at all.
+    case compact
+    /// Two-space indentation; arrays holding only scalars stay on one line.
+    case pretty
+}
+
+package enum JSONWriter {
     /// The output layout.
-    public enum Style: Hashable, Sendable {
-        /// No whitespace at all.
-        case compact
-        /// Two-space indentation; arrays holding only scalars stay on one line.
-        case pretty
-    }
+    package typealias Style = JSONStyle
 
     /// The value as JSON text.
     /// - Complexity: O(n) for n bytes of output.

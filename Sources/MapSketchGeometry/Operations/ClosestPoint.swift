@@ -4,7 +4,7 @@ extension GeometryEngine {
     /// exactly when the projection falls outside the segment or on an end).
     /// - Complexity: O(1).
     @inlinable
-    public static func closestPoint(to p: Point, onSegment a: Point, _ b: Point) -> (point: Point, distanceSquared: Double) {
+    package static func closestPoint(to p: Point, onSegment a: Point, _ b: Point) -> (point: Point, distanceSquared: Double) {
         let dx = b.x - a.x, dy = b.y - a.y
         let len2 = dx * dx + dy * dy
         var t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0

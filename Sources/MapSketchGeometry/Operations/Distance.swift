@@ -21,7 +21,7 @@ extension GeometryEngine {
     /// `distance(from: p, to: g) <= limit`, but a polyline or polygon stops at the first segment
     /// close enough (a hit test needs the answer, not the nearest segment).
     /// - Complexity: O(v) for v vertices, less when a segment near the start is close enough.
-    public static func isWithin(_ limit: Double, of p: Point, _ g: Geometry) -> Bool {
+    package static func isWithin(_ limit: Double, of p: Point, _ g: Geometry) -> Bool {
         switch g {
         case .polyline(let pl) where !pl.paths.isEmpty && pl.paths.allSatisfy({ $0.count >= 2 }):
             return anySegment(of: pl.paths, closed: false, within: limit, of: p)
@@ -58,7 +58,7 @@ extension GeometryEngine {
     /// Whether the path `v` (x, y pairs; at least two) lies within `limit` of `p`: the answer
     /// ``isWithin(_:of:_:)`` gives for a one-path polyline with these vertices.
     /// - Complexity: O(v) for v vertices, less when a segment near the start is close enough.
-    public static func isWithin(_ limit: Double, of p: Point, path v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
+    package static func isWithin(_ limit: Double, of p: Point, path v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
         v.count >= 2 && anySegment(of: v, closed: false, within: limit, of: p)
     }
 
@@ -66,7 +66,7 @@ extension GeometryEngine {
     /// lies within `limit` of `p`, 0 inside: the answer ``isWithin(_:of:_:)`` gives for a one-ring
     /// polygon with these vertices.
     /// - Complexity: O(v) for v vertices.
-    public static func isWithin(_ limit: Double, of p: Point, ring v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
+    package static func isWithin(_ limit: Double, of p: Point, ring v: UnsafeBufferPointer<SIMD2<Double>>) -> Bool {
         guard v.count >= 2 else { return false }
         return anySegment(of: v, closed: true, within: limit, of: p) || (0 <= limit && Kernel.locate(p, inRing: v) != .exterior)
     }

@@ -28,7 +28,7 @@ extension GeometryEngine {
     /// read from its chunks without assembling the geometry (the same sums, so the same bits).
     /// - Throws: as the geometry form.
     /// - Complexity: O(n) for n vertices, no allocation per vertex.
-    public static func geodesicLength(_ store: VertexStore, spatialReference: SpatialReference) throws -> Double {
+    package static func geodesicLength(_ store: VertexStore, spatialReference: SpatialReference) throws -> Double {
         let toGeo = try geodesicCoordinates(spatialReference)
         switch store.type {
         case .point, .multipoint: return 0

@@ -20,7 +20,7 @@ extension GeometryEngine {
     }
 
     /// OGC simplicity of a WKT tree; a collection is simple when every member is.
-    public static func isSimple(_ t: WKTGeometry) -> Bool {
+    package static func isSimple(_ t: WKTGeometry) -> Bool {
         switch t.shape {
         case .point: return true
         case .multiPoint(let ps): return Simplicity.pointsDistinct(ps.compactMap { $0 })

@@ -4,7 +4,7 @@ extension GeometryEngine {
     /// from the last vertex back to the first (start index `count - 1`). Nil when `g` has no
     /// segment (points, multipoints, single-vertex parts). For mid-vertex hit-testing.
     /// - Complexity: O(n) for n vertices, no allocation.
-    public static func nearestSegment(to p: Point, in g: Geometry) -> (part: Int, index: Int, point: Point, distance: Double)? {
+    package static func nearestSegment(to p: Point, in g: Geometry) -> (part: Int, index: Int, point: Point, distance: Double)? {
         var best: (part: Int, index: Int, point: Point, d2: Double)?
         func visit(_ part: Int, _ i: Int, _ a: Point, _ b: Point) {
             let (c, d2) = closest(p, a, b)

@@ -2,7 +2,7 @@ extension GeometryEngine {
     /// The vertex of `g` nearest to `p` (ties go to the first in part, then index order), for
     /// vertex hit-testing. An envelope's vertices are its four corners (as in ``Geometry/parts``).
     /// - Complexity: O(n) for n vertices, no allocation.
-    public static func nearestVertex(to p: Point, in g: Geometry) -> (part: Int, index: Int, point: Point, distance: Double)? {
+    package static func nearestVertex(to p: Point, in g: Geometry) -> (part: Int, index: Int, point: Point, distance: Double)? {
         var best: (part: Int, index: Int, point: Point, d2: Double)?
         func visit(_ part: Int, _ i: Int, _ q: Point) {
             let dx = q.x - p.x, dy = q.y - p.y

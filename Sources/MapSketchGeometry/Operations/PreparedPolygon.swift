@@ -32,5 +32,5 @@ public struct PreparedPolygon: Sendable {
     public func contains(_ p: Point) -> Bool { edges.locate(p) != .exterior }
 
     /// Bytes held by the index (the band table and its copies of the edges), beyond ``polygon``.
-    public var indexFootprint: Int { edges.memoryFootprint }
+    package var indexFootprint: Int { edges.memoryFootprint }
 }

@@ -31,11 +31,11 @@ public enum ProjectionError: Error, Hashable, Sendable, CustomStringConvertible 
 
 extension GeometryEngine {
     /// The Web Mercator sphere radius: the WGS 84 semi-major axis, in meters.
-    public static let webMercatorRadius = 6_378_137.0
+    package static let webMercatorRadius = 6_378_137.0
     /// The latitude limit of Web Mercator, in degrees; latitudes beyond it (up to ±90) are clamped.
-    public static let webMercatorMaxLatitude = 85.05112878
+    package static let webMercatorMaxLatitude = 85.05112878
     /// Half the width of the Web Mercator world, in meters (π · 6378137).
-    public static let webMercatorHalfWidth = 20_037_508.342789244
+    package static let webMercatorHalfWidth = 20_037_508.342789244
 
     /// Projects a geometry between WGS 84 (4326, degrees) and spherical Web Mercator
     /// (3857/102100, meters); z and m pass through. Identical spatial references return `g`.
@@ -109,7 +109,7 @@ extension GeometryEngine {
     /// for streams of GPS fixes. It does not check the domain: a latitude beyond ±90 is clamped
     /// like any other, and its caller keeps its input in range. See also ``PointProjection``.
     /// - Complexity: O(1).
-    public static func projectGeographicToWebMercator(_ p: Point) -> Point {
+    package static func projectGeographicToWebMercator(_ p: Point) -> Point {
         geographicToWebMercator(p)
     }
 

@@ -9,7 +9,7 @@
 /// let issue = GeometryEngine.validate(try WKT.decode("POLYGON ((5 5, 15 15, 15 5, 5 15, 5 5))"))[0]
 /// issue.meeting?.description   // segment 0 of part 0 crosses segment 2 of part 0 at (10 10)
 /// ```
-public struct SegmentMeeting: Hashable, Sendable, CustomStringConvertible {
+package struct SegmentMeeting: Hashable, Sendable, CustomStringConvertible {
     /// How the two segments meet.
     public enum Kind: String, Hashable, Sendable {
         /// They cross (at a point inside both, or through a vertex).

@@ -43,12 +43,12 @@ extension GeometryEngine {
     /// exterior and holes, linear rings, collections). Part numbers count rings within each
     /// (multi)polygon, or members within a collection's component.
     /// - Complexity: as ``validate(_:mode:)``.
-    public static func validate(_ t: WKTGeometry) -> [ValidationIssue] {
+    package static func validate(_ t: WKTGeometry) -> [ValidationIssue] {
         var v = Validator()
         v.validateTree(t)
         return v.issues
     }
 
     /// Whether a WKT tree is OGC-valid (JTS `isValid`).
-    public static func isValid(_ t: WKTGeometry) -> Bool { validate(t).isEmpty }
+    package static func isValid(_ t: WKTGeometry) -> Bool { validate(t).isEmpty }
 }

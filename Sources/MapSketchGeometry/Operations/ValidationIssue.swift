@@ -40,10 +40,10 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// The two segments that meet, how and where, for ``Rule/selfIntersection`` and
     /// ``Rule/ringSelfIntersection`` (nil for the other rules).
-    public var meeting: SegmentMeeting?
+    package var meeting: SegmentMeeting?
 
     /// Creates an issue.
-    public init(rule: Rule, part: Int?, vertex: Int?, location: Point?, message: String) {
+    package init(rule: Rule, part: Int?, vertex: Int?, location: Point?, message: String) {
         self.rule = rule
         self.part = part
         self.vertex = vertex
@@ -53,7 +53,7 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
 
     /// An issue of two segments that meet: its part, vertex and location are the first segment's
     /// part and first vertex and where they meet; its message names both and the point.
-    public init(rule: Rule, meeting: SegmentMeeting) {
+    package init(rule: Rule, meeting: SegmentMeeting) {
         self.init(rule: rule, part: meeting.part, vertex: meeting.segment, location: meeting.location, message: meeting.description)
         self.meeting = meeting
     }

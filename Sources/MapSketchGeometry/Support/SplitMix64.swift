@@ -29,12 +29,12 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
     /// A double uniformly in `range`.
-    public mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
+    package mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + nextUnit() * (range.upperBound - range.lowerBound)
     }
 
     /// An integer uniformly in `range` (Lemire's multiply-shift; bias < 2^-64 · width).
-    public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
+    package mutating func nextInt(in range: ClosedRange<Int>) -> Int {
         let width = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
         if width == 0 { return Int(bitPattern: UInt(next())) }
         let product = next().multipliedFullWidth(by: width)
@@ -44,7 +44,7 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     /// A standard normal sample by the Box–Muller transform (G. E. P. Box, M. E. Muller, 1958),
     /// using two uniforms per sample (the second normal is discarded, so the stream position is
     /// simple to reason about).
-    public mutating func nextGaussian() -> Double {
+    package mutating func nextGaussian() -> Double {
         let u1 = 1 - nextUnit()  // (0, 1]
         let u2 = nextUnit()
         return (-2 * DeterministicMath.log(u1)).squareRoot() * DeterministicMath.cos(2 * Double.pi * u2)
