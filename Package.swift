@@ -20,7 +20,6 @@ let package = Package(
         .library(name: "MapSketchGolden", targets: ["MapSketchGolden"]),
         .library(name: "MapSketchBench", targets: ["MapSketchBench"]),
         // The engine of `mapsketch geometry`, for a team's own batch jobs.
-        .library(name: "MapSketchGeometryTool", targets: ["MapSketchGeometryTool"]),
         // For a team's test target: golden assertions under Swift Testing or XCTest.
         .library(name: "MapSketchTesting", targets: ["MapSketchTesting"]),
         // The `mapsketch` commands for a team's own executable, with its registrations installed.

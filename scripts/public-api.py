@@ -15,7 +15,7 @@ import sys
 
 PRODUCTS = [
     "MapSketchGeometry", "MapSketch", "MapSketchReaders", "MapSketchReplay", "MapSketchGolden", "MapSketchBench",
-    "MapSketchGeometryTool", "MapSketchTesting", "MapSketchCommandLine",
+    "MapSketchTesting", "MapSketchCommandLine",
 ]
 
 
