@@ -10,8 +10,10 @@ extension ChunkedVertices {
     package func nearestVertex(to p: Point, within d: Double) -> (index: Int, distanceSquared: Double)? {
         guard d >= 0, !isEmpty else { return nil }
         var best = NearestCandidate(limit: d * d)
-        forEachCandidateChunk(reaching: { $0.distanceSquared(to: p) <= best.limit }) { offset, pts, _ in
-            for (i, q) in pts.enumerated() { best.offer(offset + i, squaredDistance(q, p)) }
+        withUnsafeMutablePointer(to: &best) { best in
+            forEachCandidateChunk(NearReach(p: p, best: best)) { offset, pts, _ in
+                for (i, q) in pts.enumerated() { best.pointee.offer(offset + i, squaredDistance(q, p)) }
+            }
         }
         return best.index >= 0 ? (best.index, best.limit) : nil
     }
@@ -23,7 +25,7 @@ extension ChunkedVertices {
         var out: [Int] = []
         guard d >= 0 else { return out }
         let d2 = d * d
-        forEachCandidateChunk(reaching: { $0.distanceSquared(to: p) <= d2 }) { offset, pts, _ in
+        forEachCandidateChunk(WithinReach(p: p, d2: d2)) { offset, pts, _ in
             for (i, q) in pts.enumerated() where squaredDistance(q, p) <= d2 { out.append(offset + i) }
         }
         return out
@@ -58,9 +60,10 @@ extension ChunkedVertices {
     )? {
         guard d >= 0, count >= 2 else { return nil }
         var best = NearestCandidate(limit: d * d)
-        forEachCandidateChunk(widenedByNext: true, reaching: { $0.distanceSquared(to: p) <= best.limit }) {
-            offset, pts, next in
-            pts.forEachMidVertex(offset: offset, next: next) { i, m in best.offer(i, squaredDistance(m, p)) }
+        withUnsafeMutablePointer(to: &best) { best in
+            forEachCandidateChunk(widenedByNext: true, NearReach(p: p, best: best)) { offset, pts, next in
+                pts.forEachMidVertex(offset: offset, next: next) { i, m in best.pointee.offer(i, squaredDistance(m, p)) }
+            }
         }
         if closed, count >= 3, let f = first, let l = last {
             best.offer(count - 1, squaredDistance(midpoint(l, f), p))
@@ -68,22 +71,16 @@ extension ChunkedVertices {
         return best.index >= 0 ? (best.index, best.limit) : nil
     }
 
-    /// Calls `body(offset, vertices, next)` for each chunk, in order, whose envelope passes
-    /// `reaching` — first tested at every tree node and run pyramid entry above it, so a subtree
-    /// that fails is skipped whole. `offset` is the index of the chunk's first vertex and `next`
-    /// the vertex after its last (nil after the part's last). With `widenedByNext`, each envelope
-    /// is widened by the vertex after what it covers first (for mid-vertex queries).
-    func forEachCandidateChunk(
-        widenedByNext: Bool = false, reaching: (Envelope) -> Bool, _ body: (Int, LeafPoints, Point?) -> Void
-    ) {
-        withoutActuallyEscaping(reaching) { test in
-            forEachCandidateChunk(widenedByNext: widenedByNext, ClosureReach(test: test), body)
-        }
-    }
-
-    /// ``forEachCandidateChunk(widenedByNext:reaching:_:)`` with the test as a value of a
-    /// concrete type: the walk is specialised for it and the test is inlined into the walk (a box
-    /// query tests a few hundred pyramid entries, and a closure call for each was most of its time).
+    /// Calls `body(offset, vertices, next)` for each chunk, in order, whose envelope `reaching`
+    /// reaches — first tested at every tree node and run pyramid entry above it, so a subtree that
+    /// fails is skipped whole. `offset` is the index of the chunk's first vertex and `next` the
+    /// vertex after its last (nil after the part's last). With `widenedByNext`, each envelope is
+    /// widened by the vertex after what it covers first (for mid-vertex and segment queries).
+    ///
+    /// The test is a value of a concrete type, not a closure: the walk is specialised for it and
+    /// the test inlined (a query tests a few hundred pyramid entries, and a closure call for each
+    /// was most of its time), and nothing it reads is captured (a captured variable that the body
+    /// also changes would be boxed on the heap).
     func forEachCandidateChunk<Reach: ChunkReach>(
         widenedByNext: Bool = false, _ reaching: Reach, _ body: (Int, LeafPoints, Point?) -> Void
     ) {
@@ -117,7 +114,7 @@ extension ChunkedVertices {
     }
 
     /// The chunks of `run` in `range` (starting a chunk; ending one or at the run's end), as
-    /// ``forEachCandidateChunk(widenedByNext:reaching:_:)``; vertex `range.lowerBound` is `offset`.
+    /// ``forEachCandidateChunk(widenedByNext:_:_:)``; vertex `range.lowerBound` is `offset`.
     private static func visitCandidates<Reach: ChunkReach>(
         _ run: _VertexRun, _ range: Range<Int>, offset: Int, next: Point?, _ widened: Bool,
         _ reaching: Reach, _ body: (Int, LeafPoints, Point?) -> Void
@@ -156,10 +153,26 @@ struct BoxReach: ChunkReach {
     @inline(__always) func reaches(_ envelope: Envelope) -> Bool { envelope.intersects(box) }
 }
 
-/// A test given as a closure (one whose bound moves as the query finds nearer vertices).
-struct ClosureReach: ChunkReach {
-    let test: (Envelope) -> Bool
-    @inline(__always) func reaches(_ envelope: Envelope) -> Bool { test(envelope) }
+/// The chunks that may hold something nearer to `p` than the best found so far (`best`, which
+/// the query's body updates).
+struct NearReach: ChunkReach {
+    let p: Point
+    let best: UnsafeMutablePointer<NearestCandidate>
+    @inline(__always) func reaches(_ envelope: Envelope) -> Bool { envelope.distanceSquared(to: p) <= best.pointee.limit }
+}
+
+/// The chunks within a squared distance `d2` of `p`.
+struct WithinReach: ChunkReach {
+    let p: Point
+    let d2: Double
+    @inline(__always) func reaches(_ envelope: Envelope) -> Bool { envelope.distanceSquared(to: p) <= d2 }
+}
+
+/// The chunks meeting `box` until the query's body sets `stopped`.
+struct BoxUntilStopped: ChunkReach {
+    let box: Envelope
+    let stopped: UnsafeMutablePointer<Bool>
+    @inline(__always) func reaches(_ envelope: Envelope) -> Bool { !stopped.pointee && envelope.intersects(box) }
 }
 
 extension ChunkedVertices {

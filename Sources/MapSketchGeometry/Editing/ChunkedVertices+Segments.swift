@@ -15,21 +15,23 @@ extension ChunkedVertices {
         guard count >= 2 else { return true }
         // Once `body` stops, every envelope fails, so the rest of the walk is pruned at once.
         var stopped = false
-        forEachCandidateChunk(widenedByNext: true, reaching: { !stopped && $0.intersects(envelope) }) { offset, pts, next in
-            guard !stopped else { return }
-            for i in 0..<pts.count {
-                let a = pts[i]
-                let b: Point
-                if i + 1 < pts.count {
-                    b = pts[i + 1]
-                } else if let next {
-                    b = next
-                } else {
-                    break
-                }
-                if Self.segment(a, b, meets: envelope), !body(offset + i, a, b) {
-                    stopped = true
-                    return
+        withUnsafeMutablePointer(to: &stopped) { stopped in
+            forEachCandidateChunk(widenedByNext: true, BoxUntilStopped(box: envelope, stopped: stopped)) { offset, pts, next in
+                guard !stopped.pointee else { return }
+                for i in 0..<pts.count {
+                    let a = pts[i]
+                    let b: Point
+                    if i + 1 < pts.count {
+                        b = pts[i + 1]
+                    } else if let next {
+                        b = next
+                    } else {
+                        break
+                    }
+                    if Self.segment(a, b, meets: envelope), !body(offset + i, a, b) {
+                        stopped.pointee = true
+                        return
+                    }
                 }
             }
         }
