@@ -26,17 +26,18 @@ esac
 # buffers, the columnar graphics layer (slot buffers, packed vertices, intern tables, attribute
 # columns), the byte readers (GPX, NMEA, getevent, GeoJSON Lines, gzip inflate, the streaming
 # byte source), the encoders' output buffer and in-place simplification, the number parser and
-# the GeoJSON byte reader, the geometry tool's read loop, the GPS reader on its own thread (GPSPrefetchingReader, BoundedQueue), the
+# the GeoJSON byte reader, the geometry tool's read loop, generalization's four-at-a-time reads
+# of its coordinate rows, the GPS reader on its own thread (GPSPrefetchingReader, BoundedQueue), the
 # parallel output writers and the bench's report tables. Left out for time (each replays traces
 # or starts processes, and is run by `--all`): the GPS conversion and report tests, the bench
 # runner's worker processes, the soak's tests.
 subset='ChunkedVertices|VertexStore|InvariantTests|DynamicIndexTests|RTreeTests|RadixSortTests|FlatCoordinatesTests|JSONParserTests|JSONWriterTests'
 subset+='|FeatureColumnsTests|GeometryColumnTests|HugePagesTests'
-subset+='|GraphicsLayerTests|GraphicsLayerBulkAddTests|ColumnarLayerPropertyTests|GraphicColumnsTests|FeatureColumnsLoadTests|AttributeColumnTests'
+subset+='|GraphicsLayerTests|GraphicsLayerBulkAddTests|ColumnarLayerPropertyTests|GraphicColumnsTests|FeatureColumnsLoadTests|AttributeColumnTests|TypedColumnTests'
 subset+='|SketchBulkAppendTests|FullInvariantCheckTests'
 subset+='|GPSPrefetchingReaderTests|StreamingReaderTests|GPXTests|GzipTests|NMEAFastPathTests|GeteventTests|GeoJSONLinesTests'
 subset+='|GeometryStreamWriter|AtomicFileTests|BenchReportTests|SanitizerRuntimeTests'
-subset+='|GeometryEncoderTests|SimplifyRuleTests|JSONNumberParityTests|GeoJSONBytePathTests|GeometryToolDescriptorTests'
+subset+='|GeometryEncoderTests|SimplifyRuleTests|JSONNumberParityTests|GeoJSONBytePathTests|GeometryToolDescriptorTests|GeneralizeTests'
 
 # ThreadSanitizer only has something to say where code runs on more than one thread: the GPS
 # reader's prefetching thread and the running length's worker (GPSIngest), the output writer's

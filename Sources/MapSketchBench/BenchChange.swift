@@ -118,17 +118,34 @@ package struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
     /// The median of the per-trace ratios new / old (unpaired, relative to the drift) and its
     /// 95 % confidence interval.
     public var ratio: Double, ratioLow: Double, ratioHigh: Double
+    /// Unpaired: the kind round by round (nil for paired runs).
+    public var rounds: Rounds?
     /// Whether the kind regressed.
     public var regressed: Bool
 
-    /// `undo p50: slower in 35 of 35 traces, ×1.151 [1.12, 1.19]`.
+    /// A kind's shift over the rounds of an unpaired comparison: each round's figure is the median
+    /// over the kind's traces (each from its pooled median, the round's drift divided out), and the
+    /// two sides' rounds are compared with Welch's t. A round is one worker process: what it drew
+    /// moves its traces alike, so the rounds are the independent evidence.
+    package struct Rounds: Hashable, Sendable {
+        /// Welch's one-sided p-value of "slower".
+        public var pValue: Double
+        /// The ratio of the rounds' geometric means, new / old, and its 95 % confidence interval.
+        public var ratio: Double, ratioLow: Double, ratioHigh: Double
+    }
+
+    /// `undo p50: slower in 35 of 35 traces, ×1.151 [1.12, 1.19]; over 5 + 5 rounds ×1.18 [1.15, 1.21]`.
     public var description: String {
-        "\(row) \(metric.rawValue): slower in \(slower) of \(traces) trace\(traces == 1 ? "" : "s"), \(intervalText)"
+        var s = "\(row) \(metric.rawValue): slower in \(slower) of \(traces) trace\(traces == 1 ? "" : "s"), \(intervalText)"
+        if let r = rounds { s += "; over the rounds \(Self.interval(r.ratio, r.ratioLow, r.ratioHigh))" }
+        return s
     }
 
     /// `×1.151 [1.147, 1.214]`.
-    public var intervalText: String {
-        "×\(BenchFormat.ratio(ratio)) [\(BenchFormat.ratio(ratioLow)), \(BenchFormat.ratio(ratioHigh))]"
+    public var intervalText: String { Self.interval(ratio, ratioLow, ratioHigh) }
+
+    static func interval(_ ratio: Double, _ low: Double, _ high: Double) -> String {
+        "×\(BenchFormat.ratio(ratio)) [\(BenchFormat.ratio(low)), \(BenchFormat.ratio(high))]"
     }
 }
 

@@ -216,9 +216,13 @@ public enum BenchFormat {
                 if !c.paired { s += "Unpaired: \(kindsText(c)).\n\n" }
                 let slower = c.kindShifts.filter(\.regressed)
                 if !slower.isEmpty {
-                    s += "| kind | metric | slower in | median ratio [95 % CI] |\n|---|---|---|---|\n"
+                    let rounds = slower.contains { $0.rounds != nil }
+                    s += "| kind | metric | slower in | median ratio [95 % CI] |" + (rounds ? " over the rounds [95 % CI] |" : "") + "\n"
+                    s += "|---|---|---|---|" + (rounds ? "---|" : "") + "\n"
                     for k in slower {
-                        s += "| \(k.row) | \(k.metric.rawValue) | \(k.slower) of \(k.traces) | \(k.intervalText) |\n"
+                        s += "| \(k.row) | \(k.metric.rawValue) | \(k.slower) of \(k.traces) | \(k.intervalText) |"
+                        if rounds { s += " \(k.rounds.map { BenchKindShift.interval($0.ratio, $0.ratioLow, $0.ratioHigh) } ?? "") |" }
+                        s += "\n"
                     }
                     s += "\n"
                 }

@@ -304,6 +304,12 @@ extension BenchComparison {
                     ]
                     if k.ratioLow.isFinite { ko["ratioLow"] = .number(rounded(k.ratioLow)) }
                     if k.ratioHigh.isFinite { ko["ratioHigh"] = .number(rounded(k.ratioHigh)) }
+                    if let r = k.rounds {
+                        var ro: JSONObject = ["p": .number(r.pValue), "ratio": .number(rounded(r.ratio))]
+                        if r.ratioLow.isFinite { ro["ratioLow"] = .number(rounded(r.ratioLow)) }
+                        if r.ratioHigh.isFinite { ro["ratioHigh"] = .number(rounded(r.ratioHigh)) }
+                        ko["rounds"] = .object(ro)
+                    }
                     ko["regressed"] = .bool(k.regressed)
                     return .object(ko)
                 })

@@ -100,10 +100,13 @@ struct BenchCommand: AsyncParsableCommand {
             Under --against a wall-clock figure regresses when its runs say it is slower (a one-sided Wilcoxon signed-rank \
             test, run by run) after the false discovery rate across all tested figures is held at --fdr, when it grew by \
             more than --threshold with confidence (a figure whose kind is not slower across the traces must be \
-            overwhelming on its own), and by at least two steps of the clock per operation. Against a saved \
+            overwhelming on its own, and beyond the threshold over the median shift of its kind's other traces), and \
+            by at least two steps of the clock per operation. Against a saved \
             baseline, wall clock is judged a kind at a time across the traces that run it (a sign test over the traces, the \
             machine's overall drift divided out): a busier machine slows some figures and not others, a change of the code \
-            slows an operation wherever it runs. A kind whose median is below the clock's resolution is \
+            slows an operation wherever it runs. The kind must be slower over the rounds as well (Welch's t on each round's \
+            median over the kind's traces, the round's drift divided out): a round is one process, and what a process draws \
+            moves all the traces it measures. A kind whose median is below the clock's resolution is \
             gated on its counters only. A trace without baseline figures is reported as new, a baseline trace not benched as \
             removed: neither is an error.
 

@@ -105,6 +105,32 @@ import Testing
         #expect(BenchStatistics.signedRankSlower(shifted) < 1e-3)
     }
 
+    @Test func studentsTAndWelchsTestMatchReferenceValues() {
+        // Reference values from SciPy 1.x (scipy.stats.t, ttest_ind(equal_var=False)).
+        #expect(abs(BenchStatistics.studentUpper(2.0, df: 8) - 0.040258118978631) < 1e-10)
+        #expect(abs(BenchStatistics.studentUpper(0.7, df: 3.3) - 0.265044039661629) < 1e-10)
+        #expect(abs(BenchStatistics.studentUpper(-1.2, df: 12.5) - 0.873805396243875) < 1e-10)
+        #expect(abs(BenchStatistics.studentUpper(30, df: 2) - 0.000554631340980) < 1e-12)
+        #expect(abs(BenchStatistics.studentQuantile(upper: 0.05, df: 8) - 1.859548037530898) < 1e-8)
+        #expect(abs(BenchStatistics.studentQuantile(upper: 0.025, df: 4.6) - 2.639291609747002) < 1e-8)
+        #expect(abs(BenchStatistics.studentQuantile(upper: 0.95, df: 8) + 1.859548037530898) < 1e-8)
+        #expect(BenchStatistics.studentQuantile(upper: 0.5, df: 3) == 0)
+        #expect(BenchStatistics.studentQuantile(upper: 0, df: 3) == .infinity)
+        // Welch: five old values near 0, six new near 0.145.
+        let w = BenchStatistics.welchShift(
+            old: [0.01, -0.02, 0.005, 0, 0.012], new: [0.15, 0.13, 0.16, 0.12, 0.17, 0.14], lowerLevel: 0.05, upperLevel: 0.025)
+        #expect(abs(w.pValue - 7.470395404210773e-08) < 1e-12)
+        #expect(abs(w.estimate.lower - 0.126028700577747) < 1e-9)
+        #expect(abs(w.estimate.upper - 0.165307551151190) < 1e-9)
+        // The other way round: no evidence of "slower".
+        #expect(BenchStatistics.welchShift(old: [0.15, 0.13, 0.16], new: [0.01, -0.02, 0.005], lowerLevel: 0.05, upperLevel: 0.05).pValue > 0.99)
+        // No spread: the estimate is exact; one value a side: nothing to say.
+        let flat = BenchStatistics.welchShift(old: [1, 1, 1], new: [2, 2, 2], lowerLevel: 0.05, upperLevel: 0.05)
+        #expect(flat.pValue == 0 && flat.estimate.lower == 1 && flat.estimate.upper == 1)
+        let one = BenchStatistics.welchShift(old: [1], new: [2, 2], lowerLevel: 0.05, upperLevel: 0.05)
+        #expect(one.pValue == 1 && one.estimate.lower == -.infinity)
+    }
+
     @Test func theSignTestAndItsMedianIntervalMatchTheBinomial() {
         // Ten of ten positive: 2⁻¹⁰; eight of ten: (C(10,8) + C(10,9) + C(10,10)) / 2¹⁰ = 56/1024.
         #expect(abs(BenchStatistics.signTestSlower(Array(repeating: 0.1, count: 10)) - 1.0 / 1024) < 1e-15)

@@ -43,18 +43,11 @@ import Testing
             return p
         }
         let tolerance = rng.double(in: 0.1...3)
-        func dist2(_ q: Point, _ a: Point, _ b: Point) -> Double {
-            let vx = b.x - a.x, vy = b.y - a.y
-            let l2 = vx * vx + vy * vy
-            let t = l2 > 0 ? min(1, max(0, ((q.x - a.x) * vx + (q.y - a.y) * vy) / l2)) : 0
-            let cx = t == 0 ? a.x : (t == 1 ? b.x : a.x + t * vx), cy = t == 0 ? a.y : (t == 1 ? b.y : a.y + t * vy)
-            return (q.x - cx) * (q.x - cx) + (q.y - cy) * (q.y - cy)
-        }
         func reference(_ i: Int, _ j: Int, into out: inout [Int]) {
             guard j > i + 1 else { return }
             var best = tolerance * tolerance, k = -1
-            for m in (i + 1)..<j where dist2(walk[m], walk[i], walk[j]) > best {
-                best = dist2(walk[m], walk[i], walk[j])
+            for m in (i + 1)..<j where referenceDistance2(walk[m], walk[i], walk[j]) > best {
+                best = referenceDistance2(walk[m], walk[i], walk[j])
                 k = m
             }
             guard k >= 0 else { return }
@@ -66,5 +59,44 @@ import Testing
         reference(0, walk.count - 1, into: &kept)
         kept.append(walk.count - 1)
         #expect(GeometryEngine.generalize(walk, maxDeviation: tolerance) == kept.map { walk[$0] })
+    }
+
+    /// Sizes at the edges of the search's structure: a chunk of 4 vertices, a leaf box of 32,
+    /// a parent of 256 (also where splits stop being searched straight through) and of 2,048.
+    static let edgeSizes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 31, 32, 33, 34, 35, 36, 63, 64, 65, 255, 256, 257, 258, 259, 2047, 2048, 2049]
+
+    /// The search passes over boxes and vertices it can prove nearer than the best so far, visits
+    /// boxes out of order and measures four vertices at a time; none of that may change what is
+    /// kept. Against the plain scan of every vertex, bit for bit, on strokes of every shape, at
+    /// the edge sizes and random ones up to 5,000, tolerances from 0 to well above the wiggles.
+    @Test(arguments: StrokeShape.allCases)
+    func keepsExactlyWhatThePlainScanKeeps(shape: StrokeShape) {
+        var rng = SeededRandom(seed: 0x6E4E_0000 + UInt64(StrokeShape.allCases.firstIndex(of: shape)!))
+        let sizes = Self.edgeSizes + (0..<3).map { _ in rng.int(in: 10...5000) } + [5000]
+        for n in sizes {
+            let (points, scale) = shape.stroke(n, &rng)
+            for tolerance in [0, scale * rng.double(in: 0.05...1), scale * rng.double(in: 1...4), scale * 30] {
+                let expected = referenceGeneralize(points, maxDeviation: tolerance).map { points[$0] }
+                let kept = GeometryEngine.generalize(points, maxDeviation: tolerance)
+                let same = sameBits(kept, expected)
+                #expect(same, "\(shape), \(n) vertices, tolerance \(tolerance): kept \(kept.count), expected \(expected.count)")
+            }
+        }
+    }
+
+    /// Coordinates that are not finite cannot be bounded: such a path is scanned plainly, and
+    /// keeps what it kept before (a NaN distance never wins).
+    @Test func nonFiniteCoordinatesKeepWhatThePlainScanKeeps() {
+        var rng = SeededRandom(seed: 99)
+        for bad in [Double.nan, .infinity, -.infinity] {
+            for n in [5, 40, 300, 3000] {
+                var (points, _) = StrokeShape.randomWalk.stroke(n, &rng)
+                points[rng.int(in: 1...(n - 2))].x = bad
+                if n > 100 { points[rng.int(in: 1...(n - 2))].y = bad }
+                let expected = referenceGeneralize(points, maxDeviation: 1).map { points[$0] }
+                let same = sameBits(GeometryEngine.generalize(points, maxDeviation: 1), expected)
+                #expect(same, "\(bad), \(n) vertices")
+            }
+        }
     }
 }

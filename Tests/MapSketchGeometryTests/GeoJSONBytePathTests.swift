@@ -68,7 +68,7 @@ import Testing
         let columns = try GeoJSON.decodeColumns(text)
         FeatureColumnsTests.expectSameRows(columns, try Self.features(text), "properties")
         #expect(columns.field(named: "name")?.kind == .string)
-        #expect(columns.field(named: "mixed")?.kind == .mixed)
+        #expect(columns.field(named: "mixed")?.kind == .boxed)
         #expect(columns.field(named: "dup")?.kind == .string)
     }
 

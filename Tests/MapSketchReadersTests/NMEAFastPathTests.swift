@@ -3,8 +3,9 @@ import MapSketchTestSupport
 @testable import MapSketchReaders
 import Testing
 
-/// The NMEA reader's one-pass line scan and field reuse against its reference line-by-line path:
-/// the same fixes, statistics and errors on real logs and on seeded random, damaged logs.
+/// The NMEA reader's one-pass line scan and field reuse against a reference reading of every line
+/// through its general line path: the same fixes, statistics and errors on real logs and on
+/// seeded random, damaged logs; and the one-pass coordinate parse against the general one.
 @Suite struct NMEAFastPathTests {
     /// Everything a read produces: the fixes up to the end or the first error, the error, the counts.
     struct Outcome: Equatable {
@@ -13,25 +14,66 @@ import Testing
         var statistics = NMEAReader.Statistics()
     }
 
-    static func read(_ bytes: [UInt8], fastPath: Bool, options: NMEAReader.Options = NMEAReader.Options()) -> Outcome {
-        var reader = NMEAReader(bytes: bytes, file: "fuzz.nmea", options: options, fastPath: fastPath)
-        var out = Outcome()
-        do {
+    static func read(_ bytes: [UInt8], options: NMEAReader.Options = NMEAReader.Options()) -> Outcome {
+        var reader = NMEAReader(bytes: bytes, file: "fuzz.nmea", options: options)
+        var out = outcome { out in
             while let fix = try reader.next() { out.fixes.append(fix) }
-        } catch let e as ReaderError {
-            out.error = e
-        } catch {
-            Issue.record("unexpected error \(error)")
         }
         out.statistics = reader.statistics
         return out
     }
 
-    /// Fast and reference paths agree on `bytes`; returns the outcome.
+    /// The reference reading: every line through the reader's general line path (`sentence`),
+    /// with no field reused from an earlier line (the time, the date, a GGA's coordinates) — what
+    /// the reader's one-pass line scan and field reuse must agree with. Coordinates take their
+    /// one-pass parse on both sides: ``plainCoordinatesParseAsTheGeneralParser()`` checks it
+    /// against the general parse.
+    static func readReference(_ bytes: [UInt8], options: NMEAReader.Options = NMEAReader.Options()) -> Outcome {
+        var reader = NMEAReader(bytes: bytes, file: "fuzz.nmea", options: options)
+        let input = reader.input  // the whole input, decoded
+        var out = outcome { out in
+            try input.withBytes { p in
+                var offset = 0
+                while offset < p.count {
+                    let start = offset
+                    var end = start
+                    while end < p.count, p[end] != 0x0A, p[end] != 0x0D { end += 1 }
+                    reader.lineNumber += 1
+                    reader.statistics.lines += 1
+                    offset = ByteScan.afterLineEnd(p, end).0
+                    reader.lastTime = NMEAFieldCache()
+                    reader.lastDate = NMEAFieldCache()
+                    reader.state.epoch.ggaPosition = nil
+                    if let fix = try reader.sentence(p, start, end, lastLine: end == p.count) {
+                        reader.statistics.fixes += 1
+                        out.fixes.append(fix)
+                    }
+                }
+            }
+            if let fix = try reader.endOfInput() { out.fixes.append(fix) }
+        }
+        out.statistics = reader.statistics
+        return out
+    }
+
+    /// The fixes `body` reads up to the end or the first error, and the error.
+    static func outcome(_ body: (inout Outcome) throws -> Void) -> Outcome {
+        var out = Outcome()
+        do {
+            try body(&out)
+        } catch let e as ReaderError {
+            out.error = e
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+        return out
+    }
+
+    /// The reader and the reference reading agree on `bytes`; returns the outcome.
     @discardableResult
     static func agree(_ bytes: [UInt8], options: NMEAReader.Options = NMEAReader.Options(), _ label: String) -> Outcome {
-        let fast = read(bytes, fastPath: true, options: options)
-        let reference = read(bytes, fastPath: false, options: options)
+        let fast = read(bytes, options: options)
+        let reference = readReference(bytes, options: options)
         #expect(fast == reference, "\(label)")
         return fast
     }
@@ -148,6 +190,55 @@ import Testing
                 #expect(fast?.bitPattern == general?.bitPattern, "\(text): \(String(describing: fast)) vs \(String(describing: general))")
             }
         }
+    }
+
+    /// The one-pass coordinate parse gives the general parse's value, to the bit, wherever it gives
+    /// one (it leaves every other field, including each one the general parse rejects, to it).
+    @Test func plainCoordinatesParseAsTheGeneralParser() {
+        var rng = SeededRandom(seed: 4807)
+        var inputs: [(String, String, Bool)] = [
+            ("4807.038", "N", true), ("01131.000", "E", false), ("9000.000", "S", true), ("18000", "W", false),
+            ("9000.0001", "N", true), ("18000.0001", "E", false), ("4860.5", "N", true), ("4867.1", "N", true),
+            ("4807.038", "X", true), ("4807.038", "NS", true), ("4807.038", "E", true), ("01131.0", "N", false),
+            ("480.5", "N", true), ("48.5", "N", true), ("4807", "N", true), ("4807.", "N", true), (".5", "N", true),
+            ("-4807.0", "N", true), ("48a7.0", "N", true), ("4807.0a", "N", true), ("4807.1.2", "N", true),
+            ("123456789012345678.5", "N", true), ("1234567890123456789.5", "N", true),
+            ("4807." + String(repeating: "9", count: 16), "N", true),
+            ("4807." + String(repeating: "9", count: 17), "N", true),
+            ("00000.00001", "W", false), ("0000000000000000.1", "S", true),
+        ]
+        let alphabet = Array("0123456789.-+eE 00112233445566778899..".utf8)
+        for _ in 0..<20_000 {
+            let latitude = rng.int(in: 0...1) == 0
+            let valid = latitude ? ["N", "S"] : ["E", "W"]
+            let any = ["N", "S", "E", "W", "X", "", "NN"]
+            let hemisphere = rng.int(in: 0...3) > 0 ? valid[rng.int(in: 0...1)] : any[rng.int(in: 0...6)]
+            if rng.int(in: 0...3) == 0 {
+                let n = rng.int(in: 0...22)
+                inputs.append(
+                    (String(decoding: (0..<n).map { _ in alphabet[rng.int(in: 0...(alphabet.count - 1))] }, as: UTF8.self), hemisphere,
+                        latitude))
+            } else {
+                let degrees = String(rng.int(in: 0...(latitude ? 95 : 185)))
+                let minutes = String(rng.int(in: 0...65))
+                let whole = String(repeating: "0", count: rng.int(in: 0...2)) + degrees + (minutes.count < 2 ? "0" : "") + minutes
+                let fraction = String((0..<rng.int(in: 0...20)).map { _ in Character(String(rng.int(in: 0...9))) })
+                inputs.append((whole + (rng.int(in: 0...9) == 0 ? "" : ".") + fraction, hemisphere, latitude))
+            }
+        }
+        var taken = 0
+        for (text, hemisphere, latitude) in inputs {
+            let bytes = Array((text + "," + hemisphere).utf8)
+            bytes.withUnsafeBufferPointer { p in
+                let c = NMEAReader.SentenceContext(file: nil, line: 1, p: p, lineStart: 0)
+                let field = 0..<text.utf8.count, h = (field.upperBound + 1)..<p.count
+                guard let plain = c.plainCoordinate(field, h, latitude: latitude) else { return }
+                taken += 1
+                let general = try? c.parsedCoordinate(field, h, latitude: latitude)
+                #expect(general?.bitPattern == plain.bitPattern, "\(text) \(hemisphere): \(plain) vs \(String(describing: general))")
+            }
+        }
+        #expect(taken > 5_000, "the plain form is common: \(taken)")
     }
 
     @Test func realLogsAgree() throws {

@@ -39,7 +39,7 @@ enum Readers {
                     (out.fixes, out.error) = drain { try r.next() }
                     (out.waypoints, out.segments) = (r.waypoints, r.segmentCount)
                 case .nmea:
-                    var r = NMEAReader(input: InputBuffer(source: decoded, limit: 1 << 20, chunk: chunk), file: "f", options: .init(), fastPath: true)
+                    var r = NMEAReader(input: InputBuffer(source: decoded, limit: 1 << 20, chunk: chunk), file: "f", options: .init())
                     (out.fixes, out.error) = drain { try r.next() }
                 case .geoJSONLines:
                     var r = GeoJSONLinesReader(input: InputBuffer(source: decoded, limit: 1 << 20, chunk: chunk), file: "f")
@@ -233,7 +233,7 @@ enum Readers {
         var reader = try GPXReader(bytes: spaces, file: "bomb.gpx.gz")
         #expect(try reader.next() == nil)
         #expect(reader.waypoints.count == 1)
-        #expect(reader.peakWindow <= 512 * 1024, "window \(reader.peakWindow)")
+        #expect(reader.windowBytes <= 512 * 1024, "window \(reader.windowBytes)")
         // `<a>` repeated: the root is not <gpx>, so reading stops at the first tag, having
         // inflated one burst, not 8 MiB.
         let tags = gzipBomb(prefix: "", pattern: "<a>", count: 8 * mib - 2)
@@ -241,7 +241,7 @@ enum Readers {
         #expect(throws: ReaderError(file: "a.gpx.gz", line: 1, column: 1, kind: .syntax(expected: "<gpx> root element"))) {
             _ = try stops.next()
         }
-        #expect(stops.peakWindow <= 512 * 1024)
+        #expect(stops.windowBytes <= 512 * 1024)
         // Inside <gpx>, the nesting limit stops it.
         var nested = try GPXReader(bytes: gzipBomb(prefix: "<gpx>", pattern: "<a>", count: 8 * mib - 2), file: "n.gpx.gz")
         #expect(throws: ReaderError.self) { _ = try nested.next() }
@@ -249,7 +249,7 @@ enum Readers {
         let sniffed = try GPSFileReader.open(MemoryByteSource(spaces), fileName: "bomb")
         #expect(sniffed.format == .gpx)
         #expect(try sniffed.next() == nil)
-        #expect(sniffed.peakWindow <= 512 * 1024)
+        #expect(sniffed.windowBytes <= 512 * 1024)
     }
 
     @Test func deeplyNestedElementsStopAtTheDepthLimit() {
@@ -265,8 +265,45 @@ enum Readers {
         #expect(out.error?.line == 1 && out.error?.column == 33)
     }
 
+    /// The window a streaming reader scans grows only while one token fills it, never past its
+    /// limit, and never shrinks: its size after a read is the most input held at once (what the
+    /// bounded-memory tests read).
+    @Test func theWindowOnlyGrowsUpToItsLimit() throws {
+        var rng = SeededRandom(seed: 1024)
+        var text: [UInt8] = []
+        for _ in 0..<400 {
+            // Mostly short lines, a few long ones, one nearly as long as the limit.
+            let n = rng.int(in: 0...20) == 0 ? rng.int(in: 300...3_000) : rng.int(in: 0...80)
+            text += Array(repeating: UInt8(ascii: "x"), count: n) + [0x0A]
+        }
+        text += Array(repeating: UInt8(ascii: "y"), count: 7_000) + [0x0A]
+        text += Array(repeating: UInt8(ascii: "z"), count: 100) + [0x0A]
+        var input = InputBuffer(source: ChunkedSource(text, seed: 7, largest: 700), limit: 8_192, chunk: 256)
+        var sizes: [Int] = [input.storage.count]
+        var longest = 0
+        var keep = 0
+        // Reads line by line as the readers do: refills keep the unfinished line.
+        while true {
+            var end = keep
+            while end < input.count, input.storage[end] != 0x0A { end += 1 }
+            if end < input.count {
+                longest = max(longest, end - keep + 1)
+                keep = end + 1
+                continue
+            }
+            let base = input.base
+            guard try input.refill(keepingFrom: keep) else { break }
+            keep -= input.base - base
+            sizes.append(input.storage.count)
+        }
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 }, "the window never shrinks")
+        #expect(sizes.last == sizes.max() && sizes.last! <= 8_192, "its size is the most it held: \(sizes.max() ?? 0)")
+        #expect(sizes.last! >= longest && longest == 7_001, "and at least the longest line")
+        #expect(sizes.last! < 2 * 8_192 && sizes.last! < text.count, "not the whole input")
+    }
+
     @Test func aLongLineIsAnErrorAtItsLine() {
-        var r = NMEAReader(input: InputBuffer(source: MemoryByteSource(Array(("$GPGGA\n" + String(repeating: "x", count: 5000)).utf8)), limit: 1024, chunk: 256), file: "l", options: .init(), fastPath: true)
+        var r = NMEAReader(input: InputBuffer(source: MemoryByteSource(Array(("$GPGGA\n" + String(repeating: "x", count: 5000)).utf8)), limit: 1024, chunk: 256), file: "l", options: .init())
         #expect(throws: ReaderError(file: "l", line: 2, column: 1, kind: .tooLong(what: "the line", limit: 1024))) {
             while try r.next() != nil {}
         }

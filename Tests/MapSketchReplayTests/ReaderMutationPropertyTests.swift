@@ -70,17 +70,19 @@ import Testing
         #expect(throws: Never.self, "\(what): the trace of an accepted track") { _ = try TraceDecoder.decode(text, file: "m.trace.jsonl") }
     }
 
-    static func seeds(_ folder: String, _ suffix: String, limit: Int) throws -> [(String, [UInt8])] {
+    /// The first `bytes` of up to `limit` files of `folder`: a mutant's edits land anywhere in it,
+    /// and a debug build reads about a megabyte a second, so each costs its size 120 times.
+    static func seeds(_ folder: String, _ suffix: String, limit: Int, bytes: Int = 24 * 1024) throws -> [(String, [UInt8])] {
         try Fixtures.files(under: folder, suffix: suffix).prefix(limit).map { url in
-            (url.lastPathComponent, Array(try Data(contentsOf: url).prefix(24 * 1024)))
+            (url.lastPathComponent, Array(try Data(contentsOf: url).prefix(bytes)))
         }
     }
 
     @Test func gpsReadersLocateEveryErrorAndTheirTracksReplay() throws {
         var rng = SeededRandom(seed: 12)
         var inputs: [(String, GPSFormat?, [UInt8])] = []
-        for (name, bytes) in try Self.seeds("Traces/real/gpx", ".gpx", limit: 8) { inputs.append((name, .gpx, bytes)) }
-        for (name, bytes) in try Self.seeds("Traces/real/nmea", ".log", limit: 5) { inputs.append((name, .nmea, bytes)) }
+        for (name, bytes) in try Self.seeds("Traces/real/gpx", ".gpx", limit: 8, bytes: 12 * 1024) { inputs.append((name, .gpx, bytes)) }
+        for (name, bytes) in try Self.seeds("Traces/real/nmea", ".log", limit: 5, bytes: 12 * 1024) { inputs.append((name, .nmea, bytes)) }
         let lines = (0..<40).map { i in
             "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(14 + Double(i) * 1e-3),46.05,\(300 + i)]},\"properties\":{\"time\":\"2024-05-01T10:00:\(10 + i)Z\",\"segment\":\(i / 20)}}"
         }

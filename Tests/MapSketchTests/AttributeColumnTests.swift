@@ -1,5 +1,6 @@
 import Foundation
 @testable import MapSketch
+import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
             columns[1][1].map { if case .double(let d) = $0 { d.sign == .minus } else { false } } == true,
             "-0.0 keeps its sign")
         #expect(columns[3][0] == .date(dates[0]) && columns[3][1] == .date(dates[1]), "dates round-trip to the bit")
-        #expect(columns[4].distinctStringCount == 4, "each distinct string once")
+        #expect(columns[4].storage.distinctStringCount == 4, "each distinct string once")
         #expect((0..<5).map { columns[4][$0] } == ["MN", "WI", "MN", "", "a string longer than sixteen bytes"])
     }
 
@@ -27,9 +28,9 @@ import Testing
         var c = AttributeColumn("x", values: [nil, .null, 5, nil])
         #expect(c.kind == .integer)
         #expect(c[0] == nil && c[1] == .null && c[2] == .integer(5) && c[3] == nil)
-        c.set(0, 7)
-        c.set(2, .null)
-        c.set(1, nil)
+        c.storage.set(0, 7)
+        c.storage.set(2, .null)
+        c.storage.set(1, nil)
         #expect(c[0] == .integer(7) && c[1] == nil && c[2] == .null)
         let empty = AttributeColumn("e", values: [nil, .null])
         #expect(empty.kind == .empty && empty[0] == nil && empty[1] == .null)
@@ -48,7 +49,7 @@ import Testing
                 .integer(1), .integer(2), .null, nil, .double(2.5), .string("n/a"), .integer(3),
             ])
         var s = AttributeColumn("s", strings: ["a", "b"])
-        s.set(1, .bool(true))
+        s.storage.set(1, .bool(true))
         #expect(s.kind == .boxed && s[0] == "a" && s[1] == .bool(true))
     }
 
@@ -92,42 +93,42 @@ import Testing
                 truth.append(v)
                 batch.append(v)
             }
-            column.append(contentsOf: batch)
-            column.appendAbsent(2)
+            column.storage.append(contentsOf: batch.storage)
+            column.storage.appendAbsent(2)
             truth += [nil, nil]
             for _ in 0..<10 where !truth.isEmpty {
                 let i = r.int(in: 0...(truth.count - 1))
                 let v = next()
                 truth[i] = v
-                column.set(i, v)
+                column.storage.set(i, v)
             }
             #expect(column.count == truth.count)
             #expect((0..<column.count).map { column[$0] } == truth, "kind \(kind) mixed \(mixed): \(column.kind)")
             let keep = truth.indices.map { _ in r.int(in: 0...2) > 0 }
-            column.filter(keep)
+            column.storage.filter(keep)
             #expect((0..<column.count).map { column[$0] } == truth.indices.filter { keep[$0] }.map { truth[$0] })
         }
     }
 
     @Test func batchesOfStringsMergeDictionaries() {
         var c = AttributeColumn("s", strings: ["x", "y"])
-        c.append(contentsOf: AttributeColumn("s", stringIDs: [1, 0, 1], dictionary: ["y", "z"]))
+        c.storage.append(contentsOf: AttributeColumn("s", stringIDs: [1, 0, 1], dictionary: ["y", "z"]).storage)
         #expect((0..<5).map { c[$0] } == ["x", "y", "z", "y", "z"])
-        #expect(c.distinctStringCount == 3, "y is interned once")
+        #expect(c.storage.distinctStringCount == 3, "y is interned once")
         var fresh = AttributeColumn("s")
-        fresh.append(contentsOf: AttributeColumn("s", stringIDs: [0, 0], dictionary: ["only"]))
+        fresh.storage.append(contentsOf: AttributeColumn("s", stringIDs: [0, 0], dictionary: ["only"]).storage)
         fresh.append("only")
-        #expect(fresh.distinctStringCount == 1 && fresh[2] == "only")
+        #expect(fresh.storage.distinctStringCount == 1 && fresh[2] == "only")
     }
 
     @Test func reservedRoomDoesNotChangeValues() {
         // An empty column remembers the room asked for until its first value picks the storage.
         var c = AttributeColumn("n")
-        c.appendAbsent(3)
-        c.reserveCapacity(forAppending: 1_000)
+        c.storage.appendAbsent(3)
+        c.storage.reserveCapacity(forAppending: 1_000)
         c.append(.null)
         c.append(7)
-        c.reserveCapacity(forAppending: 2)
+        c.storage.reserveCapacity(forAppending: 2)
         for i in 0..<600 { c.append(.integer(i)) }
         c.append("seven")
         #expect(c.kind == .boxed)

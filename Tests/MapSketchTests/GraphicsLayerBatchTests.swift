@@ -68,7 +68,7 @@ import Testing
             _ = try add(Self.batch(0..<1_000))
             layer.reserveCapacity(20_000)
             #expect(layer.slots.shapes.capacity == 20_000)
-            #expect(layer.slots.columns.allSatisfy { $0.integers.capacity >= 20_000 || $0.stringIDs.capacity >= 20_000 })
+            #expect(layer.slots.columns.allSatisfy { $0.storage.integers.capacity >= 20_000 || $0.storage.stringIDs.capacity >= 20_000 })
             for start in stride(from: 1_000, to: 20_000, by: 1_000) { _ = try add(Self.batch(start..<start + 1_000)) }
         }
         #expect(layer.slots.shapes.capacity == 20_000, "no doubling past the reservation")

@@ -24,7 +24,7 @@ import Testing
             graphics = layer.graphics
             columns = layer.attributeColumns
             kinds = layer.attributeColumns.map(\.kind)
-            distinctStrings = layer.attributeColumns.map(\.distinctStringCount)
+            distinctStrings = layer.attributeColumns.map(\.storage.distinctStringCount)
             revision = layer.revision
         }
     }
@@ -57,7 +57,7 @@ import Testing
         #expect(ids.first == GraphicID(rawValue: 5))
         #expect(layer.graphic(ids[17])?.attributes == batch[17].attributes)
         #expect(layer.graphic(GraphicID(rawValue: 3))?.attributes["STATE"] == .string("S1"))
-        #expect(layer.attributeColumns.first { $0.name == "STATE" }?.distinctStringCount == 2 + 9)
+        #expect(layer.attributeColumns.first { $0.name == "STATE" }?.storage.distinctStringCount == 2 + 9)
     }
 
     @Test func aLayerWithManyFieldsChecksTheBatchFirstAndAddsNothing() throws {

@@ -185,7 +185,7 @@ import Testing
         #expect(layer.count == expected.count)
         for (id, attributes) in expected { #expect(layer.graphic(id)?.attributes == attributes, "\(id)") }
         for column in layer.attributeColumns where column.kind == .string {
-            #expect(column.distinctStringCount <= 5, "\(column.name): strings interned once")
+            #expect(column.storage.distinctStringCount <= 5, "\(column.name): strings interned once")
         }
     }
 }

@@ -1,4 +1,4 @@
-@_spi(MapSketchInternal) import MapSketch
+@_spi(MapSketchInternal) @testable import MapSketch
 import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
@@ -104,7 +104,7 @@ import Testing
                 let batch = (0..<rng.int(in: 1...30)).map { _ in Point(rng.double(in: -500...500), rng.double(in: -500...500)) }
                 try? sketch.appendVertices(batch)
             }
-            let kept = try #require(sketch.editor.runningMeasures)
+            let kept = try #require(sketch.editor.measureCache)
             let area = GeometryEngine.area(sketch.geometry)
             let length = GeometryEngine.length(sketch.geometry)
             #expect(abs(kept.length - length) <= 1e-9 * max(1, length), "\(type)")

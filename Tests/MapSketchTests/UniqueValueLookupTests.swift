@@ -1,4 +1,5 @@
 @testable import MapSketch
+import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
 

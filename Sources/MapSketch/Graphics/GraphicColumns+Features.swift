@@ -27,38 +27,14 @@ extension GraphicColumns {
 }
 
 extension AttributeColumn {
-    /// The attribute column for a feature reader's field column.
+    /// The attribute column for a feature reader's field column: its storage shared, dates from
+    /// epoch milliseconds to the date's own value (as a graphic's `.date` holds it), boxed JSON
+    /// values as attribute values.
     init(field f: FieldColumn) {
-        switch f.kind {
-        case .empty:
-            self.init(f.name, kind: .empty, count: f.count, noValue: f.noValueWords, absent: f.absentWords)
-        case .integer:
-            self.init(
-                f.name, kind: .integer, count: f.count, integers: f.integers, noValue: f.noValueWords,
-                absent: f.absentWords)
-        case .double:
-            self.init(
-                f.name, kind: .double, count: f.count, doubles: f.doubles, noValue: f.noValueWords,
-                absent: f.absentWords)
-        case .bool:
-            self.init(
-                f.name, kind: .bool, count: f.count, bools: f.bools, noValue: f.noValueWords, absent: f.absentWords)
-        case .date:
-            // Epoch milliseconds to the date's own value, as a graphic's `.date` holds it.
-            let seconds = f.doubles.map { Date(timeIntervalSince1970: $0 / 1000).timeIntervalSinceReferenceDate }
-            self.init(
-                f.name, kind: .date, count: f.count, doubles: seconds, noValue: f.noValueWords, absent: f.absentWords)
-        case .string:
-            self.init(
-                f.name, kind: .string, count: f.count, stringIDs: f.stringIDs, strings: f.strings,
-                noValue: f.noValueWords,
-                absent: f.absentWords)
-        case .mixed:
-            self.init(
-                f.name, kind: .boxed, count: f.count, boxed: f.mixed.map(AttributeValue.init(json:)),
-                noValue: f.noValueWords,
-                absent: f.absentWords)
-        }
+        self.init(
+            f.storage.map(
+                dates: { Date(timeIntervalSince1970: $0 / 1000).timeIntervalSinceReferenceDate },
+                boxed: AttributeValue.init(json:)))
     }
 }
 

@@ -17,7 +17,7 @@ extension GraphicSlots {
             columnIndex.reserveCapacity(8)
         }
         var column = AttributeColumn(name)
-        column.appendAbsent(rows)
+        column.storage.appendAbsent(rows)
         columns.append(column)
         columnIndex[name] = columns.count - 1
         return columns.count - 1
@@ -68,7 +68,7 @@ extension GraphicSlots {
         for k in rememberedKeys where k.key == key { return k.column }
         let known = columnIndex[key] != nil
         let c = column(named: key, rows: rows)
-        if !known { columns[c].reserveCapacity(forAppending: reserve) }
+        if !known { columns[c].storage.reserveCapacity(forAppending: reserve) }
         if rememberedKeys.count < 16 {
             if rememberedKeys.isEmpty { rememberedKeys.reserveCapacity(16) }
             rememberedKeys.append(RememberedKey(key: key, column: c))
@@ -106,7 +106,7 @@ extension GraphicSlots {
             ids.reserveCapacity(forAppending: n)
         }
         // Every column gets a row per graphic (a value or a placeholder): room for them at once.
-        for c in columns.indices { columns[c].reserveCapacity(forAppending: n) }
+        for c in columns.indices { columns[c].storage.reserveCapacity(forAppending: n) }
         let projecting = projection != nil
         /// Graphics below `checked` are valid.
         var checked = 0
@@ -160,18 +160,18 @@ extension GraphicSlots {
             var position = 0
             for (name, value) in graphics[i].attributes {
                 let c = fieldColumn(name, at: position, rows: row, reserve: n &- i)
-                if checked < n, c < mark.columns, !columns[c].keepsKind(appending: value) {
+                if checked < n, c < mark.columns, !columns[c].storage.keepsKind(appending: value) {
                     try checkRest(graphics, from: checked, rollingBackTo: mark)
                     checked = n
                 }
                 let missing = row &- columns[c].count
-                if missing > 0 { columns[c].appendAbsent(missing) }
+                if missing > 0 { columns[c].storage.appendAbsent(missing) }
                 columns[c].append(value)
                 position &+= 1
             }
         }
         for c in columns.indices where columns[c].count < shapes.count {
-            columns[c].appendAbsent(shapes.count - columns[c].count)
+            columns[c].storage.appendAbsent(shapes.count - columns[c].count)
         }
     }
 
@@ -203,7 +203,7 @@ extension GraphicSlots {
             ids = s.ids.count
             columns = s.columns.count
             for c in 0..<min(columns, Self.fieldLimit) {
-                strings[c] = UInt32(truncatingIfNeeded: s.columns[c].distinctStringCount)
+                strings[c] = UInt32(truncatingIfNeeded: s.columns[c].storage.distinctStringCount)
             }
         }
 
@@ -218,7 +218,7 @@ extension GraphicSlots {
         shapes.removeLast(shapes.count - mark.slots)
         ids.removeLast(ids.count - mark.ids)
         precondition(mark.coversFields, "a rollback past the fields a mark covers")
-        for c in 0..<mark.columns { columns[c].truncate(rows: mark.slots, strings: Int(mark.strings[c])) }
+        for c in 0..<mark.columns { columns[c].storage.truncate(rows: mark.slots, strings: Int(mark.strings[c])) }
         for c in (mark.columns..<columns.count).reversed() { columnIndex[columns[c].name] = nil }
         columns.removeLast(columns.count - mark.columns)
         // The remembered keys may name the dropped fields' columns.
@@ -231,10 +231,10 @@ extension GraphicSlots {
         let base = shapes.count - n
         for incoming in batch {
             let c = column(named: incoming.name, rows: base)
-            columns[c].append(contentsOf: incoming)
+            columns[c].storage.append(contentsOf: incoming.storage)
         }
         for c in columns.indices where columns[c].count < base + n {
-            columns[c].appendAbsent(base + n - columns[c].count)
+            columns[c].storage.appendAbsent(base + n - columns[c].count)
         }
     }
 
@@ -255,9 +255,9 @@ extension GraphicSlots {
 
     /// Replaces slot `s`'s attributes, writing only the fields that changed.
     func setAttributes(_ s: Int, from old: [String: AttributeValue], to new: [String: AttributeValue]) {
-        for (name, value) in new where old[name] != value { columns[column(named: name)].set(s, value) }
+        for (name, value) in new where old[name] != value { columns[column(named: name)].storage.set(s, value) }
         for (name, _) in old where new[name] == nil {
-            if let c = columnIndex[name] { columns[c].set(s, nil) }
+            if let c = columnIndex[name] { columns[c].storage.set(s, nil) }
         }
     }
 
@@ -330,7 +330,7 @@ extension GraphicSlots {
 
     /// Keeps only the slots `keep` marks, in every column.
     func compactColumns(_ keep: [Bool]) {
-        for c in columns.indices { columns[c].filter(keep) }
+        for c in columns.indices { columns[c].storage.filter(keep) }
         if !templates.isEmpty {
             var w = 0
             for s in templates.indices where keep[s] {

@@ -71,7 +71,9 @@ extension GraphicsLayer {
         guard count > slots.count else { return }
         slots.shapes.reserveCapacity(count)
         if !slots.denseIDs { slots.ids.reserveCapacity(count) }
-        for c in slots.columns.indices { slots.columns[c].reserveCapacity(forAppending: count - slots.columns[c].count) }
+        for c in slots.columns.indices {
+            slots.columns[c].storage.reserveCapacity(forAppending: count - slots.columns[c].count)
+        }
     }
 
     /// Appends the rows of `batch` (validated first) with their symbols resolved, leaving the

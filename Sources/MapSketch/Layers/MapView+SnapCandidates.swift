@@ -13,29 +13,6 @@ extension MapView {
         return out
     }
 
-    /// The best of ``layerSnapCandidates(near:settings:)``'s candidates by the precedence of
-    /// ``SnapTarget/best(_:)`` (the earliest of equals), as a ``SnapPick``: one pass of each
-    /// layer's index for both its vertex and its edge, nothing allocated, no target made.
-    func bestLayerSnapPick(near p: Point, settings: SnapSettings) -> SnapPick? {
-        let tolerance = settings.tolerance * viewport.resolution
-        var best: SnapPick?
-        for (k, source) in settings.layers.enumerated() where source.vertices || source.edges {
-            guard let layer = layer(named: source.name) as? GraphicsLayer else { continue }
-            let found = layer.slots.nearest(to: p, within: tolerance, vertices: source.vertices, edges: source.edges)
-            if let c = found.vertex { Self.offer(c, isEdge: false, source: k, to: &best) }
-            if let c = found.edge { Self.offer(c, isEdge: true, source: k, to: &best) }
-        }
-        return best
-    }
-
-    @inline(__always)
-    private static func offer(_ c: GraphicSnapCandidate, isEdge: Bool, source: Int, to best: inout SnapPick?) {
-        let pick = SnapPick(
-            isEdge: isEdge, source: source, graphic: c.graphic.rawValue, part: c.part, index: c.index, point: c.point,
-            distance: c.distance)
-        if best.map({ pick.beats($0) }) ?? true { best = pick }
-    }
-
     /// Calls `body` with each of ``layerSnapCandidates(near:settings:)``'s candidates, in its
     /// order.
     private func forEachLayerSnapCandidate(near p: Point, settings: SnapSettings, _ body: (SnapTarget) -> Void) {

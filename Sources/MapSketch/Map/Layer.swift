@@ -83,6 +83,14 @@ public class Layer {
     /// Called by the map after the layer left it.
     func didLeave(_ mapView: MapView) {}
 
+    /// Called by the map, for a layer with a snap link (see `MapSnapLink`), when its resolution
+    /// changed to `resolution`. The base layer does nothing.
+    func snapResolutionDidChange(_ resolution: Double) {}
+
+    /// Called by the map, for a layer with a snap link, when a layer joined or left it. The base
+    /// layer does nothing.
+    func snapLayersDidChange() {}
+
     /// Applies the spatial reference rule once loaded: graphics and dynamic layers reproject, so
     /// the base does nothing; tiled layers override and set ``notDisplayedReason``.
     func checkSpatialReference(in map: MapView) {}

@@ -44,7 +44,12 @@ extension MapView {
     package var layerNames: [String] { layers.compactMap(\.name) }
 
     /// The layer with this name.
-    public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }
+    /// - Complexity: O(n) for n layers.
+    public func layer(named name: String) -> Layer? {
+        // A plain loop: a closure formed here would carry a main-actor executor check per call.
+        for layer in layers where layer.name == name { return layer }
+        return nil
+    }
 
     /// Adds a layer on top.
     /// - Throws: ``MapViewError/duplicateLayerName(_:)`` when the name is taken.
@@ -62,6 +67,7 @@ extension MapView {
         layer.name = name
         layer.mapView = self
         layers.insert(layer, at: index)
+        invalidateSnapLinks()
         if spatialReference == nil, layers.count == 1, let sr = layer.spatialReference {
             spatialReference = sr
         }
@@ -74,6 +80,7 @@ extension MapView {
     public func removeLayer(named name: String) throws -> Layer {
         guard let i = layers.firstIndex(where: { $0.name == name }) else { throw MapViewError.noSuchLayer(name) }
         let layer = layers.remove(at: i)
+        invalidateSnapLinks()
         if let c = callout, c.layerName == name { dismissCallout() }
         layer.mapView = nil
         layer.name = nil

@@ -12,7 +12,9 @@ public final class MapView {
     /// The screen size in points.
     @exclusivity(unchecked) public var screenSize: ScreenSize
     /// What the screen shows.
-    @exclusivity(unchecked) public var viewport: Viewport
+    @exclusivity(unchecked) public var viewport: Viewport {
+        didSet { if snapLinks != nil { updateSnapLinks() } }
+    }
     /// Whether the map wraps around the antimeridian.
     @exclusivity(unchecked) public var wrapAround: Bool = false
     /// The map's spatial reference: set by the first layer added (or at creation).
@@ -38,6 +40,9 @@ public final class MapView {
 
     /// The layers, bottom to top.
     @exclusivity(unchecked) public internal(set) var layers: [Layer] = []
+    /// The first of the snap links of the sketch layers on the map, each linked to the next (see
+    /// `MapSnapLink`).
+    @exclusivity(unchecked) var snapLinks: MapSnapLink?
     /// Whether the map is being panned or zoomed by a gesture: layers whose view does not
     /// `drawDuringPanning` / `drawDuringZooming` are left out of a render meanwhile.
     public internal(set) var navigation: MapNavigation = .idle

@@ -24,6 +24,8 @@ struct SnapPick: Sendable {
     }
 
     /// The snap target this candidate stands for; `layers` names the layer of ``source``.
+    /// (Inlined, so that a query builds its target in the caller's result.)
+    @inline(__always)
     func target(layers: [SnapLayerSource]) -> SnapTarget {
         let src: SnapSource = source < 0 ? .sketch : .layer(name: layers[source].name, graphic: GraphicID(rawValue: graphic))
         return SnapTarget(kind: isEdge ? .edge : .vertex, source: src, part: part, index: index, point: point, distance: distance)

@@ -1,3 +1,5 @@
+public import MapSketchGeometry
+
 /// A renderer bound to attribute columns: it decides a row's symbol by reading the columns
 /// directly, never building a graphic or its attribute dictionary.
 ///
@@ -86,7 +88,9 @@
             guard let i = columns.firstIndex(where: { $0.name == name }) else { continue }
             c[f] = i
             k[f] = columns[i].kind
-            if mode == .uniqueValue, k[f] == .string { ids[f] = columns[i].strings.map { tables[f].lookup($0) } }
+            if mode == .uniqueValue, k[f] == .string {
+                ids[f] = columns[i].storage.strings.map { tables[f].lookup($0) }
+            }
         }
         (c0, c1, c2, k0, k1, k2, ids0, ids1, ids2) = (c[0], c[1], c[2], k[0], k[1], k[2], ids[0], ids[1], ids[2])
         if mode == .uniqueValue, fieldCount == 1, k0 == .string {
@@ -109,7 +113,7 @@
         func current(_ c: Int, _ k: AttributeColumn.Kind, _ ids: [Int32]) -> Bool {
             guard c >= 0 else { return true }
             guard columns[c].kind == k else { return false }
-            return k != .string || mode == .classBreaks || columns[c].strings.count <= 2 * ids.count + 64
+            return k != .string || mode == .classBreaks || columns[c].storage.strings.count <= 2 * ids.count + 64
         }
         return columns.count == columnCount && (fieldCount < 1 || current(c0, k0, ids0))
             && (fieldCount < 2 || current(c1, k1, ids1)) && (fieldCount < 3 || current(c2, k2, ids2))
@@ -127,8 +131,8 @@
         case .classBreaks:
             return classBreakIndex(row, columns)
         case .uniqueValueStrings:
-            if columns[c0].noValue.contains(row) { return unmatched }
-            let id = Int(columns[c0].stringIDs[row])
+            if columns[c0].storage.noValue.contains(row) { return unmatched }
+            let id = Int(columns[c0].storage.stringIDs[row])
             return id < symbolByStringID.count ? Int(symbolByStringID[id]) : slowStringIndex(row, columns)
         case .uniqueValue:
             return uniqueValueIndex(row, columns)
@@ -141,11 +145,11 @@
         let v: Double
         switch k0 {
         case .double:
-            if columns[c0].noValue.contains(row) { return unmatched }
-            v = columns[c0].doubles[row]
+            if columns[c0].storage.noValue.contains(row) { return unmatched }
+            v = columns[c0].storage.doubles[row]
         case .integer:
-            if columns[c0].noValue.contains(row) { return unmatched }
-            v = Double(columns[c0].integers[row])
+            if columns[c0].storage.noValue.contains(row) { return unmatched }
+            v = Double(columns[c0].storage.integers[row])
         case .date, .boxed:
             guard let n = columns[c0][row]?.numericValue else { return unmatched }
             v = n
@@ -181,14 +185,14 @@
         _ c: Int, _ k: AttributeColumn.Kind, _ ids: [Int32], _ table: _InternTable, _ row: Int,
         _ columns: [AttributeColumn]
     ) -> Int32 {
-        guard c >= 0, !columns[c].noValue.contains(row) else { return -1 }
+        guard c >= 0, !columns[c].storage.noValue.contains(row) else { return -1 }
         switch k {
         case .string:
-            let s = Int(columns[c].stringIDs[row])
-            return s < ids.count ? ids[s] : table.lookup(columns[c].strings[s])
-        case .integer: return table.lookup(number: Double(columns[c].integers[row]))
-        case .double: return table.lookup(number: columns[c].doubles[row])
-        case .bool: return table.boolIDs[columns[c].bools[row] ? 1 : 0]
+            let s = Int(columns[c].storage.stringIDs[row])
+            return s < ids.count ? ids[s] : table.lookup(columns[c].storage.strings[s])
+        case .integer: return table.lookup(number: Double(columns[c].storage.integers[row]))
+        case .double: return table.lookup(number: columns[c].storage.doubles[row])
+        case .bool: return table.boolIDs[columns[c].storage.bools[row] ? 1 : 0]
         case .date, .boxed: return columns[c][row].map { table.lookup($0) } ?? -1
         case .empty: return -1
         }
@@ -210,8 +214,8 @@
         switch mode {
         case .simple:
             for row in rows { body(row, 0) }
-        case .uniqueValueStrings where columns[c0].noValue.isEmpty:
-            columns[c0].stringIDs.withUnsafeBufferPointer { ids in
+        case .uniqueValueStrings where columns[c0].storage.noValue.isEmpty:
+            columns[c0].storage.stringIDs.withUnsafeBufferPointer { ids in
                 symbolByStringID.withUnsafeBufferPointer { table in
                     for row in rows {
                         let id = Int(ids[row])
@@ -219,8 +223,8 @@
                     }
                 }
             }
-        case .classBreaks where k0 == .double && columns[c0].noValue.isEmpty:
-            columns[c0].doubles.withUnsafeBufferPointer { values in
+        case .classBreaks where k0 == .double && columns[c0].storage.noValue.isEmpty:
+            columns[c0].storage.doubles.withUnsafeBufferPointer { values in
                 for row in rows {
                     let i = breaks.breakIndex(for: values[row])
                     body(row, i >= 0 ? i : unmatched)

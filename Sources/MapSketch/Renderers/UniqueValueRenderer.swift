@@ -1,3 +1,5 @@
+public import MapSketchGeometry
+
 /// One value of a unique value renderer: `value` is the field values joined by the renderer's
 /// delimiter (one value for a one-field renderer).
 public struct UniqueValue: Hashable, Sendable {

@@ -56,7 +56,9 @@ extension SketchEditor {
         _ p: Point, settings: SnapSettings, resolution: Double, context: SnapContext, layerCandidates: [SnapTarget] = []
     ) -> SnapTarget? {
         guard settings.isEnabled, resolution > 0, resolution.isFinite else { return nil }
-        var best = store.sketchSnapPick(p, settings: settings, tolerance: settings.tolerance * resolution, context: context)?
+        var best = store.sketchSnapPick(
+            p, vertices: settings.snapsToSketchVertices, edges: settings.snapsToSketchEdges, tolerance: settings.tolerance * resolution,
+            context: context)?
             .target(layers: settings.layers)
         for c in layerCandidates { SnapTarget.keepBetter(&best, c) }
         return best ?? store.snapGuide(near: p, guides: settings.guides, resolution: resolution, context: context)

@@ -23,22 +23,80 @@ extension SketchLayer {
 
     /// The snap target for map point `p` by ``snapSettings``, for an edit of `context`: the
     /// sketch's own vertices and edges, the vertices and edges of the graphics layers the
-    /// settings name (through their spatial index: ``MapView/layerSnapCandidates(near:settings:)``),
-    /// then the geometry guides. Nil when
+    /// settings name (through their spatial index; the layers are found by name once, and again
+    /// after the settings or the map's layers change), then the geometry guides. Nil when
     /// snapping is off, the layer is on no map or nothing is in reach.
     /// - Complexity: O(log n + k) per source, for the k vertices near `p` (see
     ///   ``SketchEditor/snap(_:settings:resolution:context:layerCandidates:)``).
     public func snapTarget(for p: Point, context: SnapContext) -> SnapTarget? {
-        guard snapSettings.isEnabled, let map = mapView else { return nil }
-        return map.measure(.snapQuery) { snapQuery(p, context: context, map: map) }
+        guard snapSettings.isEnabled else { return nil }
+        // The map references the link while the layer is on it: a link referenced by this layer
+        // alone belongs to a map that is gone (a layer holds its map weakly). With no link (the
+        // first query on this map) or a map gone, the map is looked for (nil: on no map).
+        if snapLink == nil || isKnownUniquelyReferenced(&snapLink) { return firstSnapTarget(for: p, context: context) }
+        if snapCache.isProbed { return measuredSnapQuery(p, context: context) }
+        return snapQuery(p, context: context)
     }
 
-    private func snapQuery(_ p: Point, context: SnapContext, map: MapView) -> SnapTarget? {
-        let settings = snapSettings
-        // The layers first, into one value; then the sketch through its store alone (reading the
-        // whole editor out of the layer for the call would copy it).
-        let fromLayers = settings.layers.isEmpty ? nil : map.bestLayerSnapPick(near: p, settings: settings)
-        return editor.store.snap(p, settings: settings, resolution: map.viewport.resolution, context: context, bestOfLayers: fromLayers)
+    /// ``snapTarget(for:context:)`` with no link to the map: the layer's first query on its map
+    /// (or the first since the map went): the link is made (its allocation is part of the
+    /// measured query), the map's resolution and probe taken, then the query runs. Nil when the
+    /// layer is on no map.
+    @inline(never)
+    private func firstSnapTarget(for p: Point, context: SnapContext) -> SnapTarget? {
+        leaveSnapMap()
+        guard let map = mapView else { return nil }
+        return map.measure(.snapQuery) {
+            snapLink = map.attachSnapLink(for: self)
+            snapCache.resolution = map.viewport.resolution
+            snapCache.isProbed = map.probe.probe != nil
+            return snapQuery(p, context: context)
+        }
+    }
+
+    /// Lets go of what the snap queries kept of the map (the layer left it, or it is gone).
+    func leaveSnapMap() {
+        snapLink = nil
+        snapCache.invalidate()
+        snapCache.isProbed = false
+    }
+
+    /// ``snapQuery(_:context:)`` measured by the map's probe (which the editor holds while the
+    /// layer is on the map); out of line, so that the unmeasured query returns its target in place.
+    @inline(never)
+    private func measuredSnapQuery(_ p: Point, context: SnapContext) -> SnapTarget? {
+        editor.probe.measure(.snapQuery) { snapQuery(p, context: context) }
+    }
+
+    /// The query: the winner of ``bestSnapPick(_:context:resolution:)`` as a ``SnapTarget``,
+    /// else the guides. (Inlined, so that the target is built in the caller's result.)
+    @inline(__always)
+    private func snapQuery(_ p: Point, context: SnapContext) -> SnapTarget? {
+        let resolution = snapCache.resolution
+        guard resolution > 0, resolution.isFinite else { return nil }
+        if let best = bestSnapPick(p, context: context, resolution: resolution) { return best.target(layers: snapSettings.layers) }
+        guard snapSettings.guides.isAnyOn else { return nil }
+        return editor.store.snapGuide(near: p, guides: snapSettings.guides, resolution: resolution, context: context)
+    }
+
+    /// The best vertex or edge candidate: the sketch's own, then the layers' (through the layers
+    /// the snap cache found on the map, found again when it has thrown them away; the sketch's
+    /// wins at equal rank and distance). The settings are read field by field and the sketch
+    /// through its store alone (reading the whole editor out of the layer would copy it), only
+    /// when a source of its own is on.
+    private func bestSnapPick(_ p: Point, context: SnapContext, resolution: Double) -> SnapPick? {
+        let tolerance = snapSettings.tolerance * resolution
+        var best: SnapPick?
+        if snapSettings.snapsToSketchVertices || snapSettings.snapsToSketchEdges {
+            best = editor.store.sketchSnapPick(
+                p, vertices: snapSettings.snapsToSketchVertices, edges: snapSettings.snapsToSketchEdges, tolerance: tolerance,
+                context: context)
+        }
+        if !snapSettings.layers.isEmpty {
+            if !snapCache.isResolved, let map = mapView { snapCache.resolve(snapSettings.layers, on: map) }
+            if snapCache.isResolved { snapCache.offerLayers(near: p, tolerance: tolerance, to: &best) }
+        }
+        return best
     }
 
     /// `p` snapped for `context` (or `p` itself when nothing is in reach), remembered in

@@ -39,8 +39,13 @@ public final class SketchLayer: Layer, MapTouchDelegate {
     var magnifierObservers = ObserverList<SketchMagnifierEvent>()
     var rejectionObservers = ObserverList<SketchEditRejection>()
     var snapObservers = ObserverList<SnapTarget>()
+    // `@exclusivity(unchecked)`: read by every snap query (why it is safe, on `MapView`).
     /// What the sketch snaps to (off by default; see SketchLayer+Snapping.swift).
-    public var snapSettings = SnapSettings()
+    @exclusivity(unchecked) public var snapSettings = SnapSettings() { didSet { snapCache.invalidate() } }
+    /// The map's reference to this layer for snap queries, from the first query on a map until
+    /// the layer leaves it (see `MapSnapLink`); what the queries keep of the map.
+    @exclusivity(unchecked) var snapLink: MapSnapLink?
+    @exclusivity(unchecked) var snapCache = SnapLayerCache()
     /// The marker drawn on the snap target in the SVG (the active guide uses the guide line).
     public var snapSymbol: Symbol = SketchLayer.defaultSnapSymbol
     /// The default ``snapSymbol``: made once and shared (a symbol is boxed, so a new one per layer
@@ -363,10 +368,19 @@ public final class SketchLayer: Layer, MapTouchDelegate {
         }
     }
 
-    /// On a map, the sketch's validation is measured by the map's probe (when it has one).
+    /// On a map, the sketch's validation is measured by the map's probe (when it has one); its
+    /// snap queries read the map through a link the map keeps, made by the first query.
     override func didMove(to mapView: MapView) { editor.probe = mapView.probe }
 
-    override func didLeave(_ mapView: MapView) { editor.probe = .none }
+    override func didLeave(_ mapView: MapView) {
+        editor.probe = .none
+        if let link = snapLink { mapView.detachSnapLink(link) }
+        leaveSnapMap()
+    }
+
+    // The map's changes, for the snap queries: its resolution, and the layers they find.
+    override func snapResolutionDidChange(_ resolution: Double) { snapCache.resolution = resolution }
+    override func snapLayersDidChange() { snapCache.invalidate() }
 
     /// The map pans for one-finger moves unless a vertex or a tool drag is under way.
     public func mapViewShouldPan(_ mapView: MapView) -> Bool { !isDragging && toolState.drag == nil }

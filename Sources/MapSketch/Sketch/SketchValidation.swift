@@ -212,9 +212,6 @@ extension SketchEditor {
         return (rejection, new)
     }
 
-    /// The running area and length the minimum rules compare, when known (for tests).
-    package var runningMeasures: (area: Double, length: Double)? { measureCache.map { ($0.area, $0.length) } }
-
     /// The store and its measures before an edit, to validate the edit against; nil when no
     /// rule is on (so an edit without rules never shares its storage and pays nothing).
     var validationSnapshot: ValidationSnapshot? {

@@ -22,12 +22,12 @@ extension VertexStore {
         sketchSnapPicks(p, within: distance, context: context, vertices: false, edges: true).edge?.target(layers: [])
     }
 
-    /// The sketch's own snap candidate for `p` by `settings` (its vertices and edges, whichever
-    /// are on, `tolerance` in map units): the nearer vertex, else the nearer edge point.
-    func sketchSnapPick(_ p: Point, settings: SnapSettings, tolerance: Double, context: SnapContext) -> SnapPick? {
-        guard settings.snapsToSketchVertices || settings.snapsToSketchEdges else { return nil }
-        let found = sketchSnapPicks(
-            p, within: tolerance, context: context, vertices: settings.snapsToSketchVertices, edges: settings.snapsToSketchEdges)
+    /// The sketch's own snap candidate for `p` (its vertices and edges, whichever are on, as
+    /// ``SnapSettings/snapsToSketchVertices`` and ``SnapSettings/snapsToSketchEdges`` say;
+    /// `tolerance` in map units): the nearer vertex, else the nearer edge point.
+    func sketchSnapPick(_ p: Point, vertices: Bool, edges: Bool, tolerance: Double, context: SnapContext) -> SnapPick? {
+        guard vertices || edges, !parts.isEmpty else { return nil }
+        let found = sketchSnapPicks(p, within: tolerance, context: context, vertices: vertices, edges: edges)
         return found.vertex ?? found.edge
     }
 
@@ -122,19 +122,6 @@ extension VertexStore {
             }
         }
         return best
-    }
-
-    /// ``SketchEditor/snap(_:settings:resolution:context:layerCandidates:)`` with the layers'
-    /// candidates already weighed: `bestOfLayers` is the best of them (the sketch's own candidate
-    /// still wins over it at equal rank and distance). Only the winner becomes a ``SnapTarget``.
-    func snap(
-        _ p: Point, settings: SnapSettings, resolution: Double, context: SnapContext, bestOfLayers: SnapPick?
-    ) -> SnapTarget? {
-        guard settings.isEnabled, resolution > 0, resolution.isFinite else { return nil }
-        var best = sketchSnapPick(p, settings: settings, tolerance: settings.tolerance * resolution, context: context)
-        if let l = bestOfLayers, best.map({ l.beats($0) }) ?? true { best = l }
-        if let best { return best.target(layers: settings.layers) }
-        return snapGuide(near: p, guides: settings.guides, resolution: resolution, context: context)
     }
 
     /// The segment indices a move of `context` drags along (its two edges in `part`), or -1.

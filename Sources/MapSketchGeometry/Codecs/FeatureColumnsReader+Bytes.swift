@@ -73,14 +73,14 @@ extension FeatureColumnsReader {
         let at = mark
         if fields[f].kind == .string, let s = plainString() {
             if let id = interns[f].id(of: s.bytes) {
-                fields[f].appendStringID(id)
+                fields[f].storage.appendStringID(id)
                 return
             }
             restore(at)
         }
         let s = try p.parseString()
-        fields[f].append(.string(s))
-        if fields[f].kind == .string, let id = fields[f].lastStringID {
+        fields[f].storage.append(.string(s))
+        if fields[f].kind == .string, let id = fields[f].storage.lastStringID {
             interns[f].insert(UnsafeBufferPointer(rebasing: p.p[(at.i + 1)..<(p.i - 1)]), id, plain: s.utf8.count == p.i - at.i - 2)
         }
     }
@@ -172,7 +172,7 @@ extension FeatureColumnsReader {
     mutating func reserve(rows: Int) {
         guard rows > 0, geometry.count > 0 else { return }
         geometry.reserveCapacity(rows: rows, vertices: rows * max(1, geometry.vertexCount / geometry.count))
-        for f in fields.indices { fields[f].reserveCapacity(rows) }
+        for f in fields.indices { fields[f].storage.reserveCapacity(forAppending: rows) }
     }
 }
 

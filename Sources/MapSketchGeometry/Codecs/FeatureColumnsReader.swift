@@ -214,14 +214,14 @@ struct FeatureColumnsReader {
             let f = r.field(key, position)
             position += 1
             if r.fields[f].count == row + 1 {
-                r.fields[f].replaceLast(try r.attributeValue())  // a repeated key: the last value wins
+                r.fields[f].storage.replaceLast(try r.attributeValue())  // a repeated key: the last value wins
                 return
             }
-            r.fields[f].pad(to: row)
+            r.fields[f].storage.pad(to: row)
             if r.byte == UInt8(ascii: "\""), r.fields[f].kind == .string || r.fields[f].kind == .empty {
                 try r.appendString(field: f)
             } else {
-                r.fields[f].append(try r.attributeValue())
+                r.fields[f].storage.append(try r.attributeValue())
             }
         }
     }
@@ -235,13 +235,13 @@ struct FeatureColumnsReader {
     /// it lacked.
     mutating func endRow(_ row: Int, geometry g: Geometry?) {
         geometry.append(g ?? .point(nil))
-        for f in fields.indices where fields[f].count <= row { fields[f].pad(to: row + 1) }
+        for f in fields.indices where fields[f].count <= row { fields[f].storage.pad(to: row + 1) }
     }
 
     /// The columns read.
     func columns(_ spatialReference: SpatialReference?) -> FeatureColumns {
         var out = FeatureColumns(geometry: geometry, fields: fields, spatialReference: spatialReference)
-        for f in out.fields.indices { out.fields[f].pad(to: geometry.count) }
+        for f in out.fields.indices { out.fields[f].storage.pad(to: geometry.count) }
         return out
     }
 

@@ -39,19 +39,6 @@ package struct FlatLineGeometry {
         _ = try s.flatCoordinates(body)
     }
 
-    /// The geometry as the codecs give it (for tests, and operations needing points).
-    /// - Complexity: O(n) for n vertices; memory 48 bytes a vertex.
-    package func geometry(in text: UnsafeBufferPointer<UInt8>) -> Geometry {
-        var pts: [[Point]] = partSizes.map { n in
-            var part: [Point] = []
-            part.reserveCapacity(n)
-            return part
-        }
-        forEachVertex(in: text) { part, _, x, y in pts[part].append(Point(x, y)) }
-        if type == .multipoint { return .multipoint(Multipoint(points: pts.first ?? [])) }
-        return .polyline(Polyline(paths: pts))
-    }
-
     // MARK: - Reading
 
     /// Reads `text` (one JSON object; `format` nil detects it as the codecs do) when it is one of

@@ -13,11 +13,21 @@ extension GeometryEngine {
     /// let stroke = [Point(0, 0), Point(1, 0.1), Point(2, -0.1), Point(3, 5), Point(4, 6)]
     /// GeometryEngine.generalize(stroke, maxDeviation: 0.5)   // [(0 0), (2 -0.1), (3 5), (4 6)]
     /// ```
-    /// - Complexity: O(n log n) expected for n vertices (each split scans the vertices between
+    /// - Complexity: O(n log n) expected for n vertices (each split looks at the vertices between
     ///   its ends, and splits usually halve them); O(n²) in the worst case, when every split
-    ///   keeps a vertex next to an end. Iterative, with an explicit stack, so a long path cannot
-    ///   overflow the call stack; a copy of the x and y, one flag array of n booleans and the
-    ///   result are allocated.
+    ///   keeps a vertex next to an end. Every vertex looked at first gets a cheap bound on its
+    ///   distance, four at a time, and only the one that may be farthest is measured (all that
+    ///   may be, on a near tie). A split of 256 vertices or more is a branch and bound over a
+    ///   pyramid of bounding boxes of the vertices (32 to a leaf, 8 children to a parent), most
+    ///   promising box first, passing over whole boxes that cannot hold a farther vertex; on a
+    ///   wandering stroke the long splits look at a small part of their vertices. Bounds carry a
+    ///   margin for rounding, so the kept vertices are exactly those of the plain scan. A path
+    ///   with a coordinate that is not finite or beyond 2²⁵⁰ (or all within 2⁻²⁰⁰ of 0), and a
+    ///   split whose ends nearly meet, get the plain scan. Iterative, with explicit stacks, so a
+    ///   long path cannot overflow the call stack. Allocated: the x and y rows of the vertices
+    ///   (2n doubles), the box pyramid (about n / 28 boxes of 4 doubles) and its level table, a
+    ///   stack of pending boxes (8 a level), one flag array of n booleans, the stack of splits,
+    ///   the kept indices and the result.
     /// - Source: D. H. Douglas and T. K. Peucker, "Algorithms for the reduction of the number of
     ///   points required to represent a digitized line or its caricature", The Canadian
     ///   Cartographer 10(2):112–122, 1973.
@@ -29,46 +39,34 @@ extension GeometryEngine {
         var keep = [Bool](repeating: false, count: n)
         keep[0] = true
         keep[n - 1] = true
-        var stack: [(Int, Int)] = [(0, n - 1)]
         var kept = 2
-        // x and y side by side (16 bytes a vertex, not a whole Point): each split's scan reads
-        // a third of the memory. The segment's terms are the loop's constants.
-        let xy = [SIMD2<Double>](unsafeUninitializedCapacity: n) { buffer, count in
-            for k in 0..<n { buffer[k] = SIMD2(points[k].x, points[k].y) }
-            count = n
-        }
-        xy.withUnsafeBufferPointer { p in
-            while let (i, j) = stack.popLast() {
-                guard j > i + 1 else { continue }
-                var farthest = -1
-                var best = limit
-                let ax = p[i].x, ay = p[i].y, bx = p[j].x, by = p[j].y
-                let dx = bx - ax, dy = by - ay
-                let len2 = dx * dx + dy * dy
-                for k in (i + 1)..<j {
-                    // closest(_:_:_:_:_:_:)'s squared distance, term for term.
-                    let px = p[k].x, py = p[k].y
-                    var t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0
-                    t = min(1, max(0, t))
-                    let cx = t == 0 ? ax : (t == 1 ? bx : ax + t * dx)
-                    let cy = t == 0 ? ay : (t == 1 ? by : ay + t * dy)
-                    let ex = px - cx, ey = py - cy
-                    let d = ex * ex + ey * ey
-                    if d > best {
-                        best = d
-                        farthest = k
-                    }
-                }
-                guard farthest >= 0 else { continue }
-                keep[farthest] = true
+        var splits: [(Int, Int)] = [(0, n - 1)]
+        if GeneralizePyramid.hasBoxes(n) { splits.reserveCapacity(64) }  // a short path's grows as needed
+        GeneralizePyramid(points).withSearch { search in
+            while let (i, j) = splits.popLast() {
+                guard j > i + 1, let k = search.farthest(from: i, to: j, beyond: limit) else { continue }
+                keep[k] = true
                 kept += 1
-                stack.append((farthest, j))
-                stack.append((i, farthest))
+                splits.append((k, j))
+                splits.append((i, k))
             }
         }
-        var out: [Point] = []
-        out.reserveCapacity(kept)
-        for k in 0..<n where keep[k] { out.append(points[k]) }
-        return out
+        guard GeneralizePyramid.hasBoxes(n) else {
+            var out: [Point] = []
+            out.reserveCapacity(kept)
+            for k in 0..<n where keep[k] { out.append(points[k]) }
+            return out
+        }
+        // A long path: the kept indices first, without a branch, then the points, whose loads
+        // (from all over the path) then do not wait on one another.
+        let order = [Int](unsafeUninitializedCapacity: kept + 1) { index, count in
+            var c = 0
+            for k in 0..<n {
+                index[c] = k
+                c += keep[k] ? 1 : 0
+            }
+            count = c
+        }
+        return order.map { points[$0] }
     }
 }

@@ -99,6 +99,8 @@ package struct InputBuffer {
     package static let defaultChunk = 128 * 1024
     package let chunk: Int
 
+    /// The window's bytes. It grows (to at most `limit`) and never shrinks, so its size is the
+    /// most memory the input has taken.
     package private(set) var storage: [UInt8]
     /// Valid bytes at the front of `storage`.
     package private(set) var count: Int
@@ -108,8 +110,6 @@ package struct InputBuffer {
     package private(set) var atEnd: Bool
     /// The largest window the reader may need, in bytes.
     package let limit: Int
-    /// The largest window used so far (memory the input took, for tests of bounded memory).
-    package private(set) var peak: Int
     private var source: (any ByteSource)?
 
     /// The whole input in memory.
@@ -118,7 +118,6 @@ package struct InputBuffer {
         count = bytes.count
         atEnd = true
         limit = bytes.count
-        peak = bytes.count
         chunk = Self.defaultChunk
     }
 
@@ -129,7 +128,6 @@ package struct InputBuffer {
         atEnd = false
         self.chunk = max(1, chunk)
         self.limit = max(limit, self.chunk)
-        peak = 0
         self.source = source
     }
 
@@ -158,7 +156,6 @@ package struct InputBuffer {
             let size = min(limit, max(chunk * 2, storage.count * 2, kept + chunk))
             storage.append(contentsOf: repeatElement(0, count: size - storage.count))
         }
-        peak = max(peak, storage.count)
         var added = 0
         while count < storage.count {
             let n = try storage.withUnsafeMutableBytes { b in
@@ -194,9 +191,6 @@ package struct LineReader {
         self.input = input
         self.file = file
     }
-
-    /// The most input bytes held at once so far.
-    package var peakWindow: Int { input.peak }
 
     /// Calls `body` with the next line's bytes (without its line end) and its 1-based number, and
     /// returns what `body` returns, or nil at the end of the input.

@@ -146,7 +146,7 @@ public enum GPSFileReader {
         case .nmea:
             var reader = NMEAReader(
                 input: InputEncoding.buffer(bytes: bytes, limit: NMEAReader.maximumLineLength, file: file), file: file,
-                options: nmeaOptions, fastPath: true)
+                options: nmeaOptions)
             return try reader.readRemaining(expectedFixes: bytes.count / 150).track
         case .geoJSONLines:
             var reader = GeoJSONLinesReader(
@@ -165,12 +165,12 @@ public final class GPSTrackReader {
     public let format: GPSFormat
     /// The format's reader (exactly one is set), each in a box of its own so that `next()` advances
     /// it in place rather than through a copy of the reader's state.
-    private let gpxBox: Box<GPXReader>?
-    private let nmeaBox: Box<NMEAReader>?
-    private let geoJSONBox: Box<GeoJSONLinesReader>?
+    let gpxBox: Box<GPXReader>?
+    let nmeaBox: Box<NMEAReader>?
+    let geoJSONBox: Box<GeoJSONLinesReader>?
     private var fixCount = 0
 
-    private final class Box<Reader> {
+    final class Box<Reader> {
         var reader: Reader
         init(_ reader: Reader) { self.reader = reader }
     }
@@ -181,7 +181,10 @@ public final class GPSTrackReader {
         gpxBox = format == .gpx ? Box(GPXReader(input: InputBuffer(source: source, limit: GPXReader.maximumMarkupLength), file: file)) : nil
         nmeaBox =
             format == .nmea
-            ? Box(NMEAReader(input: InputBuffer(source: source, limit: NMEAReader.maximumLineLength), file: file, options: nmeaOptions, fastPath: true))
+            ? Box(
+                NMEAReader(
+                    input: InputBuffer(source: source, limit: NMEAReader.maximumLineLength), file: file,
+                    options: nmeaOptions))
             : nil
         geoJSONBox =
             format == .geoJSONLines
@@ -218,8 +221,6 @@ public final class GPSTrackReader {
     /// The NMEA reader's counts (nil for the other formats).
     package var nmeaStatistics: NMEAReader.Statistics? { nmeaBox?.reader.statistics }
 
-    /// The most input bytes held at once so far.
-    var peakWindow: Int { gpxBox?.reader.peakWindow ?? nmeaBox?.reader.peakWindow ?? geoJSONBox?.reader.peakWindow ?? 0 }
 
     /// Reads the remaining fixes into a track.
     /// - Throws: `ReaderError` from the format's reader.

@@ -108,8 +108,6 @@ public struct GPXReader {
         scratch.reserveCapacity(64)
     }
 
-    /// The most input bytes held at once so far (the window; the whole array for plain bytes).
-    var peakWindow: Int { input.peak }
 
     /// Reads a whole document: track and route points, waypoints and the segment count.
     /// - Throws: `ReaderError`.

@@ -51,8 +51,6 @@ public struct GeoJSONLinesReader {
         lines = LineReader(input, file: file)
     }
 
-    /// The most input bytes held at once so far.
-    var peakWindow: Int { lines.peakWindow }
 
     /// The next fix, or nil at the end of the input; blank lines are skipped.
     /// - Throws: `ReaderError` (see the type's documentation).

@@ -88,9 +88,6 @@ public struct NMEAReader {
     var lineNumber = 0
     var state = NMEAState()
     private var finished = false
-    /// Whether lines take the one-pass scan and parsed fields are reused (false: the reference
-    /// line-by-line path, kept for lines the scan does not cover and for differential tests).
-    let fastPath: Bool
     /// The last time and date fields parsed and their values: a receiver repeats them in every
     /// sentence of an epoch (time) and of a day (date), and parsing is a pure function of the bytes.
     var lastTime = NMEAFieldCache<Double>()
@@ -103,34 +100,26 @@ public struct NMEAReader {
 
     /// A reader over the bytes of an NMEA log with `options` (e.g. a week-rollover pivot).
     public init(bytes: [UInt8], file: String? = nil, options: Options) {
-        self.init(bytes: bytes, file: file, options: options, fastPath: true)
+        self.init(
+            input: InputEncoding.buffer(bytes: bytes, limit: Self.maximumLineLength, file: file), file: file,
+            options: options)
     }
 
     /// A reader streaming from `source` (a file, standard input, a decoder), holding one window
     /// of it at a time; `file` labels errors.
     public init(source: any ByteSource, file: String? = nil, options: Options = Options()) {
         self.init(
-            input: InputEncoding.buffer(source: source, limit: Self.maximumLineLength, file: file), file: file, options: options,
-            fastPath: true)
+            input: InputEncoding.buffer(source: source, limit: Self.maximumLineLength, file: file), file: file,
+            options: options)
     }
 
-    /// A reader that takes the one-pass line scan and field reuse (`fastPath`) or only the
-    /// reference line-by-line path (for tests comparing the two). Gzip and UTF-16 input is decoded.
-    init(bytes: [UInt8], file: String?, options: Options, fastPath: Bool) {
-        self.init(
-            input: InputEncoding.buffer(bytes: bytes, limit: Self.maximumLineLength, file: file), file: file, options: options,
-            fastPath: fastPath)
-    }
-
-    init(input: InputBuffer, file: String?, options: Options, fastPath: Bool) {
+    /// A reader over `input` (gzip and UTF-16 already decoded).
+    init(input: InputBuffer, file: String?, options: Options) {
         self.input = input
         self.file = file
         self.options = options
-        self.fastPath = fastPath
     }
 
-    /// The most input bytes held at once so far (the window; the whole array for `init(bytes:)`).
-    var peakWindow: Int { input.peak }
 
     /// A reader over NMEA text.
     public init(text: String, file: String? = nil, options: Options = Options()) {
@@ -158,20 +147,25 @@ public struct NMEAReader {
                 state.epoch.ggaPosition = nil
             case .end:
                 finished = true
-                if nmeaLines == 0, otherLines > 0 {
-                    throw ReaderError(
-                        file: file, line: 1, column: 1,
-                        kind: .unrecognizedFormat(
-                            expected: "NMEA 0183 sentences ($GPGGA,…*hh)",
-                            found: "no sentence in \(otherLines) line\(otherLines == 1 ? "" : "s") of text"))
-                }
-                if let fix = state.finishEpoch() {
-                    statistics.fixes += 1
-                    return fix
-                }
+                return try endOfInput()
             }
         }
         return nil
+    }
+
+    /// Ends the input: the fix of the last epoch, if valid.
+    /// - Throws: `ReaderError` `.unrecognizedFormat` when lines of text held no NMEA at all.
+    mutating func endOfInput() throws -> GPSFix? {
+        if nmeaLines == 0, otherLines > 0 {
+            throw ReaderError(
+                file: file, line: 1, column: 1,
+                kind: .unrecognizedFormat(
+                    expected: "NMEA 0183 sentences ($GPGGA,…*hh)",
+                    found: "no sentence in \(otherLines) line\(otherLines == 1 ? "" : "s") of text"))
+        }
+        guard let fix = state.finishEpoch() else { return nil }
+        statistics.fixes += 1
+        return fix
     }
 
     /// What one scan of the input window ended with.
@@ -197,7 +191,7 @@ public struct NMEAReader {
             while offset < n {
                 let start = offset
                 var fix: GPSFix?
-                if fastPath, p[start] == ASCII.dollar {
+                if p[start] == ASCII.dollar {
                     // One pass over `$body*`: checksum and field count, stopping at '*' or a line end.
                     var i = start + 1
                     var commas = 0

@@ -7,8 +7,6 @@ extension NMEAReader {
         let line: Int
         let p: UnsafeBufferPointer<UInt8>
         let lineStart: Int
-        /// Whether plain coordinates take the one-pass parse (the reader's `fastPath`).
-        let fastPath: Bool
 
         func error(at position: Int, _ kind: ReaderError.Kind) -> ReaderError {
             ReaderError(file: file, line: line, column: position - lineStart + 1, kind: kind)
@@ -48,7 +46,7 @@ extension NMEAReader {
             return ByteScan.daysFromCivil(year: year, month: mo, day: d)
         }
 
-        /// ``coordinate(_:_:latitude:)`` in one pass for the plain form — 3…18 digits, a dot, digits
+        /// ``parsedCoordinate(_:_:latitude:)`` in one pass for the plain form — 3…18 digits, a dot, digits
         /// (at most 18 after the degrees in all), N/S or E/W, in range — with the same arithmetic
         /// (the minutes as one integer over an exact power of ten); nil for anything else,
         /// including every input that would throw, which the general path then handles.
@@ -89,10 +87,18 @@ extension NMEAReader {
             return value
         }
 
-        /// `ddmm.mmmm` / `dddmm.mmmm` plus hemisphere → signed degrees.
+        /// `ddmm.mmmm` / `dddmm.mmmm` plus hemisphere → signed degrees: the plain form in one pass
+        /// (``plainCoordinate(_:_:latitude:)``), anything else by the general parse.
+        @inline(__always)
         func coordinate(_ r: Range<Int>, _ hemisphere: Range<Int>, latitude: Bool) throws -> Double? {
             if r.isEmpty { return nil }
-            if fastPath, let value = plainCoordinate(r, hemisphere, latitude: latitude) { return value }
+            if let value = plainCoordinate(r, hemisphere, latitude: latitude) { return value }
+            return try parsedCoordinate(r, hemisphere, latitude: latitude)
+        }
+
+        /// The general parse of a non-empty coordinate field and its hemisphere: degrees before the
+        /// minutes' two whole digits, minutes below 60, N/S or E/W, in range; throws otherwise.
+        func parsedCoordinate(_ r: Range<Int>, _ hemisphere: Range<Int>, latitude: Bool) throws -> Double {
             let name = latitude ? "latitude" : "longitude"
             var dot = r.lowerBound
             while dot < r.upperBound, p[dot] != ASCII.dot { dot += 1 }

@@ -34,7 +34,7 @@ extension NMEAReader {
             return nil
         }
         var fields = NMEAFields(start: body + 6, end: bodyEnd, commas: commaTable)
-        let ctx = SentenceContext(file: file, line: lineNumber, p: p, lineStart: lineStart, fastPath: fastPath)
+        let ctx = SentenceContext(file: file, line: lineNumber, p: p, lineStart: lineStart)
         switch (t0, t1, t2) {
         case (0x47, 0x47, 0x41): return try gga(&fields, ctx)  // GGA
         case (0x52, 0x4D, 0x43): return try rmc(&fields, ctx)  // RMC
@@ -52,17 +52,17 @@ extension NMEAReader {
 
     /// `SentenceContext.timeOfDay`, reusing the last value when the field repeats the last one's bytes.
     private mutating func timeOfDay(_ r: Range<Int>, _ c: SentenceContext, _ field: String) throws -> Double? {
-        if fastPath, let v = lastTime.value(for: r, in: c.p) { return v }
+        if let v = lastTime.value(for: r, in: c.p) { return v }
         let v = try c.timeOfDay(r, field)
-        if fastPath, let v { lastTime.store(v, for: r) }
+        if let v { lastTime.store(v, for: r) }
         return v
     }
 
     /// `SentenceContext.date`, reusing the last value when the field repeats the last one's bytes.
     private mutating func date(_ r: Range<Int>, _ c: SentenceContext, _ field: String) throws -> Int? {
-        if fastPath, let v = lastDate.value(for: r, in: c.p) { return v }
+        if let v = lastDate.value(for: r, in: c.p) { return v }
         let v = try c.date(r, field)
-        if fastPath, let v { lastDate.store(v, for: r) }
+        if let v { lastDate.store(v, for: r) }
         return v
     }
 
@@ -122,7 +122,7 @@ extension NMEAReader {
         }
         // After a GGA of this epoch with the same coordinate bytes, the position is known (and
         // valid): parsing again would give the same values, which rank below GGA's anyway.
-        if !(fastPath && state.epoch.rank == 3 && state.epoch.ggaPositionMatches(latField, ns, lonField, ew, c.p)) {
+        if !(state.epoch.rank == 3 && state.epoch.ggaPositionMatches(latField, ns, lonField, ew, c.p)) {
             guard let lat = try c.coordinate(latField, ns, latitude: true),
                 let lon = try c.coordinate(lonField, ew, latitude: false)
             else {

@@ -168,8 +168,9 @@ struct GPSIngest {
         }
     }
 
-    /// The length summed so far when it is still the sketch's (for tests): nil unless bulk appends
-    /// into a polyline that nothing else changed.
+    /// The length summed so far when it is still the sketch's: what the GPS report gives as the
+    /// sketch's geodesic length without measuring its store again. Nil unless bulk appends went
+    /// into a polyline that nothing else changed (the report then measures the store).
     @MainActor
     func summedGeodesicLength(of sketch: SketchLayer) -> Double? {
         guard let r = running, r.changeCount == sketch.geometryChangeCount, pending.isEmpty else { return nil }

@@ -2,50 +2,50 @@
 /// equal exactly when the strings' bytes are (see ``_InternTable/shortKey(_:)``). `length` is -1
 /// in an empty table slot.
 @usableFromInline
-struct _ShortKey: Hashable, Sendable {
-    @usableFromInline var w0: UInt64
-    @usableFromInline var w1: UInt64
-    @usableFromInline var length: Int32
-    @usableFromInline var id: Int32
+package struct _ShortKey: Hashable, Sendable {
+    @usableFromInline package var w0: UInt64
+    @usableFromInline package var w1: UInt64
+    @usableFromInline package var length: Int32
+    @usableFromInline package var id: Int32
 
     @inlinable
-    init(w0: UInt64, w1: UInt64, length: Int32, id: Int32) {
+    package init(w0: UInt64, w1: UInt64, length: Int32, id: Int32) {
         self.w0 = w0
         self.w1 = w1
         self.length = length
         self.id = id
     }
 
-    @usableFromInline static let empty = _ShortKey(w0: 0, w1: 0, length: -1, id: -1)
+    @usableFromInline package static let empty = _ShortKey(w0: 0, w1: 0, length: -1, id: -1)
 }
 
 /// The ids of `false` (index 0) and `true` (index 1) in an ``_InternTable``, -1 while absent:
 /// two fields, not an array, so an empty table allocates nothing.
 @usableFromInline
-struct _BoolIDs: Hashable, Sendable {
-    @usableFromInline var ids: (Int32, Int32) = (-1, -1)
+package struct _BoolIDs: Hashable, Sendable {
+    @usableFromInline package var ids: (Int32, Int32) = (-1, -1)
 
     @inlinable
-    init() {}
+    package init() {}
 
     @inlinable
-    subscript(i: Int) -> Int32 {
+    package subscript(i: Int) -> Int32 {
         get { i == 0 ? ids.0 : ids.1 }
         set { if i == 0 { ids.0 = newValue } else { ids.1 = newValue } }
     }
 
     @inlinable
-    static func == (a: _BoolIDs, b: _BoolIDs) -> Bool { a.ids == b.ids }
+    package static func == (a: _BoolIDs, b: _BoolIDs) -> Bool { a.ids == b.ids }
 
     @inlinable
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(ids.0)
         hasher.combine(ids.1)
     }
 }
 
-/// Interned attribute values: strings, numbers and bools to small ids — a unique-value renderer's
-/// values per field, and a string attribute column's distinct strings.
+/// Interned values: strings, numbers and bools to small ids — a string column's distinct strings
+/// (see ``TypedColumn``), and the values a lookup by value matches.
 ///
 /// Open addressing with linear probing over power-of-two tables. Strings of up to 16 UTF-8 bytes
 /// (field values are short: codes, classes, names) are packed into two words and compared as
@@ -55,22 +55,22 @@ struct _BoolIDs: Hashable, Sendable {
 /// UTF-8, which is copied once) and does not go through `Hasher` (SipHash), which dominates short
 /// keys.
 @usableFromInline
-struct _InternTable: Hashable, Sendable {
+package struct _InternTable: Hashable, Sendable {
     /// Strings of at most 16 UTF-8 bytes, packed.
-    @usableFromInline var shortKeys: [_ShortKey]
-    @usableFromInline var shortCount = 0
+    @usableFromInline package var shortKeys: [_ShortKey]
+    @usableFromInline package var shortCount = 0
     /// Longer strings.
-    @usableFromInline var stringKeys: [String?]
-    @usableFromInline var stringIDs: [Int32]
-    @usableFromInline var numberKeys: [UInt64]
-    @usableFromInline var numberIDs: [Int32]
-    @usableFromInline var boolIDs = _BoolIDs()
-    @usableFromInline var stringCount = 0
-    @usableFromInline var numberCount = 0
+    @usableFromInline package var stringKeys: [String?]
+    @usableFromInline package var stringIDs: [Int32]
+    @usableFromInline package var numberKeys: [UInt64]
+    @usableFromInline package var numberIDs: [Int32]
+    @usableFromInline package var boolIDs = _BoolIDs()
+    @usableFromInline package var stringCount = 0
+    @usableFromInline package var numberCount = 0
 
     /// An empty table. It allocates nothing: each kind of key gets its slots on its first insert
-    /// (a layer with a few graphics has a table per string column, most of them never used).
-    init() {
+    /// (a table per string column of a few rows, most of them never used).
+    package init() {
         shortKeys = []
         stringKeys = []
         stringIDs = []
@@ -79,7 +79,7 @@ struct _InternTable: Hashable, Sendable {
     }
 
     @inlinable
-    static func hash(_ s: String) -> Int {
+    package static func hash(_ s: String) -> Int {
         let fast = s.utf8.withContiguousStorageIfAvailable { buf -> UInt64 in
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for b in buf { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
@@ -96,16 +96,16 @@ struct _InternTable: Hashable, Sendable {
     }
 
     @inlinable
-    static func bits(_ d: Double) -> UInt64 { d == 0 ? 0 : d.bitPattern }
+    package static func bits(_ d: Double) -> UInt64 { d == 0 ? 0 : d.bitPattern }
 
     @inlinable
-    static func hash(_ bits: UInt64) -> Int { Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) }
+    package static func hash(_ bits: UInt64) -> Int { Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 32) }
 
     /// The packed form of `bytes` when it has at most 16 of them: for 8…16 bytes the first and
     /// the last eight (overlapping), for 4…7 the first and the last four, for 1…3 the first, the
     /// middle and the last byte. With the length alongside, each form determines the bytes.
     @inlinable @inline(__always)
-    static func pack(_ bytes: UnsafeRawBufferPointer) -> _ShortKey? {
+    package static func pack(_ bytes: UnsafeRawBufferPointer) -> _ShortKey? {
         let n = bytes.count
         guard n > 0 else { return _ShortKey(w0: 0, w1: 0, length: 0, id: -1) }
         guard n <= 16, let p = bytes.baseAddress else { return nil }
@@ -127,21 +127,21 @@ struct _InternTable: Hashable, Sendable {
 
     /// `s` packed when its UTF-8 has at most 16 bytes, else nil.
     @inlinable @inline(__always)
-    static func shortKey(_ s: String) -> _ShortKey? {
+    package static func shortKey(_ s: String) -> _ShortKey? {
         if let packed = s.utf8.withContiguousStorageIfAvailable({ pack(UnsafeRawBufferPointer($0)) }) { return packed }
         // No contiguous UTF-8 (a foreign string): copy it once.
         return Array(s.utf8).withUnsafeBytes { pack($0) }
     }
 
     @inlinable @inline(__always)
-    static func hash(_ k: _ShortKey) -> Int {
+    package static func hash(_ k: _ShortKey) -> Int {
         let h = (k.w0 ^ (k.w1 &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(UInt32(bitPattern: k.length))) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: h >> 32)
     }
 
     /// The id of a packed string, or -1.
     @inlinable @inline(__always)
-    func lookup(short k: _ShortKey) -> Int32 {
+    package func lookup(short k: _ShortKey) -> Int32 {
         shortKeys.withUnsafeBufferPointer { slots in
             guard !slots.isEmpty else { return -1 }
             let mask = slots.count &- 1
@@ -157,7 +157,7 @@ struct _InternTable: Hashable, Sendable {
 
     /// The id of a string, or -1.
     @inlinable @inline(__always)
-    func lookup(_ s: String) -> Int32 {
+    package func lookup(_ s: String) -> Int32 {
         if let k = Self.shortKey(s) { return lookup(short: k) }
         return stringKeys.withUnsafeBufferPointer { keys in
             guard !keys.isEmpty else { return -1 }
@@ -173,7 +173,7 @@ struct _InternTable: Hashable, Sendable {
 
     /// The id of a number, or -1.
     @inlinable
-    func lookup(number d: Double) -> Int32 {
+    package func lookup(number d: Double) -> Int32 {
         guard !d.isNaN, !numberKeys.isEmpty else { return -1 }
         let b = Self.bits(d)
         let mask = numberKeys.count - 1
@@ -186,21 +186,8 @@ struct _InternTable: Hashable, Sendable {
         }
     }
 
-    /// The id of an attribute value, or -1 (null never matches).
-    @inlinable @inline(__always)
-    func lookup(_ v: AttributeValue) -> Int32 {
-        switch v {
-        case .string(let s): return lookup(s)
-        case .integer(let i): return lookup(number: Double(i))
-        case .double(let d): return lookup(number: d)
-        case .bool(let b): return boolIDs[b ? 1 : 0]
-        case .date: return lookup(number: v.numericValue ?? .nan)
-        case .null: return -1
-        }
-    }
-
     /// Adds a string with `id` unless present (the first id wins).
-    mutating func insert(_ s: String, id: Int32) {
+    package mutating func insert(_ s: String, id: Int32) {
         if lookup(s) >= 0 { return }
         if var k = Self.shortKey(s) {
             if (shortCount + 1) * 2 > shortKeys.count { growShort() }
@@ -222,7 +209,7 @@ struct _InternTable: Hashable, Sendable {
     }
 
     /// Adds a number with `id` unless present.
-    mutating func insert(number d: Double, id: Int32) {
+    package mutating func insert(number d: Double, id: Int32) {
         guard !d.isNaN, lookup(number: d) < 0 else { return }
         if (numberCount + 1) * 2 > numberKeys.count { growNumbers() }
         let b = Self.bits(d)
@@ -235,12 +222,28 @@ struct _InternTable: Hashable, Sendable {
     }
 
     /// Adds a bool with `id` unless present.
-    mutating func insert(bool b: Bool, id: Int32) {
+    package mutating func insert(bool b: Bool, id: Int32) {
         if boolIDs[b ? 1 : 0] < 0 { boolIDs[b ? 1 : 0] = id }
     }
 
+    /// Makes room for `n` strings stored as `s` is (packed when short, hashed when long), so that
+    /// the first `n` inserts of such strings do not grow the table. Only a table with no such
+    /// string yet is sized.
+    package mutating func reserveCapacity(_ n: Int, forStringsLike s: String) {
+        var slots = 8
+        while slots < 2 * n { slots <<= 1 }
+        if Self.shortKey(s) != nil {
+            if shortCount == 0, shortKeys.count < slots {
+                shortKeys = [_ShortKey](repeating: .empty, count: slots)
+            }
+        } else if stringCount == 0, stringKeys.count < slots {
+            stringKeys = [String?](repeating: nil, count: slots)
+            stringIDs = [Int32](repeating: -1, count: slots)
+        }
+    }
+
     /// Whether the string is present.
-    func contains(_ s: String) -> Bool { lookup(s) >= 0 }
+    package func contains(_ s: String) -> Bool { lookup(s) >= 0 }
 
     private mutating func growShort() {
         let old = shortKeys.filter { $0.length >= 0 }
