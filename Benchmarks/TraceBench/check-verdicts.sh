@@ -153,8 +153,9 @@ missed = [t for t in undoers if t not in on_undo]
 print(f"   {what}: undo flagged in {len(on_undo)} of {len(undoers)} traces that undo; {len(elsewhere)} other figure(s) flagged")
 for x in elsewhere[:10]:
     print(f"     also flagged: {x['trace']} {x['row']} {x['metric']}: {x['old']} -> {x['new']}")
-if missed:
-    print(f"     missed: {', '.join(missed[:10])}")
+for t in missed[:10]:
+    x = next((x for x in c["changes"] if x["trace"] == t and x["row"] == "undo"), {})
+    print(f"     missed: {t} undo {x.get('metric', '')}: {x.get('old')} -> {x.get('new')}, x{x.get('ratio')} [{x.get('ratioLow')}, {x.get('ratioHigh')}], p = {x.get('p')}")
 sys.exit(0 if not missed and not elsewhere else 1)
 PY
 }
@@ -184,10 +185,12 @@ import json, sys
 c = json.load(open(sys.argv[1]))["comparison"]
 slower = [k for k in c.get("kinds", []) if k["regressed"]]
 outside = [x for x in c["changes"] if x["regressed"] and x["row"] != "undo"]
-undo = next((k for k in slower if k["row"] == "undo"), None)
-print(f"   --baseline p50, 5 runs: kinds found slower: {', '.join(k['row'] for k in slower) or 'none'}"
-      + (f" (undo slower in {undo['slower']} of {undo['traces']} traces, x{undo['ratio']})" if undo else "")
-      + f"; {len(outside)} figure(s) flagged outside undo")
+print(f"   --baseline p50, 5 runs: kinds found slower: {', '.join(k['row'] for k in slower) or 'none'}; {len(outside)} figure(s) flagged outside undo")
+undo = next((k for k in c.get("kinds", []) if k["row"] == "undo"), None)
+if undo:
+    p = undo.get("processes")
+    print(f"     undo: slower in {undo['slower']} of {undo['traces']} traces, x{undo['ratio']} (p = {undo['p']:.1e})"
+          + (f"; over {p['old']} + {p['new']} processes x{p['ratio']} [{p.get('ratioLow')}, {p.get('ratioHigh')}] (p = {p['p']:.1e})" if p else ""))
 sys.exit(0 if [k["row"] for k in slower] == ["undo"] and not outside else 1)
 PY
 

@@ -118,26 +118,32 @@ package struct BenchKindShift: Hashable, Sendable, CustomStringConvertible {
     /// The median of the per-trace ratios new / old (unpaired, relative to the drift) and its
     /// 95 % confidence interval.
     public var ratio: Double, ratioLow: Double, ratioHigh: Double
-    /// Unpaired: the kind round by round (nil for paired runs).
-    public var rounds: Rounds?
+    /// Unpaired: the kind process by process (nil for paired runs).
+    public var processes: Processes?
     /// Whether the kind regressed.
     public var regressed: Bool
 
-    /// A kind's shift over the rounds of an unpaired comparison: each round's figure is the median
-    /// over the kind's traces (each from its pooled median, the round's drift divided out), and the
-    /// two sides' rounds are compared with Welch's t. A round is one worker process: what it drew
-    /// moves its traces alike, so the rounds are the independent evidence.
-    package struct Rounds: Hashable, Sendable {
+    /// A kind's shift over the worker processes of an unpaired comparison: each process's figure
+    /// is the median over the kind's runs it made (each from its trace's pooled median, the
+    /// process's drift divided out), and the two sides' processes are compared with Welch's t.
+    /// What a process drew moves the traces it measured alike, so the processes are the
+    /// independent evidence.
+    package struct Processes: Hashable, Sendable {
+        /// How many processes of each side measured the kind.
+        public var old: Int, new: Int
         /// Welch's one-sided p-value of "slower".
         public var pValue: Double
-        /// The ratio of the rounds' geometric means, new / old, and its 95 % confidence interval.
+        /// The ratio of the processes' geometric means, new / old, and its 95 % confidence
+        /// interval.
         public var ratio: Double, ratioLow: Double, ratioHigh: Double
     }
 
-    /// `undo p50: slower in 35 of 35 traces, ×1.151 [1.12, 1.19]; over 5 + 5 rounds ×1.18 [1.15, 1.21]`.
+    /// `undo p50: slower in 35 of 35 traces, ×1.151 [1.12, 1.19]; over 30 + 30 processes ×1.16 [1.14, 1.19]`.
     public var description: String {
         var s = "\(row) \(metric.rawValue): slower in \(slower) of \(traces) trace\(traces == 1 ? "" : "s"), \(intervalText)"
-        if let r = rounds { s += "; over the rounds \(Self.interval(r.ratio, r.ratioLow, r.ratioHigh))" }
+        if let p = processes {
+            s += "; over \(p.old) + \(p.new) processes \(Self.interval(p.ratio, p.ratioLow, p.ratioHigh))"
+        }
         return s
     }
 

@@ -49,15 +49,17 @@ package import MapSketchReplay
 /// false discovery rate held across the kinds) and the median of its per-trace ratios is beyond
 /// the threshold with confidence (the sign test's one-sided lower bound at the level ``fdr``). A
 /// change of the code slows an operation wherever it runs; the machine slows some traces' figures
-/// and not others. The traces are not the whole evidence, though: each round of a side is one
-/// worker process, and what a process draws (where its heap lies, what ran beside it) moves the
-/// traces it measures alike. So the kind must also be slower over the rounds
-/// (``roundDeviations(_:drift:)``: each round's median over the kind's traces, the round's own
-/// drift divided out, the two sides' rounds compared with Welch's t): the larger of the two
-/// p-values goes into the false discovery rate, and the rounds' one-sided lower bound at the level
-/// ``fdr`` must be beyond the threshold too. Seen in an A/A run of 5 rounds beside a memory-bound
-/// process: `gps.filter` slower in 42 of 48 traces, ×1.084 with the traces' bound at 1.051, while
-/// over the rounds it was ×1.076 with a 95 % interval reaching 0.997 — a few processes, not the code. Within a kind that regressed, the figures that grew beyond the threshold (and
+/// and not others. The traces are not the whole evidence, though: what a worker process draws
+/// (where its heap lies, what ran beside it) moves the traces it measures alike. So the kind must
+/// also be slower over the processes (``processDeviations(_:processes:drift:)``: each process's
+/// median over the kind's runs it made, the process's own drift divided out, the two sides'
+/// processes compared with Welch's t; ``BenchTraceResult/processes`` says which process made a
+/// run, and a report that does not say counts each round as one): the larger of the two p-values
+/// goes into the false discovery rate, and the processes' one-sided lower bound at the level
+/// ``fdr`` must be beyond the threshold too. Seen in an A/A run of 5 rounds, one process each,
+/// beside a memory-bound process: `gps.filter` slower in 42 of 48 traces, ×1.084 with the traces'
+/// bound at 1.051, while over the processes it was ×1.076 with a 95 % interval reaching 0.997 — a
+/// few processes, not the code. Within a kind that regressed, the figures that grew beyond the threshold (and
 /// by two clock steps per operation, with their own runs' one-sided p-value below the false
 /// discovery rate) are the regressions. A kind run by too few traces for the sign test to reach
 /// the false discovery rate is not gated on unpaired wall clock (``tracesNeeded`` says so): gate
@@ -165,6 +167,7 @@ package struct BenchComparison: Hashable, Sendable {
         // logarithms of the runs' figures.
         let tested = figures.indices.filter { figures[$0].test != nil }
         let logs = tested.map { i in (x: figures[i].test?.old.map { log($0) } ?? [], y: figures[i].test?.new.map { log($0) } ?? []) }
+        let processes = tested.map { figures[$0].processes }
         // Unpaired runs were made at different times, when the machine may have been faster or
         // slower as a whole: the median shift over every figure is taken as the machine's (with
         // enough figures that a change of the code moves few of them).
@@ -219,7 +222,7 @@ package struct BenchComparison: Hashable, Sendable {
             let judged = Self.judgeKinds(
                 figures: tested.map { (row: figures[$0].row, metric: figures[$0].metric) },
                 shifts: logs.map { (median($0.y) ?? 0) - (median($0.x) ?? 0) - drift }, threshold: threshold, fdr: fdr,
-                rounds: Self.roundDeviations(logs, drift: estimatesDrift))
+                processes: Self.processDeviations(logs, processes: processes, drift: estimatesDrift))
             kindShifts = judged.kinds
             tracesNeeded = judged.tracesNeeded
             for (j, i) in tested.enumerated() {
@@ -321,6 +324,9 @@ private struct Figure {
     var new: Double
     /// The runs to test (nil: exact, or not tested).
     var test: (old: [Double], new: [Double])?
+    /// The worker process of each of those runs (``BenchTraceResult/processes``; where a report
+    /// does not say, each run its own).
+    var processes: (old: [Int], new: [Int]) = ([], [])
     /// How many operations the wall-clock figure adds up: 1 for a kind's latency, the trace's
     /// events for its total and unattributed time.
     var operations: Double = 1
@@ -360,11 +366,11 @@ private struct Figure {
             }
         case .total:
             let events = Double(Swift.max(1, Swift.min(t.events, b.events)))
-            out.append(wall(t.name, "total", m, old: b.totalNanoseconds, new: t.totalNanoseconds, resolved: true, operations: events))
+            out.append(wall(t, b, "total", m, old: b.totalNanoseconds, new: t.totalNanoseconds, resolved: true, operations: events))
             let oldRest = b.unattributed.map(\.nanoseconds)
             let newRest = t.unattributed.map(\.nanoseconds)
             if !oldRest.isEmpty, !newRest.isEmpty {
-                out.append(wall(t.name, BenchKind.unattributedName, m, old: oldRest, new: newRest, resolved: true, operations: events))
+                out.append(wall(t, b, BenchKind.unattributedName, m, old: oldRest, new: newRest, resolved: true, operations: events))
             }
         case .p50, .p90, .p99, .max, .mean:
             for k in t.kinds {
@@ -379,7 +385,7 @@ private struct Figure {
                     }
                 }
                 let resolved = k.p50 >= resolution || bk.p50 >= resolution
-                out.append(wall(t.name, k.kind.name, m, old: bk.runs.map(get), new: k.runs.map(get), resolved: resolved))
+                out.append(wall(t, b, k.kind.name, m, old: bk.runs.map(get), new: k.runs.map(get), resolved: resolved))
             }
         }
         return out
@@ -388,11 +394,15 @@ private struct Figure {
     /// A wall-clock figure: the medians, and the runs to test when the clock resolves it and
     /// every run has a positive figure (a logarithm).
     private static func wall(
-        _ trace: String, _ row: String, _ m: BenchMetric, old: [Double], new: [Double], resolved: Bool, operations: Double = 1
+        _ t: BenchTraceResult, _ b: BenchTraceResult, _ row: String, _ m: BenchMetric, old: [Double], new: [Double], resolved: Bool,
+        operations: Double = 1
     ) -> Figure {
         let testable = resolved && !old.isEmpty && !new.isEmpty && (old + new).allSatisfy { $0 > 0 }
+        func processes(_ r: BenchTraceResult, _ runs: Int) -> [Int] {
+            r.processes.flatMap { $0.count == runs ? $0 : nil } ?? Array(0..<runs)
+        }
         return Figure(
-            trace: trace, row: row, metric: m, old: median(old) ?? 0, new: median(new) ?? 0, test: testable ? (old, new) : nil,
-            operations: operations)
+            trace: t.name, row: row, metric: m, old: median(old) ?? 0, new: median(new) ?? 0, test: testable ? (old, new) : nil,
+            processes: (processes(b, old.count), processes(t, new.count)), operations: operations)
     }
 }

@@ -216,12 +216,14 @@ public enum BenchFormat {
                 if !c.paired { s += "Unpaired: \(kindsText(c)).\n\n" }
                 let slower = c.kindShifts.filter(\.regressed)
                 if !slower.isEmpty {
-                    let rounds = slower.contains { $0.rounds != nil }
-                    s += "| kind | metric | slower in | median ratio [95 % CI] |" + (rounds ? " over the rounds [95 % CI] |" : "") + "\n"
-                    s += "|---|---|---|---|" + (rounds ? "---|" : "") + "\n"
+                    let processes = slower.contains { $0.processes != nil }
+                    s += "| kind | metric | slower in | median ratio [95 % CI] |" + (processes ? " over the processes [95 % CI] |" : "") + "\n"
+                    s += "|---|---|---|---|" + (processes ? "---|" : "") + "\n"
                     for k in slower {
                         s += "| \(k.row) | \(k.metric.rawValue) | \(k.slower) of \(k.traces) | \(k.intervalText) |"
-                        if rounds { s += " \(k.rounds.map { BenchKindShift.interval($0.ratio, $0.ratioLow, $0.ratioHigh) } ?? "") |" }
+                        if processes {
+                            s += " \(k.processes.map { "\($0.old) + \($0.new): " + BenchKindShift.interval($0.ratio, $0.ratioLow, $0.ratioHigh) } ?? "") |"
+                        }
                         s += "\n"
                     }
                     s += "\n"

@@ -109,6 +109,7 @@ extension BenchTraceResult {
         o["attributed"] = .array(attributed.map(\.json))
         o["unattributed"] = .array(unattributed.map(\.json))
         o["kinds"] = .array(kinds.map(\.json))
+        if let processes { o["processes"] = .array(processes.map { .integer(Int64($0)) }) }
         return .object(o)
     }
 
@@ -119,11 +120,18 @@ extension BenchTraceResult {
         for (i, a) in try array(v, "attributed", p).enumerated() {
             attributed.append(try BenchAttributedRun(a, path: p + [.key("attributed"), .index(i)]))
         }
+        let totals = try doubles(v, "totalNs", p)
+        let processes = try optionalUnsigned(v, "processes", p).map { $0.map { Int(clamping: $0) } }
+        if let processes, processes.count != totals.count {
+            throw JSONError(
+                "expected one process number per measured run (\(totals.count), as totalNs has), found \(processes.count)",
+                path: p + [.key("processes")])
+        }
         self.init(
-            name: try string(v, "name", p), events: try int(v, "events", p), totalNanoseconds: try doubles(v, "totalNs", p),
+            name: try string(v, "name", p), events: try int(v, "events", p), totalNanoseconds: totals,
             setupNanoseconds: try doubles(v, "setupNs", p), allocations: try optionalUnsigned(v, "allocations", p),
             bytes: try optionalUnsigned(v, "bytes", p), instructions: try optionalUnsigned(v, "instructions", p), attributed: attributed,
-            kinds: kinds)
+            kinds: kinds, processes: processes)
     }
 }
 
@@ -304,11 +312,14 @@ extension BenchComparison {
                     ]
                     if k.ratioLow.isFinite { ko["ratioLow"] = .number(rounded(k.ratioLow)) }
                     if k.ratioHigh.isFinite { ko["ratioHigh"] = .number(rounded(k.ratioHigh)) }
-                    if let r = k.rounds {
-                        var ro: JSONObject = ["p": .number(r.pValue), "ratio": .number(rounded(r.ratio))]
+                    if let r = k.processes {
+                        var ro: JSONObject = [
+                            "old": .integer(Int64(r.old)), "new": .integer(Int64(r.new)), "p": .number(r.pValue),
+                            "ratio": .number(rounded(r.ratio)),
+                        ]
                         if r.ratioLow.isFinite { ro["ratioLow"] = .number(rounded(r.ratioLow)) }
                         if r.ratioHigh.isFinite { ro["ratioHigh"] = .number(rounded(r.ratioHigh)) }
-                        ko["rounds"] = .object(ro)
+                        ko["processes"] = .object(ro)
                     }
                     ko["regressed"] = .bool(k.regressed)
                     return .object(ko)

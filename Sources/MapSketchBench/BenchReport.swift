@@ -125,12 +125,20 @@ public struct BenchTraceResult: Hashable, Sendable {
     package var attributed: [BenchAttributedRun]
     /// The kinds that occurred, in report order.
     public var kinds: [BenchKindResult]
+    /// The worker process that made each measured run, numbered in the order the bench started
+    /// them (one build's processes; nil when every run was made in one process, as
+    /// ``BenchRunner`` makes them). A process's draw (its memory layout, what ran beside it) moves
+    /// every figure it measures alike, so comparisons take a process, not a trace, as the unit of
+    /// independent evidence.
+    package var processes: [Int]?
 
     /// Creates a trace's figures.
     package init(
         name: String, events: Int, totalNanoseconds: [Double], setupNanoseconds: [Double], allocations: [UInt64]? = nil,
-        bytes: [UInt64]? = nil, instructions: [UInt64]? = nil, attributed: [BenchAttributedRun] = [], kinds: [BenchKindResult]
+        bytes: [UInt64]? = nil, instructions: [UInt64]? = nil, attributed: [BenchAttributedRun] = [], kinds: [BenchKindResult],
+        processes: [Int]? = nil
     ) {
+        self.processes = processes
         self.name = name
         self.events = events
         self.totalNanoseconds = totalNanoseconds

@@ -46,11 +46,27 @@ package struct BenchSession {
     package var options: BenchOptions
     /// Replays per trace under callgrind, when instructions are counted.
     package var instrumentRuns: Int
+    /// How many worker processes (of each build) share a round's traces out among them.
+    package var processesPerRound: Int
+
+    /// The fewest worker processes a build's runs are made in by default, when it is measured
+    /// alone (``defaultProcessesPerRound(runs:builds:)``).
+    package static let defaultProcesses = 30
 
     /// A session.
-    package init(options: BenchOptions, instrumentRuns: Int = 1) {
+    package init(options: BenchOptions, instrumentRuns: Int = 1, processesPerRound: Int = 1) {
         self.options = options
         self.instrumentRuns = instrumentRuns
+        self.processesPerRound = processesPerRound
+    }
+
+    /// Processes per round by default. A build measured alone is compared later with a saved
+    /// report, unpaired, and there a kind is judged over the processes that measured it (what a
+    /// process draws moves every trace it measures alike): enough per round for
+    /// ``defaultProcesses`` in all. Two builds measured together are compared run by run, where
+    /// more processes only cost time (about 50 ms each): one per round.
+    package static func defaultProcessesPerRound(runs: Int, builds: Int) -> Int {
+        builds == 2 ? 1 : Swift.max(1, (defaultProcesses + Swift.max(runs, 1) - 1) / Swift.max(runs, 1))
     }
 
     /// Measures `cases` with each of `builds` (one or two), and returns a report per build, in
@@ -80,27 +96,35 @@ package struct BenchSession {
         if planned != options.runs { progress("\(planned) rounds: two builds take turns going first, so the rounds are even") }
         let copies = FileManager.default.temporaryDirectory.appendingPathComponent("mapsketch-bench-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: copies) }
+        var processes = 0
         for round in 0..<planned {
-            let workers = try builds.indices.map { b throws(Failure) in
-                try WorkerProcess(builds[b], executable: Self.freshCopy(of: builds[b], at: copies.appendingPathComponent("\(round % 10)/\(b)")), setup)
-            }
-            if hellos.isEmpty { hellos = workers.map(\.hello) }
-            for t in Self.traceOrder(count: cases.count, round: round)
-            where builds.indices.allSatisfy({ failures[$0][t] == nil && expected[$0][t] == nil }) {
-                // Each trace alternates which build goes first from round to round (and
-                // neighbouring traces differ), so going first or second weighs on both alike.
-                let order = builds.count == 2 && (round + t) % 2 == 1 ? [1, 0] : Array(builds.indices)
-                for b in order {
-                    switch try workers[b].run(t) {
-                    case .measured(var r):
-                        r.name = cases[t].name
-                        results[b][t].append(r)
-                    case .failure(let e): failures[b][t] = BenchFailure(trace: cases[t].name, error: e)
-                    case .expectedFailure(let e): expected[b][t] = BenchFailure(trace: cases[t].name, error: e)
+            for part in Self.parts(of: Self.traceOrder(count: cases.count, round: round), count: processesPerRound) {
+                let traces = part.filter { t in builds.indices.allSatisfy { failures[$0][t] == nil && expected[$0][t] == nil } }
+                guard !traces.isEmpty || hellos.isEmpty else { continue }
+                let process = processes
+                processes += 1
+                let workers = try builds.indices.map { b throws(Failure) in
+                    try WorkerProcess(
+                        builds[b], executable: Self.freshCopy(of: builds[b], at: copies.appendingPathComponent("\(process % 10)/\(b)")), setup)
+                }
+                if hellos.isEmpty { hellos = workers.map(\.hello) }
+                for t in traces {
+                    // Each trace alternates which build goes first from round to round (and
+                    // neighbouring traces differ), so going first or second weighs on both alike.
+                    let order = builds.count == 2 && (round + t) % 2 == 1 ? [1, 0] : Array(builds.indices)
+                    for b in order {
+                        switch try workers[b].run(t) {
+                        case .measured(var r):
+                            r.name = cases[t].name
+                            r.processes = [process]
+                            results[b][t].append(r)
+                        case .failure(let e): failures[b][t] = BenchFailure(trace: cases[t].name, error: e)
+                        case .expectedFailure(let e): expected[b][t] = BenchFailure(trace: cases[t].name, error: e)
+                        }
                     }
                 }
+                for w in workers { w.finish() }
             }
-            for w in workers { w.finish() }
             rounds = round + 1
             progress("round \(rounds)/\(planned): \(cases.count) trace(s), \(Int(Date().timeIntervalSince(start))) s")
             if let budget = options.timeBudget, Date().timeIntervalSince(start) >= budget, builds.count == 1 || rounds % 2 == 0 { break }
@@ -142,6 +166,15 @@ package struct BenchSession {
         return order
     }
 
+    /// A round's traces in the order measured, cut into `count` parts as even as they can be (no
+    /// more parts than traces, and one, empty, for no trace), each measured by a worker process
+    /// of its own.
+    /// - Complexity: O(n).
+    static func parts(of order: [Int], count: Int) -> [ArraySlice<Int>] {
+        let count = Swift.max(1, Swift.min(count, order.count))
+        return (0..<count).map { i in order[(i * order.count / count)..<((i + 1) * order.count / count)] }
+    }
+
     /// jemalloc's settings for a measuring process (`MALLOC_CONF`; other allocators ignore it):
     /// memory freed stays with the process instead of going back to the system after a few
     /// seconds, so whether an operation faults pages in does not depend on how long ago the one
@@ -171,6 +204,7 @@ package struct BenchSession {
             out.setupNanoseconds += r.setupNanoseconds
             if let a = r.allocations { out.allocations = (out.allocations ?? []) + a }
             if let b = r.bytes { out.bytes = (out.bytes ?? []) + b }
+            if let p = r.processes { out.processes = (out.processes ?? []) + p }
             out.attributed += r.attributed
             for k in r.kinds {
                 if let i = out.kinds.firstIndex(where: { $0.kind == k.kind }) {

@@ -21,7 +21,7 @@ import Foundation
 /// can pass the false discovery rate of many figures; the comparison says so.
 ///
 /// A kind across the traces that run it is judged with the sign test; unpaired, also over the
-/// rounds with Welch's t, whose samples are medians over many traces (``welchShift(old:new:lowerLevel:upperLevel:)``).
+/// processes with Welch's t, whose samples are medians over many traces (``welchShift(old:new:lowerLevel:upperLevel:)``).
 ///
 /// Sources: F. Wilcoxon, "Individual comparisons by ranking methods", Biometrics Bulletin 1 (1945);
 /// H. B. Mann and D. R. Whitney, "On a test of whether one of two random variables is
@@ -212,8 +212,8 @@ enum BenchStatistics {
     /// estimate, and the p-value 0 when it is positive.
     ///
     /// A mean-based test, for samples that are themselves medians over many figures (a kind's
-    /// figure of one round, the median over the traces that run it), where a rank test over five
-    /// rounds could not reach the false discovery rate at all.
+    /// figure of one worker process, the median over the kind's runs it made), where a rank test
+    /// over a few processes could not reach the false discovery rate at all.
     /// Source: B. L. Welch, "The generalization of 'Student's' problem when several different
     /// population variances are involved", Biometrika 34 (1947).
     static func welchShift(old: [Double], new: [Double], lowerLevel: Double, upperLevel: Double) -> (estimate: Estimate, pValue: Double) {

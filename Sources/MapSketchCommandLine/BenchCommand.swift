@@ -91,7 +91,7 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure traces per operation kind, compare with a baseline or another build; or compare two saved reports.",
         discussion: """
             Each measured run is made in a fresh process: --warmup replays of the trace, then one measured replay on fresh \
-            model state; --runs rounds of that. With --against OTHER_BINARY (another build of mapsketch, e.g. the main \
+            model state; --runs rounds of that, each round's traces shared out among --processes-per-round processes. With --against OTHER_BINARY (another build of mapsketch, e.g. the main \
             branch's) both builds are measured in the same rounds, one right after the other on each trace in alternating \
             order, and compared run by run with a paired test: the way to gate wall clock in CI. --baseline compares with a \
             saved report: by default only its exact counters (instructions, allocations, bytes), which do not depend on the \
@@ -104,8 +104,8 @@ struct BenchCommand: AsyncParsableCommand {
             by at least two steps of the clock per operation. Against a saved \
             baseline, wall clock is judged a kind at a time across the traces that run it (a sign test over the traces, the \
             machine's overall drift divided out): a busier machine slows some figures and not others, a change of the code \
-            slows an operation wherever it runs. The kind must be slower over the rounds as well (Welch's t on each round's \
-            median over the kind's traces, the round's drift divided out): a round is one process, and what a process draws \
+            slows an operation wherever it runs. The kind must be slower over the worker processes as well (Welch's t on \
+            each process's median over the kind's runs it made, the process's drift divided out): what a process draws \
             moves all the traces it measures. A kind whose median is below the clock's resolution is \
             gated on its counters only. A trace without baseline figures is reported as new, a baseline trace not benched as \
             removed: neither is an error.
@@ -131,6 +131,12 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Measured runs per trace: rounds of fresh processes (default 20; with --against, 40).", valueName: "n"))
     var runs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Worker processes that share each round's traces out (default: enough for \(BenchSession.defaultProcesses) in all; with --against, 1). Against a saved baseline a kind is judged over the processes.",
+            valueName: "n"))
+    var processesPerRound: Int?
 
     @Option(help: ArgumentHelp("Start no new round after this many seconds (at least one round is made).", valueName: "seconds"))
     var timeBudget: Double?
@@ -179,6 +185,9 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         if warmup < 0 { throw ValidationError("--warmup must be 0 or more, found \(warmup)") }
         if let runs, runs < 1 { throw ValidationError("--runs must be 1 or more, found \(runs)") }
+        if let processesPerRound, processesPerRound < 1 {
+            throw ValidationError("--processes-per-round must be 1 or more, found \(processesPerRound)")
+        }
         if instrumentRuns < 1 { throw ValidationError("--instrument-runs must be 1 or more, found \(instrumentRuns)") }
         if let timeBudget, !(timeBudget > 0) { throw ValidationError("--time-budget must be a positive number of seconds") }
         if let timeEvery, timeEvery < 1 { throw ValidationError("--time-every must be 1 or more, found \(timeEvery)") }
@@ -210,7 +219,9 @@ struct BenchCommand: AsyncParsableCommand {
             warmup: warmup, runs: runs ?? (against == nil ? 20 : 40), timeBudget: timeBudget, measureOperations: !totalsOnly,
             timing: timeEvery.map { $0 == 1 ? .everyOperation : .every($0) } ?? .automatic)
         options.layerRoot = layerRoot.url
-        let session = BenchSession(options: options, instrumentRuns: instrumentRuns)
+        let session = BenchSession(
+            options: options, instrumentRuns: instrumentRuns,
+            processesPerRound: processesPerRound ?? BenchSession.defaultProcessesPerRound(runs: options.runs, builds: builds.count))
         let quiet = noProgress
         let reports: [BenchReport]
         do {

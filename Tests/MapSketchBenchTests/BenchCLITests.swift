@@ -40,6 +40,32 @@ import Testing
         #expect(try String(contentsOfFile: f("r.xml"), encoding: .utf8).contains("<testsuite name=\"mapsketch-bench\" tests=\"3\""))
     }
 
+    @Test func eachRoundsTracesAreSharedOutAmongTheProcessesAsked() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("r.json").path
+        let r = try run([
+            "bench", "Traces/demo", "Traces/programmatic", "--filter", "demo", "--filter", "renderer-*", "--warmup", "0", "--runs", "2",
+            "--processes-per-round", "2", "--json", json,
+        ])
+        #expect(r.code == 0, "\(r.err)")
+        let traces = try #require(try JSONParser.parse(String(contentsOfFile: json, encoding: .utf8))["traces"]?.arrayValue)
+        let processes = traces.map { t in (t["processes"]?.arrayValue ?? []).compactMap(\.int64Value) }
+        #expect(traces.count == 3 && processes.allSatisfy { $0.count == 2 }, "\(processes)")
+        // Three traces, two processes a round, numbered in the order started.
+        #expect(Set(processes.map { $0[0] }) == [0, 1] && Set(processes.map { $0[1] }) == [2, 3], "\(processes)")
+        var measured: [Int64: Int] = [:]
+        for p in processes.joined() { measured[p, default: 0] += 1 }
+        #expect(measured.values.allSatisfy { $0 <= 2 }, "\(measured)")
+        let zero = try run(["bench", "Traces/demo", "--runs", "1", "--processes-per-round", "0"])
+        #expect(zero.code == 2 && zero.err.contains("--processes-per-round must be 1 or more, found 0"), "\(zero.err)")
+        // Alone, by default enough processes for 30 in all: 3 traces, 2 runs, 3 processes a round.
+        let byDefault = try run(["bench", "Traces/demo", "Traces/programmatic", "--filter", "demo", "--filter", "renderer-*", "--runs", "2", "--json", json])
+        #expect(byDefault.code == 0, "\(byDefault.err)")
+        let counted = try #require(try JSONParser.parse(String(contentsOfFile: json, encoding: .utf8))["traces"]?.arrayValue)
+        #expect(Set(counted.flatMap { ($0["processes"]?.arrayValue ?? []).compactMap(\.int64Value) }) == Set(0..<6))
+    }
+
     @Test func benchMachineFormatsOwnStandardOutput() throws {
         let bmf = try run(["bench", "Traces/demo", "--warmup", "0", "--runs", "1", "--format", "bmf"])
         #expect(bmf.code == 0, "\(bmf.err)")
@@ -153,7 +179,7 @@ import Testing
         let r = try run(["help", "bench"])
         #expect(r.code == 0)
         for option in [
-            "--filter", "--shard", "--warmup", "--runs", "--time-budget", "--instrument", "--save-baseline", "--baseline", "--threshold",
+            "--filter", "--shard", "--warmup", "--runs", "--processes-per-round", "--time-budget", "--instrument", "--save-baseline", "--baseline", "--threshold",
             "--metric", "--json", "--format", "--output", "--markdown", "--junit", "--totals-only", "--time-every", "--no-progress",
             "--against", "--against-json", "--fdr",
         ] {

@@ -246,7 +246,7 @@ import Testing
         #expect(json["kinds"]?.arrayValue?.first?["regressed"]?.boolValue == true)
     }
 
-    @Test func unpairedAKindIsJudgedOverTheRoundsNotOnlyTheTraces() throws {
+    @Test func unpairedAKindIsJudgedOverTheProcessesNotOnlyTheTraces() throws {
         // Five rounds a side, each a worker process; 60 traces select and 120 undo. In the new
         // report three of the five processes drew a layout (or a neighbour) that made select 8 %
         // slower in every trace they measured: each trace's median moved by 8 %, in all 60 traces,
@@ -272,20 +272,80 @@ import Testing
         let drew = try BenchComparison.compare(side(slow: [0, 1, 2]), baseline: old, baselineFile: "b", metrics: [.p50], threshold: 0.05)
         let select = try #require(drew.kindShifts.first { $0.row == "select" })
         #expect(select.slower == 60 && select.ratioLow > 1.05, "across the traces it looks like the code: \(select)")
-        let rounds = try #require(select.rounds)
-        #expect(rounds.ratioLow < 1.05, "\(select)")
+        let processes = try #require(select.processes)
+        #expect(processes.ratioLow < 1.05 && processes.old == 5 && processes.new == 5, "\(select)")
         #expect(!select.regressed && drew.regressions.isEmpty, "\(drew.regressions.prefix(3))")
         let code = try BenchComparison.compare(side(slow: [0, 1, 2, 3, 4]), baseline: old, baselineFile: "b", metrics: [.p50], threshold: 0.05)
         let slower = try #require(code.kindShifts.first { $0.row == "select" })
-        #expect(slower.regressed && (slower.rounds?.ratioLow ?? 0) > 1.05, "\(slower)")
+        #expect(slower.regressed && (slower.processes?.ratioLow ?? 0) > 1.05, "\(slower)")
         #expect(code.regressions.count == 60 && Set(code.regressions.map(\.row)) == ["select"])
         // A third of the figures moved: each round's drift (its median over every figure) takes a
         // little of it.
-        #expect(slower.description.contains("; over the rounds ×1.07"), "\(slower.description)")
-        #expect(code.json["kinds"]?.arrayValue?.first?["rounds"]?["ratio"]?.doubleValue.map { abs($0 - 1.075) < 0.01 } == true)
+        #expect(slower.description.contains("; over 5 + 5 processes ×1.07"), "\(slower.description)")
+        #expect(code.json["kinds"]?.arrayValue?.first?["processes"]?["ratio"]?.doubleValue.map { abs($0 - 1.075) < 0.01 } == true)
         let md = BenchFormat.markdown(side(slow: [0, 1, 2, 3, 4]), comparison: code, baselineFile: "b")
-        #expect(md.contains("| kind | metric | slower in | median ratio [95 % CI] | over the rounds [95 % CI] |"), "\(md.prefix(800))")
+        #expect(md.contains("| kind | metric | slower in | median ratio [95 % CI] | over the processes [95 % CI] |"), "\(md.prefix(800))")
         #expect(md.contains("| select | p50 | 60 of 60 | ×1.0"), "\(md.prefix(800))")
+    }
+
+    @Test func unpairedTheUnitOfEvidenceIsTheProcessThatMadeTheRun() throws {
+        // Five rounds a side, each round's 180 traces (36 undo, 144 select) shared out among four
+        // worker processes (a new share each round). What a process draws moves a kind in every trace it measures: each
+        // process's undo and select are off by a draw of 4 %, each run by 4 % more of its own. The
+        // new build's undo is 12 % slower. One of the new side's processes ran everything 25 %
+        // slower (a load that came and went).
+        var rng = SeededRandom(seed: 11)
+        func side(undo: Double, slowProcess: Int?) -> BenchReport {
+            var r = F.report(instructions: 1, allocations: 1, p50s: [1], totals: [1])
+            r.runs = 5
+            let processOf = (0..<5).map { round in
+                var order = Array(0..<180)
+                order.shuffle(using: &rng)
+                var of = [Int](repeating: 0, count: 180)
+                for (i, t) in order.enumerated() { of[t] = round * 4 + i / 45 }
+                return of
+            }
+            let drawn = (0..<20).map { _ in (undo: 0.04 * BenchStatisticsTests.gaussian(&rng), select: 0.04 * BenchStatisticsTests.gaussian(&rng)) }
+            r.traces = (0..<180).map { i in
+                let kind: BenchKind = i % 5 == 0 ? .undo : .select
+                let level = 800 + Double(i % 23) * 40
+                let p50s = (0..<5).map { round in
+                    let p = processOf[round][i]
+                    let code = kind == .undo ? undo : 1
+                    let load = p == slowProcess ? 1.25 : 1
+                    return level * code * load * exp((kind == .undo ? drawn[p].undo : drawn[p].select) + 0.04 * BenchStatisticsTests.gaussian(&rng))
+                }
+                let totals = (0..<5).map { round in level * 100 * (processOf[round][i] == slowProcess ? 1.25 : 1) }
+                var t = F.report(instructions: 1, allocations: 1, p50s: p50s, totals: totals, name: String(format: "trace-%04d", i), kind: kind)
+                    .traces[0]
+                t.processes = (0..<5).map { processOf[$0][i] }
+                return t
+            }
+            return r
+        }
+        let old = side(undo: 1, slowProcess: nil)
+        // The same code, one process loaded: nothing.
+        let aa = try BenchComparison.compare(side(undo: 1, slowProcess: 6), baseline: old, baselineFile: "b", metrics: [.p50], threshold: 0.01)
+        #expect(aa.regressions.isEmpty && aa.kindShifts.allSatisfy { !$0.regressed }, "\(aa.kindShifts)")
+        let aaUndo = try #require(aa.kindShifts.first { $0.row == "undo" }?.processes)
+        #expect(aaUndo.old == 20 && aaUndo.new == 20 && abs(log(aaUndo.ratio)) < 0.03, "the loaded process's drift is its own: \(aaUndo)")
+        // The slower undo: found over 20 + 20 processes, with a p-value the kinds' false discovery
+        // rate leaves far behind.
+        var new = side(undo: 1.12, slowProcess: nil)
+        let ab = try BenchComparison.compare(new, baseline: old, baselineFile: "b", metrics: [.p50], threshold: 0.01)
+        let undo = try #require(ab.kindShifts.first { $0.row == "undo" })
+        let byProcess = try #require(undo.processes)
+        #expect(undo.regressed && byProcess.old == 20 && byProcess.new == 20 && byProcess.pValue < 1e-4, "\(undo) p \(byProcess.pValue)")
+        #expect(byProcess.ratioLow > 1.03, "\(undo)")
+        #expect(ab.kindShifts.filter(\.regressed).map(\.row) == ["undo"])
+        // Reports that do not say which process made a run take each round as one: five a side,
+        // and the same evidence is far weaker.
+        var before = old
+        for t in before.traces.indices { before.traces[t].processes = nil }
+        for t in new.traces.indices { new.traces[t].processes = nil }
+        let rounds = try BenchComparison.compare(new, baseline: before, baselineFile: "b", metrics: [.p50], threshold: 0.01)
+        let byRound = try #require(rounds.kindShifts.first { $0.row == "undo" }?.processes)
+        #expect(byRound.old == 5 && byRound.new == 5 && byRound.pValue > 100 * byProcess.pValue, "\(byRound) vs \(byProcess)")
     }
 
     @Test func pairedAFigureOfMiddlingEvidenceNeedsItsKindSlowerAcrossTraces() throws {

@@ -316,13 +316,50 @@ import Testing
     }
 
     @Test func runsOfOneTraceMergeInOrder() {
-        let one = BenchFixtures.report(instructions: 1, allocations: 1, p50s: [100], totals: [1000]).traces[0]
-        let two = BenchFixtures.report(instructions: 1, allocations: 1, p50s: [120], totals: [1200]).traces[0]
+        var one = BenchFixtures.report(instructions: 1, allocations: 1, p50s: [100], totals: [1000]).traces[0]
+        var two = BenchFixtures.report(instructions: 1, allocations: 1, p50s: [120], totals: [1200]).traces[0]
+        one.processes = [3]
+        two.processes = [9]
         let merged = BenchSession.merge([one, two])
         #expect(merged?.totalNanoseconds == [1000, 1200])
+        #expect(merged?.processes == [3, 9])
         #expect(merged?.kinds.first?.runs.map(\.p50) == [100, 120])
         #expect(merged?.attributed.count == 2)
         #expect(BenchSession.merge([]) == nil)
+    }
+
+    @Test func aRoundsTracesAreSharedOutEvenlyAmongProcesses() {
+        let order = BenchSession.traceOrder(count: 213, round: 2)
+        let parts = BenchSession.parts(of: order, count: 6)
+        #expect(parts.count == 6)
+        #expect(parts.allSatisfy { $0.count == 35 || $0.count == 36 }, "\(parts.map(\.count))")
+        #expect(Array(parts.joined()) == order, "every trace once, in the round's order")
+        #expect(BenchSession.parts(of: order, count: 1).map(Array.init) == [order])
+        #expect(BenchSession.parts(of: [4, 1, 0], count: 7).map(Array.init) == [[4], [1], [0]], "no more parts than traces")
+        #expect(BenchSession.parts(of: [], count: 5).map(\.count) == [0], "one process, to say hello")
+        // Alone, enough processes a round for 30 in all; beside another build, one.
+        #expect(BenchSession.defaultProcessesPerRound(runs: 5, builds: 1) == 6)
+        #expect(BenchSession.defaultProcessesPerRound(runs: 20, builds: 1) == 2)
+        #expect(BenchSession.defaultProcessesPerRound(runs: 40, builds: 1) == 1)
+        #expect(BenchSession.defaultProcessesPerRound(runs: 5, builds: 2) == 1)
+    }
+
+    @Test func eachRunSaysItsProcessAndAReportThatMiscountsIsRefused() throws {
+        var report = BenchFixtures.report(instructions: 1, allocations: 1, p50s: [100, 110, 120], totals: [1, 2, 3])
+        report.traces[0].processes = [0, 4, 8]
+        let text = report.jsonText
+        let schema = try JSONParser.parse(Fixtures.string("docs/bench-report.schema.json"))
+        #expect(JSONSchemaValidator(schema: schema).violations(of: try JSONParser.parse(text)) == [])
+        #expect(try BenchReport.decode(text, file: "r.json").traces[0].processes == [0, 4, 8])
+        let short = text.replacingOccurrences(of: "\"processes\": [0, 4, 8]", with: "\"processes\": [0, 4]")
+        #expect(short != text)
+        do {
+            _ = try BenchReport.decode(short, file: "b.json")
+            Issue.record("two processes for three runs were accepted")
+        } catch {
+            #expect(error.description.hasPrefix("b.json:"))
+            #expect(error.message.contains("processes: expected one process number per measured run (3, as totalNs has), found 2"), "\(error)")
+        }
     }
 
     @Test func eachRoundMeasuresTheTracesInItsOwnOrder() {
