@@ -5,6 +5,7 @@
 #   scripts/sanitize.sh address|thread           # the sanitizer's subset (what CI runs)
 #   scripts/sanitize.sh address|thread --all     # the whole suite
 #   scripts/sanitize.sh address|thread REGEX     # the tests matching a `swift test --filter` REGEX
+#   scripts/sanitize.sh address|thread --build-only   # only the build (CI makes it early, niced)
 #
 # The subset is the tests of the code that manages memory by hand or shares it between threads
 # (see docs/Sanitizers.md for what each part covers). A sanitizer report fails the run: the
@@ -48,7 +49,7 @@ thread_subset='GPSPrefetchingReaderTests|GPSConversion|GeometryStreamWriter|Stre
 
 filter=()
 case "${2:-}" in
-    --all) what="the whole suite" ;;
+    --all|--build-only) what="the whole suite" ;;
     "") filter=(--filter "$subset"); what="the $sanitizer subset" ;;
     *) filter=(--filter "$2"); what="the tests matching $2" ;;
 esac
@@ -81,6 +82,7 @@ built=$(date +%s)
 read_cpu
 build_cpu=$cpu
 echo "== $sanitizer build took $((built - start)) s ($build_cpu s of CPU)"
+[ "${2:-}" = --build-only ] && exit 0
 
 echo "== running $what under the $sanitizer sanitizer"
 # One log per kind of run, so a whole-suite run and CI's subset can run side by side.

@@ -3,13 +3,13 @@
 #
 # 1. Identical code reports nothing. The same build
 #    - against a saved baseline of itself (`--baseline`, `--metric p50`), three times with 5 runs
-#      and once with 40, and three times more with 5 runs beside a memory-bound process;
+#      and once with 20 (the default), and three times more with 5 runs beside a memory-bound process;
 #    - against a copy of itself (`--against`, paired runs, 40), once quietly and once while a
 #      CPU-bound process runs beside it the whole time.
 # 2. A real slowdown is caught where it is, and nowhere else. A build with about 200 ns of work
 #    added to `SketchLayer.undo` must be flagged on `undo` in every trace that undoes — by
 #    `--against`, by callgrind instruction counts against a saved baseline, and by `--baseline`
-#    with `--metric p50` (40 runs; with 5, the undo kind must be the one kind found slower) — and
+#    with `--metric p50` (20 runs; with 5, the undo kind must be the one kind found slower) — and
 #    on no other kind (the totals and the unattributed
 #    rows of those traces aside: the undo is part of them). Against a saved baseline, wall clock
 #    is judged a kind at a time across the traces that run it, so the A/A runs there also prove
@@ -85,10 +85,10 @@ tested() { python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["comparis
 # A/A: a copy of this build at another path, so nothing but the path tells them apart.
 cp "$bin" "$work/same"
 
-for runs in 5 40; do
-    # Three times with 5 runs; once with 40 (its baseline serves the injected checks below).
+for runs in 5 20; do
+    # Three times with 5 runs; once with 20, the default (its baseline serves the injected checks below).
     repeats="1 2 3"
-    [ "$runs" = 40 ] && repeats="1"
+    [ "$runs" = 20 ] && repeats="1"
     step "A/A --baseline (p50, $runs runs) x$(wc -w <<<"$repeats")"
     "$bin" bench Traces --runs "$runs" --no-progress --save-baseline "$work/aa-base$runs.json" >/dev/null 2>&1
     for i in $repeats; do
@@ -139,7 +139,7 @@ fi
 
 # Which traces undo, and what each check flagged.
 check_flags() {  # $1 = JSON with a comparison, $2 = what made it
-    python3 - "$1" "$2" "$work/aa-base40.json" <<'PY' || failed=1
+    python3 - "$1" "$2" "$work/aa-base20.json" <<'PY' || failed=1
 import json, sys
 report, what, base = sys.argv[1:]
 c = json.load(open(report))["comparison"]
@@ -170,9 +170,9 @@ wait $! || true
 "$slow" bench compare "$work/cg-base.json" "$work/cg-slow.json" --metric instructions --json "$work/inj-c.json" >/dev/null 2>&1 || true
 check_flags "$work/inj-c.json" "callgrind instructions"
 
-step "injected slowdown: --baseline on p50 (40 runs)"
-"$slow" bench Traces --runs 40 --no-progress --baseline "$work/aa-base40.json" --metric p50 --json "$work/inj-b40.json" >/dev/null 2>&1 || true
-check_flags "$work/inj-b40.json" "--baseline p50, 40 runs"
+step "injected slowdown: --baseline on p50 (20 runs)"
+"$slow" bench Traces --runs 20 --no-progress --baseline "$work/aa-base20.json" --metric p50 --json "$work/inj-b20.json" >/dev/null 2>&1 || true
+check_flags "$work/inj-b20.json" "--baseline p50, 20 runs"
 
 # With 5 runs a side, a figure's own runs are thin evidence: the verdict is the kind's. undo must
 # be the one kind found slower, and no figure outside it flagged.

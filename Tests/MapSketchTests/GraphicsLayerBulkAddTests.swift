@@ -142,7 +142,8 @@ import Testing
         var r = SeededRandom(seed: seed)
         let layer = GraphicsLayer()
         var truth: [GraphicID: Graphic] = [:]
-        for round in 0..<40 {
+        // Under a sanitizer (10× slower), 15 rounds.
+        for round in 0..<(SanitizerRuntime.active == nil ? 40 : 15) {
             var batch = (0..<r.int(in: 1...200)).map { i -> Graphic in
                 // Mostly plain points (the path that is undone), sometimes anything.
                 var g =
