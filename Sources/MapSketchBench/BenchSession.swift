@@ -10,10 +10,11 @@ package import MapSketchGolden
 /// A process's memory layout (where the allocator put things, which cache sets they share) can
 /// make one process consistently faster or slower than another at the same operation. Were all
 /// of a build's runs made in one process, that bias would look like a difference between builds.
-/// So the bench makes its runs in rounds: each round starts a worker process per build
-/// (`BenchWorker`), has it replay every trace (warm-up replays, then one measured run), and
-/// ends it. Across rounds a layout's bias becomes noise that the statistics see, not a shift they
-/// mistake for a regression.
+/// So the bench makes its runs in rounds: each round cuts its traces into ``processesPerRound``
+/// parts and, for each part, starts a worker process per build (`BenchWorker`), has it replay
+/// the part's traces (warm-up replays, then one measured run each), and ends it; each run records
+/// its process (``BenchTraceResult/processes``). Across processes a layout's bias becomes noise
+/// that the statistics see, not a shift they mistake for a regression.
 ///
 /// With two builds, each trace of a round is measured by both, one right after the other, in
 /// alternating order (ABBA: a trace measured A then B in one round is measured B then A in the
