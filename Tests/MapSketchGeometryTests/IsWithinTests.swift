@@ -1,4 +1,4 @@
-import MapSketchGeometry
+@testable import MapSketchGeometry
 import MapSketchTestSupport
 import Testing
 
@@ -36,5 +36,43 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
         #expect(inside > 100 && within > 3000, "cases inside \(inside), within \(within)")
+    }
+
+    /// The segment test's shortcuts change no bit: its squared distance is `closest`'s and its
+    /// answer the square root's comparison, for random segments, zero-length ones, points on the
+    /// segment's ends and beyond, huge and tiny coordinates, infinities and NaN, and limits at,
+    /// just around, far from and exactly at the distance (where only the root can tell).
+    @Test func theSegmentShortcutsGiveTheSameBits() {
+        var r = SeededRandom(seed: 44)
+        let specials: [Double] = [0, -0.0, 1, -1, 1e-160, 1e160, 1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 0x1p-460]
+        var mismatches: [String] = []
+        var byRoot = 0
+        for round in 0..<20_000 {
+            func coordinate() -> Double {
+                switch round % 5 {
+                case 0: return specials[r.int(in: 0...(specials.count - 1))]
+                case 1: return r.double(in: -1...1) * 1e12
+                default: return r.double(in: -50...50)
+                }
+            }
+            let ax = coordinate(), ay = coordinate()
+            let (bx, by) = round % 7 == 0 ? (ax, ay) : (coordinate(), coordinate())
+            var px = coordinate(), py = coordinate()
+            if round % 11 == 0 { (px, py) = (bx + (bx - ax), by + (by - ay)) }
+            let reference = GeometryEngine.closest(px, py, ax, ay, bx, by).d2
+            let fast = GeometryEngine.squaredDistance(px, py, ax, ay, bx, by)
+            if reference.bitPattern != fast.bitPattern && !(reference.isNaN && fast.isNaN), mismatches.count < 3 {
+                mismatches.append("segment (\(ax), \(ay))-(\(bx), \(by)) point (\(px), \(py)): \(fast), want \(reference)")
+            }
+            let root = reference.squareRoot()
+            for limit in [root, root.nextUp, root.nextDown, root * (1 + 0x1p-31), root * (1 - 0x1p-31), root * 2, root / 2, 0, coordinate()] {
+                let bound = GeometryEngine.SquaredLimit(limit)
+                let got = bound.holds(reference)
+                if got != (root <= limit), mismatches.count < 3 { mismatches.append("d2 \(reference) limit \(limit): \(got)") }
+                if !(reference <= bound.inside) && !(reference > bound.outside) { byRoot += 1 }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(byRoot > 20_000, "limits close enough to need the root: \(byRoot)")
     }
 }

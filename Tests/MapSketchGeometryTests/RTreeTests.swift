@@ -110,9 +110,9 @@ import Testing
     }
 
     /// A tree of more than 256 items lists its leaf blocks in a directory of about one cell per
-    /// two leaf blocks, each listed in the few cells its box meets (under a byte per item for
-    /// spread points); a tap found through it finds exactly what a brute-force scan does, in the
-    /// order of the walk from the root. A tree of 256 items or fewer has none.
+    /// leaf block, each listed in the few cells its box meets (a 64-byte record a cell: about 4
+    /// bytes per item for spread points); a tap found through it finds exactly what a brute-force
+    /// scan does, in the order of the walk from the root. A tree of 256 items or fewer has none.
     @Test(arguments: [256, 257, 1000, 4097, 100_000])
     func theDirectoryListsLeafBlocksAndFindsWhatTheWalkFinds(n: Int) {
         var r = SeededRandom(seed: UInt64(1300 + n))
@@ -131,9 +131,9 @@ import Testing
         #expect(d.level == 1)
         let leafBlocks = (n + 15) / 16
         let cells = (d.lastColumn + 1) * (d.lastRow + 1)
-        #expect(cells >= leafBlocks / 4 && cells <= leafBlocks)
-        #expect(d.entries.count <= 8 * leafBlocks)
-        #expect(d.memoryFootprint <= n)
+        #expect(cells >= leafBlocks / 2 && cells <= 2 * leafBlocks)
+        #expect(d.listingCount <= 8 * leafBlocks)
+        #expect(d.memoryFootprint <= 6 * n + 64)
         var buffer = [Int32](repeating: 0, count: 64)
         // Each query is checked against every box: under a sanitizer (10× slower), the largest
         // tree gets 40 queries.
@@ -147,6 +147,70 @@ import Testing
             let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
             #expect(buffer.prefix(found).map(Int.init) == walked)
             #expect(walked.sorted() == boxes.indices.filter { boxes[$0].intersects(q) })
+        }
+    }
+
+    /// A tap on a cell's edge or corner reads the two or four cells it meets, one spanning three
+    /// columns or rows walks from the root, and a cell listing more leaf blocks than its record
+    /// holds (a dense cluster) keeps the rest in the overflow: each finds exactly what the walk
+    /// from the root finds, in the same order, including boxes that end exactly on a cell edge.
+    @Test(arguments: 0..<3)
+    func tapsOnCellEdgesAndCrowdedCellsFindWhatTheWalkFinds(layout: Int) {
+        var r = SeededRandom(seed: UInt64(1500 + layout))
+        let n = 20_000
+        let side = Double(n).squareRoot() * 100
+        let boxes: [Envelope] = (0..<n).map { i in
+            switch layout {
+            case 0:
+                // Spread points, and boxes of up to 300 units.
+                let x = r.double(in: 0...side), y = r.double(in: 0...side)
+                let w = i % 3 == 0 ? r.double(in: 0...300) : 0, h = i % 3 == 0 ? r.double(in: 0...300) : 0
+                return Envelope(xmin: x, ymin: y, xmax: x + w, ymax: y + h)
+            case 1:
+                // A tenth of the items in a cluster of 1 % of the plane's side: cells there list
+                // many leaf blocks.
+                if i % 10 == 0 {
+                    let x = side / 2 + r.double(in: 0...(side / 100)), y = side / 2 + r.double(in: 0...(side / 100))
+                    return Envelope(xmin: x, ymin: y, xmax: x + 1, ymax: y + 1)
+                }
+                let x = r.double(in: 0...side), y = r.double(in: 0...side)
+                return Envelope(xmin: x, ymin: y, xmax: x, ymax: y)
+            default:
+                // On a lattice of 1/7 of a unit: many boxes end exactly where others start.
+                let x = Double(r.int(in: 0...7_000)) / 7, y = Double(r.int(in: 0...7_000)) / 7
+                return Envelope(xmin: x, ymin: y, xmax: x + Double(r.int(in: 0...3)) / 7, ymax: y + Double(r.int(in: 0...3)) / 7)
+            }
+        }
+        let t = PackedRTree(envelopes: boxes)
+        t._checkInvariantsNow()
+        let d = t.directory
+        #expect(d.level == 1)
+        if layout == 1 { #expect(!d.overflow.isEmpty, "the cluster's cells overflow their records") }
+        let bounds = t.bounds!
+        let cellWidth = bounds.width / Double(d.lastColumn + 1), cellHeight = bounds.height / Double(d.lastRow + 1)
+        var buffer = [Int32](repeating: 0, count: n)
+        for k in 0..<400 {
+            // A point on a cell edge (k % 4 == 0), on a corner (1), inside a cell (2), or a box
+            // as wide as two cells (3), near an item half of the time.
+            let near = boxes[r.int(in: 0...(n - 1))]
+            let column = k % 2 == 0
+                ? Double(Int((near.xmin - bounds.xmin) / cellWidth)) : Double(r.int(in: 0...d.lastColumn))
+            let row = k % 2 == 0 ? Double(Int((near.ymin - bounds.ymin) / cellHeight)) : Double(r.int(in: 0...d.lastRow))
+            var x = bounds.xmin + column * cellWidth, y = bounds.ymin + row * cellHeight
+            switch k % 4 {
+            case 0: y += r.double(in: 0...cellHeight)
+            case 1: break
+            default:
+                x += r.double(in: 0...cellWidth)
+                y += r.double(in: 0...cellHeight)
+            }
+            let half = k % 4 == 3 ? cellWidth : r.double(in: 0...5)
+            let q = Envelope(xmin: x - half, ymin: y - half, xmax: x + half, ymax: y + half)
+            var walked: [Int] = []
+            t.search(q) { walked.append($0); return true }
+            let found = buffer.withUnsafeMutableBufferPointer { t.collect(q, into: $0.baseAddress!, capacity: $0.count) }
+            #expect(buffer.prefix(found).map(Int.init) == walked)
+            if k % 8 < 2 { #expect(walked.sorted() == boxes.indices.filter { boxes[$0].intersects(q) }) }
         }
     }
 

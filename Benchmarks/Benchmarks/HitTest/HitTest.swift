@@ -35,15 +35,13 @@ func makeLayer(_ map: SyntheticMap) -> GraphicsLayer {
 
 /// Measures the layer's hit test over the queries, cycled (the measured region is the loop only).
 func measureHits(_ benchmark: Benchmark, _ layer: GraphicsLayer, _ queries: [Point]) async {
-    let handle = UncheckedSendable(benchmark)
-    await MainActor.run {
-        handle.value.startMeasurement()
+    let layer = UncheckedSendable(layer)
+    await Suite.onMainActor(benchmark) { iterations in
         var found = 0
-        for i in handle.value.scaledIterations {
+        for i in iterations {
             let q = queries[i & (queryCount - 1)]
-            found &+= layer.hitTest(mapPoint: q, tolerance: tolerancePoints, resolution: resolution).count
+            found &+= layer.value.hitTest(mapPoint: q, tolerance: tolerancePoints, resolution: resolution).count
         }
-        handle.value.stopMeasurement()
         blackHole(found)
     }
 }
@@ -91,14 +89,17 @@ let benchmarks: @Sendable () -> Void = {
             guard size.n <= 1_000_000 else { continue }
 
             // GEOS: STRtree query plus exact test on prepared geometries.
+            // Measured on the main actor like MapSketch's (see `Suite.onMainActor`).
             Benchmark("HitTest.\(name).GEOS", configuration: Suite.configuration(scalingFactor: .kilo)) {
-                (benchmark: Benchmark, state: (GEOSHitIndex, [Point])) in
-                let (index, queries) = state
-                var found = 0
-                for i in benchmark.scaledIterations {
-                    found &+= index.hitTest(queries[i & (queryCount - 1)], tolerance: tolerance).count
+                (benchmark: Benchmark, state: (GEOSHitIndex, [Point])) async in
+                let (index, queries) = (UncheckedSendable(state.0), state.1)
+                await Suite.onMainActor(benchmark) { iterations in
+                    var found = 0
+                    for i in iterations {
+                        found &+= index.value.hitTest(queries[i & (queryCount - 1)], tolerance: tolerance).count
+                    }
+                    blackHole(found)
                 }
-                blackHole(found)
             } setup: {
                 let map = SyntheticMap(kind: kind, count: size.n)
                 let graphics = GEOSGraphics(context: GEOSContext(), map: map)

@@ -44,15 +44,12 @@ func makeSnappingMap(_ map: SyntheticMap?, sketch: Geometry? = nil) -> (MapView,
 /// snap at 1M graphics), while a GEOS result (a tuple, not `Equatable`) is compared with nil
 /// directly.
 func measureSnaps(_ benchmark: Benchmark, _ sketch: SketchLayer, _ queries: [Point], context: SnapContext) async {
-    let handle = UncheckedSendable(benchmark)
     let layer = UncheckedSendable(sketch)
-    await MainActor.run {
-        handle.value.startMeasurement()
+    await Suite.onMainActor(benchmark) { iterations in
         var found = 0
-        for i in handle.value.scaledIterations {
+        for i in iterations {
             if case .some = layer.value.snapTarget(for: queries[i & (queryCount - 1)], context: context) { found &+= 1 }
         }
-        handle.value.stopMeasurement()
         blackHole(found)
     }
 }
@@ -118,14 +115,17 @@ let benchmarks: @Sendable () -> Void = {
 
         // GEOS: STRtree query with the tolerance square, GEOSDistance to each candidate,
         // GEOSNearestPoints on the nearest.
+        // Measured on the main actor like MapSketch's (see `Suite.onMainActor`).
         Benchmark("Snap.\(name).GEOS", configuration: Suite.configuration(scalingFactor: .kilo)) {
-            (benchmark: Benchmark, state: (GEOSSnapIndex, [Point])) in
-            let (index, queries) = state
-            var found = 0
-            for i in benchmark.scaledIterations {
-                if case .some = index.snap(queries[i & (queryCount - 1)], tolerance: tolerance) { found &+= 1 }
+            (benchmark: Benchmark, state: (GEOSSnapIndex, [Point])) async in
+            let (index, queries) = (UncheckedSendable(state.0), state.1)
+            await Suite.onMainActor(benchmark) { iterations in
+                var found = 0
+                for i in iterations {
+                    if case .some = index.value.snap(queries[i & (queryCount - 1)], tolerance: tolerance) { found &+= 1 }
+                }
+                blackHole(found)
             }
-            blackHole(found)
         } setup: {
             let map = SyntheticMap(kind: kind, count: 1_000_000)
             return (GEOSSnapIndex(graphics: GEOSGraphics(context: GEOSContext(), map: map)), map.queryPoints(queryCount))
@@ -149,13 +149,15 @@ let benchmarks: @Sendable () -> Void = {
 
     // GEOS: the nearest point of the same 1M-vertex line, prepared (its segments indexed).
     Benchmark("Snap.sketch.1M.GEOS", configuration: Suite.configuration(scalingFactor: .kilo)) {
-        (benchmark: Benchmark, state: (GEOSPreparedLine, [Point])) in
-        let (line, queries) = state
-        var found = 0
-        for i in benchmark.scaledIterations {
-            if case .some = line.snap(queries[i & (queryCount - 1)], tolerance: tolerance) { found &+= 1 }
+        (benchmark: Benchmark, state: (GEOSPreparedLine, [Point])) async in
+        let (line, queries) = (UncheckedSendable(state.0), state.1)
+        await Suite.onMainActor(benchmark) { iterations in
+            var found = 0
+            for i in iterations {
+                if case .some = line.value.snap(queries[i & (queryCount - 1)], tolerance: tolerance) { found &+= 1 }
+            }
+            blackHole(found)
         }
-        blackHole(found)
     } setup: {
         let path = walk(1_000_000)
         let queries = sketchQueries(path)

@@ -39,6 +39,27 @@ public enum Suite {
         )
     }
 
+    /// Runs `body` on the main actor with only `body` measured, handing it the benchmark's
+    /// iterations.
+    ///
+    /// MapSketch's layers and map view are main-actor isolated, so their benchmarks hop to the
+    /// main actor once per sample (an async benchmark starts a task on a global queue, which
+    /// hops to the main thread), and between two samples the hop's threads run and the cache is
+    /// refilled. A GEOS peer measured on the runner's own thread would skip that: each side of a
+    /// side-by-side ratio (the hit tests and snaps) is measured through here, so both run under
+    /// the same conditions.
+    public static func onMainActor(
+        _ benchmark: Benchmark, _ body: @escaping @MainActor @Sendable (Range<Int>) -> Void
+    ) async {
+        let handle = UncheckedSendable(benchmark)
+        await MainActor.run {
+            let iterations = handle.value.scaledIterations
+            handle.value.startMeasurement()
+            body(iterations)
+            handle.value.stopMeasurement()
+        }
+    }
+
     /// The input sizes that show complexity: n and its short label.
     public static let sizes: [(n: Int, label: String)] = [(1_000, "1k"), (100_000, "100k"), (1_000_000, "1M")]
 

@@ -36,17 +36,13 @@ extension PackedRTree {
                 levelBlocks.withUnsafeBufferPointer { starts in
                     guard let bp = b.baseAddress, let lp = l.baseAddress, let sp = starts.baseAddress else { return 0 }
                     let top = starts.count - 1
-                    let d = directory.level
-                    if d > 0 {
-                        let cell = directory.cell(x0: q.x0, y0: q.y0, x1: q.x1, y1: q.y1)
-                        if cell >= 0 {
-                            return directory.offsets.withUnsafeBufferPointer { t in
-                                directory.entries.withUnsafeBufferPointer { e in
-                                    guard let tp = t.baseAddress, let ep = e.baseAddress else { return 0 }
-                                    return Self.collectListed(bp, lp, sp, level: d, tp, ep, cell: cell, q, out, capacity)
-                                }
+                    if directory.level > 0 {
+                        let found = directory.records.withUnsafeBufferPointer { r in
+                            directory.overflow.withUnsafeBufferPointer { o in
+                                Self.collectListed(bp, lp, sp, directory, r, o, q, out, capacity)
                             }
                         }
+                        if found >= 0 { return found }
                     }
                     // The root's children are the single block of the level below it.
                     return top <= 0 ? 0 : Self.collectBelow(bp, lp, sp, level: top - 1, block: sp[top - 1], q, out, 0, capacity)
@@ -55,25 +51,117 @@ extension PackedRTree {
         }
     }
 
-    /// The entries of level `level` that directory cell `cell` lists (see ``RTreeDirectory``)
-    /// and that meet the query, each walked below (for level 1, the leaf blocks read).
+    /// The entries of level `d.level` that the directory `d` lists for the query and whose byte
+    /// box meets the query's, each walked below (for level 1, the leaf blocks read), in ascending
+    /// order; -1 when the query spans more than two columns or rows of cells (the caller walks
+    /// from the root then).
+    ///
+    /// A query in one cell reads that cell's record; one that straddles a cell edge (about one
+    /// tap in twenty) reads the two or four cells it meets, and an entry listed in several of
+    /// them is walked once: an entry whose box meets the query is listed in a cell where the two
+    /// meet, and its byte box there meets the query's.
+    @inline(__always)
     static func collectListed(
-        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, level: Int,
-        _ offsets: UnsafePointer<Int32>, _ entries: UnsafePointer<Int32>, cell: Int, _ q: SIMDQuery,
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, _ d: RTreeDirectory,
+        _ records: UnsafeBufferPointer<UInt64>, _ overflow: UnsafeBufferPointer<UInt64>, _ q: SIMDQuery,
         _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
     ) -> Int {
-        let qx0 = q.x0, qy0 = q.y0, qx1 = q.x1, qy1 = q.y1
-        let first = starts[level], below = starts[level &- 1]
+        // The query in cell coordinates (x0, y0, x1, y1).
+        let t = (q.r - SIMD4(d.originX, d.originY, d.originX, d.originY)) * SIMD4(d.scaleX, d.scaleY, d.scaleX, d.scaleY)
+        let column = RTreeDirectory.index(t.x, d.lastColumn), row = RTreeDirectory.index(t.y, d.lastRow)
+        let lastColumn = RTreeDirectory.index(t.z, d.lastColumn), lastRow = RTreeDirectory.index(t.w, d.lastRow)
+        guard let rp = records.baseAddress else { return -1 }
+        guard lastColumn == column && lastRow == row else {
+            guard lastColumn &- column <= 1 && lastRow &- row <= 1 && lastColumn >= column && lastRow >= row else { return -1 }
+            return collectListed(
+                b, ids, starts, d, rp, overflow, q, t, columns: column...lastColumn, rows: row...lastRow, out, capacity)
+        }
+        let qb = queryBytes(t, column: column, row: row)
+        let head = rp + (d.recordStart &+ (row &* (d.lastColumn &+ 1) &+ column) &* RTreeDirectory.recordWords)
+        let n = Int(head[0] & 0xFFFF_FFFF)
+        let below = starts[d.level &- 1]
         var found = 0
-        for k in Int(offsets[cell])..<Int(offsets[cell &+ 1]) {
-            let e = Int(entries[k])
-            // Entry e's box, lane e & 15 of its block (as `rawBox(level:entry:)`).
-            let box = b + (64 &* (first &+ e &>> 4) &+ (e & 15))
-            if box[0] <= qx1 && box[16] <= qy1 && box[32] >= qx0 && box[48] >= qy0 {
-                found = collectBelow(b, ids, starts, level: level &- 1, block: below &+ e, q, out, found, capacity)
+        for i in 0..<n {
+            let l = listing(i, head, overflow)
+            if meets(l, qb) {
+                found = collectBelow(b, ids, starts, level: d.level &- 1, block: below &+ Int(l & 0xFFFF_FFFF), q, out, found, capacity)
             }
         }
         return found
+    }
+
+    /// ``collectListed(_:_:_:_:_:_:_:_:_:)`` for a query that meets the cells of `columns` ×
+    /// `rows` (two or four): their listings that meet the query, gathered (at most 64, else -1),
+    /// put in ascending order and each walked once.
+    @inline(never)
+    static func collectListed(
+        _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ starts: UnsafePointer<Int>, _ d: RTreeDirectory,
+        _ rp: UnsafePointer<UInt64>, _ overflow: UnsafeBufferPointer<UInt64>, _ q: SIMDQuery, _ t: SIMD4<Float>,
+        columns: ClosedRange<Int>, rows: ClosedRange<Int>, _ out: UnsafeMutablePointer<Int32>, _ capacity: Int
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { buffer in
+            guard let met = buffer.baseAddress else { return -1 }
+            var k = 0
+            for row in rows {
+                for column in columns {
+                    let qb = queryBytes(t, column: column, row: row)
+                    let head = rp + (d.recordStart &+ (row &* (d.lastColumn &+ 1) &+ column) &* RTreeDirectory.recordWords)
+                    for i in 0..<Int(head[0] & 0xFFFF_FFFF) {
+                        let l = listing(i, head, overflow)
+                        guard meets(l, qb) else { continue }
+                        if k == 64 { return -1 }
+                        met[k] = Int32(truncatingIfNeeded: l)
+                        k &+= 1
+                    }
+                }
+            }
+            // Ascending (each cell's list ascends; the few lists are merged by insertion).
+            for i in 1..<max(k, 1) {
+                let v = met[i]
+                var j = i
+                while j > 0 && met[j &- 1] > v {
+                    met[j] = met[j &- 1]
+                    j &-= 1
+                }
+                met[j] = v
+            }
+            let below = starts[d.level &- 1]
+            var found = 0
+            var previous: Int32 = -1
+            for i in 0..<k where met[i] != previous {
+                previous = met[i]
+                found = collectBelow(b, ids, starts, level: d.level &- 1, block: below &+ Int(previous), q, out, found, capacity)
+            }
+            return found
+        }
+    }
+
+    /// The query's byte box in cell (`column`, `row`) (see ``RTreeDirectory``), from its
+    /// corners in cell coordinates `t`: x0, y0 rounded down, x1, y1 rounded down too (a NaN
+    /// letting everything through).
+    @inline(__always)
+    static func queryBytes(_ t: SIMD4<Float>, column: Int, row: Int) -> SIMD4<UInt64> {
+        SIMD4(
+            RTreeDirectory.lowByte(RTreeDirectory.position(t.x, column)),
+            RTreeDirectory.lowByte(RTreeDirectory.position(t.y, row)),
+            RTreeDirectory.queryHighByte(RTreeDirectory.position(t.z, column)),
+            RTreeDirectory.queryHighByte(RTreeDirectory.position(t.w, row)))
+    }
+
+    /// Listing `i` of the cell whose record starts at `head`: in the record, or past it in the
+    /// overflow.
+    @inline(__always)
+    static func listing(_ i: Int, _ head: UnsafePointer<UInt64>, _ overflow: UnsafeBufferPointer<UInt64>) -> UInt64 {
+        i < RTreeDirectory.recordListings
+            ? head[1 &+ i] : overflow[Int(head[0] &>> 32) &+ i &- RTreeDirectory.recordListings]
+    }
+
+    /// Whether listing `l`'s byte box meets the query's byte box `qb`.
+    @inline(__always)
+    static func meets(_ l: UInt64, _ qb: SIMD4<UInt64>) -> Bool {
+        let x0: UInt64 = (l &>> 32) & 0xFF, y0: UInt64 = (l &>> 40) & 0xFF
+        let x1: UInt64 = (l &>> 48) & 0xFF, y1: UInt64 = l &>> 56
+        return x0 <= qb.z && y0 <= qb.w && x1 >= qb.x && y1 >= qb.y
     }
 
     /// Writes the ids of the items below block `block` of level `level` (0: a leaf block) that
@@ -134,13 +222,16 @@ extension PackedRTree {
         _ b: UnsafePointer<Float>, _ ids: UnsafePointer<Int32>, _ block: Int, _ q: SIMDQuery,
         _ out: UnsafeMutablePointer<Int32>, _ found: Int, _ capacity: Int
     ) -> Int {
+        let base = block &* 16
+        // The block's 16 ids (a cache line's worth), read before its boxes are tested so that the
+        // two reads overlap instead of the ids' waiting for the mask.
+        let laneIDs = UnsafeRawPointer(ids + base).loadUnaligned(as: SIMD16<Int32>.self)
         var m = q.mask(b + 64 &* block)
         var found = found
-        let base = block &* 16
         while m != 0 {
             let lane = m.trailingZeroBitCount
             m &= m &- 1
-            if found < capacity { out[found] = ids[base &+ lane] }
+            if found < capacity { out[found] = laneIDs[lane] }
             found &+= 1
         }
         return found

@@ -12,15 +12,17 @@
 /// R-tree node" of Sprenger, Schäfer & Leser, "BB-Tree" (ICDE 2019) applied to R-tree nodes.
 ///
 /// A tree of more than 256 items also has a *directory* (``RTreeDirectory``): a grid over its
-/// bounds listing the leaf blocks (16 items each) that meet each cell. A query that falls in one
-/// cell, as a tap does, tests that cell's leaf-block boxes and reads the leaf blocks it meets,
-/// instead of walking from the root: the upper levels of a Hilbert-packed tree overlap, so a tap
-/// walked from the root tests many nodes there that lead nowhere (at 100k uniformly spread
-/// points, 6.5 node tests a tap from the root; from the directory, about five box compares and
-/// 1.2 leaf blocks).
+/// bounds listing the leaf blocks (16 items each) that meet each cell, a cache line a cell. A
+/// query that falls in one cell (or straddles two or four), as a tap does, tests that cell's
+/// byte-sized leaf-block boxes and reads the leaf blocks they let through, instead of walking
+/// from the root: the upper levels of a Hilbert-packed tree overlap, so a tap walked from the
+/// root tests many nodes there that lead nowhere (at 100k uniformly spread points, 6.5 node tests
+/// a tap from the root; from the directory, one cache line, about four byte compares and 1.2 leaf
+/// blocks). A tap's reads then wait on each other only twice: the cell, then its leaf blocks
+/// (whose item ids are read beside their boxes).
 ///
 /// Memory: about `16 · n · 16/15 + 4 · n` bytes for n items (≈ 21.1 bytes per item), plus the
-/// directory's, under a byte per item.
+/// directory's, about 4.5 bytes per item.
 ///
 /// ```swift
 /// let tree = PackedRTree(envelopes: [Envelope(xmin: 0, ymin: 0, xmax: 1, ymax: 1)])

@@ -45,14 +45,76 @@ extension GeometryEngine {
     }
 
     /// ``anySegment(of:closed:within:of:)`` on one part, of any vertex type.
+    ///
+    /// Each segment's squared distance is ``closest(_:_:_:_:_:_:)``'s, bit for bit, and so is
+    /// the answer: the division is skipped where its result is known (the closest point an end
+    /// of the segment), and the square root where the squared distance is clearly inside or
+    /// outside the limit's square (``SquaredLimit``).
     @inline(__always)
     static func anySegment<V: PlanarXY>(of v: UnsafeBufferPointer<V>, closed: Bool, within limit: Double, of p: Point) -> Bool {
         let n = v.count
+        let bound = SquaredLimit(limit)
         for i in 0..<(closed ? n : n - 1) {
             let a = v[i], b = v[i + 1 == n ? 0 : i + 1]
-            if closest(p.x, p.y, a.x, a.y, b.x, b.y).d2.squareRoot() <= limit { return true }
+            if bound.holds(squaredDistance(p.x, p.y, a.x, a.y, b.x, b.y)) { return true }
         }
         return false
+    }
+
+    /// ``closest(_:_:_:_:_:_:)``'s squared distance, the same bits, without its division when
+    /// the closest point is an end: `t` is 0 there when the projection is not positive (or NaN)
+    /// and 1 when it reaches the squared length (a finite one).
+    @inline(__always)
+    static func squaredDistance(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
+        let dx = bx - ax, dy = by - ay
+        let len2 = dx * dx + dy * dy
+        let dot = (px - ax) * dx + (py - ay) * dy
+        let cx: Double, cy: Double
+        if !(len2 > 0) || !(dot > 0) {
+            cx = ax
+            cy = ay
+        } else if dot >= len2 && len2 < .infinity {
+            cx = bx
+            cy = by
+        } else {
+            let t = min(1, max(0, dot / len2))
+            cx = t == 0 ? ax : (t == 1 ? bx : ax + t * dx)
+            cy = t == 0 ? ay : (t == 1 ? by : ay + t * dy)
+        }
+        let ex = px - cx, ey = py - cy
+        return ex * ex + ey * ey
+    }
+
+    /// `d2.squareRoot() <= limit`, the same answer, mostly without the square root: a squared
+    /// distance below the limit's square by more than a part in 2³⁰ is within, one above it by
+    /// as much is not (far wider than the rounding of the square, the root and the comparison);
+    /// only one in between (or a NaN, or a limit not positive or whose square is not a normal
+    /// number) takes the root.
+    struct SquaredLimit {
+        let limit: Double
+        let inside: Double
+        let outside: Double
+
+        @inline(__always)
+        init(_ limit: Double) {
+            self.limit = limit
+            let l2 = limit * limit
+            if limit > 0 && l2 >= 0x1p-900 && l2 < .infinity {
+                inside = l2 * (1 - 0x1p-30)
+                outside = l2 * (1 + 0x1p-30)
+            } else {
+                // Every comparison below fails: the root decides.
+                inside = -.infinity
+                outside = .infinity
+            }
+        }
+
+        @inline(__always)
+        func holds(_ d2: Double) -> Bool {
+            if d2 <= inside { return true }
+            if d2 > outside { return false }
+            return d2.squareRoot() <= limit
+        }
     }
 
     /// Whether the path `v` (x, y pairs; at least two) lies within `limit` of `p`: the answer
