@@ -73,9 +73,13 @@ read_cpu() {
     cpu=$(tail -1 "$cpu_times" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 }
 
+# Line tables only (not full debug info): a report still names file and line of every frame,
+# and the build costs about a sixth less CPU (the TSan build: 244 CPU-s against 290).
+debug_info=(-Xswiftc -gline-tables-only)
+
 start=$(date +%s)
 echo "== building the tests with -sanitize=$sanitizer (in $scratch)"
-swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 \
+swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" "${debug_info[@]}" 2>&1 \
     | grep -vE '^\[[0-9]+/[0-9]+\] |ld.gold: warning: Cannot export local symbol' || true
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "sanitize: the $sanitizer build failed"; exit 1; }
 built=$(date +%s)
@@ -92,7 +96,7 @@ case "${2:-}" in
     *) log="/tmp/mapsketch-sanitize-$sanitizer-filtered.log" ;;
 esac
 set +e
-swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${filter[@]}" 2>&1 | tee "$log" \
+swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${debug_info[@]}" "${filter[@]}" 2>&1 | tee "$log" \
     | grep -E "Test run with|✘|SUMMARY: |ERROR: |WARNING: ThreadSanitizer|error:|Fatal error" | grep -v "^◇"
 status=${PIPESTATUS[0]}
 set -e
