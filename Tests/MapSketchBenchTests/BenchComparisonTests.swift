@@ -348,6 +348,41 @@ import Testing
         #expect(byRound.old == 5 && byRound.new == 5 && byRound.pValue > 100 * byProcess.pValue, "\(byRound) vs \(byProcess)")
     }
 
+    /// A kind moved as a whole by less than two steps of the clock per operation is not a
+    /// regression, however many traces and processes agree: where two builds' code lies moves a
+    /// fast operation by a few nanoseconds everywhere it runs. The same kind slower by more is one.
+    @Test func aKindMovedByLessThanTwoClockStepsIsNotARegression() throws {
+        var rng = SeededRandom(seed: 12)
+        // 40 traces of a 25 ns operation and 120 of a 900 ns one (so the machine's drift is
+        // estimated from figures that did not move), 5 rounds of 6 processes a side.
+        func side(extra: Double, paired: Bool = false) -> BenchReport {
+            var r = F.report(instructions: 1, allocations: 1, p50s: [1], totals: [1])
+            r.runs = 5
+            r.traces = (0..<160).map { i in
+                let fast = i % 4 == 0
+                let base = fast ? 25.0 : 900
+                let p50s = (0..<5).map { _ in (base + (fast ? extra : 0)) * exp(0.01 * BenchStatisticsTests.gaussian(&rng)) }
+                var t = F.report(
+                    instructions: 1, allocations: 1, p50s: p50s, totals: (0..<5).map { _ in 9_000 * exp(0.01 * BenchStatisticsTests.gaussian(&rng)) },
+                    name: String(format: "trace-%03d", i),
+                    kind: fast ? .undo : .select
+                ).traces[0]
+                t.processes = (0..<5).map { round in round * 6 + i % 6 }
+                return t
+            }
+            return r
+        }
+        let old = side(extra: 0)
+        // +4 ns (16 %), in every trace and process: below two 10 ns steps.
+        let layout = try BenchComparison.compare(side(extra: 4), baseline: old, baselineFile: "b", metrics: [.p50], threshold: 0.05)
+        let moved = try #require(layout.kindShifts.first { $0.row == "undo" })
+        #expect(moved.ratio > 1.1 && moved.slower >= 35, "the kind did move: \(moved)")
+        #expect(!moved.regressed && layout.regressions.isEmpty, "\(moved)")
+        // +30 ns: two steps and more.
+        let slower = try BenchComparison.compare(side(extra: 30), baseline: old, baselineFile: "b", metrics: [.p50], threshold: 0.05)
+        #expect(slower.kindShifts.filter(\.regressed).map(\.row) == ["undo"], "\(slower.kindShifts)")
+    }
+
     @Test func pairedAFigureOfMiddlingEvidenceNeedsItsKindSlowerAcrossTraces() throws {
         // 40 paired runs. Thirty traces undo 20 % slower in every pair; one more trace's undo and
         // one select trace (select unchanged everywhere else) each lean slower with the same
