@@ -54,6 +54,16 @@ func measureSnaps(_ benchmark: Benchmark, _ sketch: SketchLayer, _ queries: [Poi
     }
 }
 
+/// Measures a GEOS peer's snap queries over `queries`, cycled, on the main actor as MapSketch's
+/// are (`Suite.onMainActor`); `snaps` says whether a query found a target.
+func measureGEOSSnaps(_ benchmark: Benchmark, _ queries: [Point], _ snaps: @escaping @MainActor @Sendable (Point) -> Bool) async {
+    await Suite.onMainActor(benchmark) { iterations in
+        var found = 0
+        for i in iterations where snaps(queries[i & (queryCount - 1)]) { found &+= 1 }
+        blackHole(found)
+    }
+}
+
 /// A GPS-like track of `n` vertices: steps of 2 map units whose heading drifts by up to 0.1 rad a
 /// step (a big traced or freehand sketch; a pure random walk, which crosses itself everywhere,
 /// is a scribble no one edits).
@@ -118,13 +128,9 @@ let benchmarks: @Sendable () -> Void = {
         // Measured on the main actor like MapSketch's (see `Suite.onMainActor`).
         Benchmark("Snap.\(name).GEOS", configuration: Suite.configuration(scalingFactor: .kilo)) {
             (benchmark: Benchmark, state: (GEOSSnapIndex, [Point])) async in
-            let (index, queries) = (UncheckedSendable(state.0), state.1)
-            await Suite.onMainActor(benchmark) { iterations in
-                var found = 0
-                for i in iterations {
-                    if case .some = index.value.snap(queries[i & (queryCount - 1)], tolerance: tolerance) { found &+= 1 }
-                }
-                blackHole(found)
+            let index = UncheckedSendable(state.0)
+            await measureGEOSSnaps(benchmark, state.1) {
+                if case .some = index.value.snap($0, tolerance: tolerance) { true } else { false }
             }
         } setup: {
             let map = SyntheticMap(kind: kind, count: 1_000_000)
@@ -150,13 +156,9 @@ let benchmarks: @Sendable () -> Void = {
     // GEOS: the nearest point of the same 1M-vertex line, prepared (its segments indexed).
     Benchmark("Snap.sketch.1M.GEOS", configuration: Suite.configuration(scalingFactor: .kilo)) {
         (benchmark: Benchmark, state: (GEOSPreparedLine, [Point])) async in
-        let (line, queries) = (UncheckedSendable(state.0), state.1)
-        await Suite.onMainActor(benchmark) { iterations in
-            var found = 0
-            for i in iterations {
-                if case .some = line.value.snap(queries[i & (queryCount - 1)], tolerance: tolerance) { found &+= 1 }
-            }
-            blackHole(found)
+        let line = UncheckedSendable(state.0)
+        await measureGEOSSnaps(benchmark, state.1) {
+            if case .some = line.value.snap($0, tolerance: tolerance) { true } else { false }
         }
     } setup: {
         let path = walk(1_000_000)

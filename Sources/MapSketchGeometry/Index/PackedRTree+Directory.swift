@@ -57,7 +57,7 @@ struct RTreeDirectory: Sendable {
     /// built so that records start on a 64-byte boundary: a record is then one cache line).
     /// Word 0 of a record: the cell's count of listings (low 32 bits) and where its listings
     /// past the record's start in ``overflow`` (high 32 bits); then the listings (see
-    /// ``listing(entry:x0:y0:x1:y1:)``).
+    /// ``listing(entry:box:column:row:)``).
     var records: [UInt64] = []
     /// Where the first record starts in ``records``.
     var recordStart = 0
@@ -88,15 +88,6 @@ struct RTreeDirectory: Sendable {
     @inline(__always)
     static func cell(_ v: Float, _ origin: Float, _ scale: Float, _ last: Int) -> Int {
         index(coordinate(v, origin, scale), last)
-    }
-
-    /// The cell holding the whole box (x0, y0)–(x1, y1), or -1 when it spans several.
-    @inline(__always)
-    func cell(x0: Float, y0: Float, x1: Float, y1: Float) -> Int {
-        let c = Self.cell(x0, originX, scaleX, lastColumn)
-        let r = Self.cell(y0, originY, scaleY, lastRow)
-        guard Self.cell(x1, originX, scaleX, lastColumn) == c, Self.cell(y1, originY, scaleY, lastRow) == r else { return -1 }
-        return r &* (lastColumn &+ 1) &+ c
     }
 
     /// Cell coordinate `t`'s position in cell `index` of its axis, in 256ths of a cell (not
@@ -132,10 +123,15 @@ struct RTreeDirectory: Sendable {
         return 0
     }
 
-    /// A listing: `entry` in the low 32 bits, then the box's bytes (x0, y0, x1, y1).
+    /// The listing of `entry`, whose box is `box` (x0, y0, x1, y1), in the cell at `column`,
+    /// `row`: the entry in the low 32 bits, then the box's bytes in the cell (x0, y0, x1, y1).
     @inline(__always)
-    static func listing(entry: Int, x0: UInt64, y0: UInt64, x1: UInt64, y1: UInt64) -> UInt64 {
-        UInt64(UInt32(truncatingIfNeeded: entry)) | x0 << 32 | y0 << 40 | x1 << 48 | y1 << 56
+    func listing(entry: Int, box b: (Float, Float, Float, Float), column: Int, row: Int) -> UInt64 {
+        let x0 = Self.lowByte(Self.position(Self.coordinate(b.0, originX, scaleX), column))
+        let y0 = Self.lowByte(Self.position(Self.coordinate(b.1, originY, scaleY), row))
+        let x1 = Self.highByte(Self.position(Self.coordinate(b.2, originX, scaleX), column))
+        let y1 = Self.highByte(Self.position(Self.coordinate(b.3, originY, scaleY), row))
+        return UInt64(UInt32(truncatingIfNeeded: entry)) | x0 << 32 | y0 << 40 | x1 << 48 | y1 << 56
     }
 
     /// The directory of `tree` (none for a tree of at most 256 items, at most two levels below
@@ -232,15 +228,10 @@ struct RTreeDirectory: Sendable {
                                 let r = ranges[e]
                                 guard r.x <= r.z else { continue }
                                 let o = first + 64 * (e >> 4) + (e & 15)
-                                let x0 = b[o], y0 = b[o + 16], x1 = b[o + 32], y1 = b[o + 48]
-                                let tx0 = Self.coordinate(x0, originX, scaleX), tx1 = Self.coordinate(x1, originX, scaleX)
-                                let ty0 = Self.coordinate(y0, originY, scaleY), ty1 = Self.coordinate(y1, originY, scaleY)
+                                let box = (b[o], b[o + 16], b[o + 32], b[o + 48])
                                 for y in Int(r.y)...Int(r.w) {
-                                    let by0 = Self.lowByte(Self.position(ty0, y)), by1 = Self.highByte(Self.position(ty1, y))
                                     for x in Int(r.x)...Int(r.z) {
-                                        let l = Self.listing(
-                                            entry: e, x0: Self.lowByte(Self.position(tx0, x)), y0: by0,
-                                            x1: Self.highByte(Self.position(tx1, x)), y1: by1)
+                                        let l = listing(entry: e, box: box, column: x, row: y)
                                         let k = y &* columns &+ x
                                         let i = Int(placed[k])
                                         placed[k] += 1
@@ -322,12 +313,7 @@ struct RTreeDirectory: Sendable {
             let column = k % (lastColumn + 1), row = k / (lastColumn + 1)
             for l in list {
                 let b = tree.rawBox(level: level, entry: Int(l & 0xFFFF_FFFF))
-                let want = Self.listing(
-                    entry: Int(l & 0xFFFF_FFFF),
-                    x0: Self.lowByte(Self.position(Self.coordinate(b.0, originX, scaleX), column)),
-                    y0: Self.lowByte(Self.position(Self.coordinate(b.1, originY, scaleY), row)),
-                    x1: Self.highByte(Self.position(Self.coordinate(b.2, originX, scaleX), column)),
-                    y1: Self.highByte(Self.position(Self.coordinate(b.3, originY, scaleY), row)))
+                let want = listing(entry: Int(l & 0xFFFF_FFFF), box: b, column: column, row: row)
                 precondition(l == want, "cell \(k) lists entry \(l & 0xFFFF_FFFF) with byte bounds that are not its box's")
             }
             listed[k] = entries
